@@ -1,0 +1,48 @@
+# Two commands do all the set-up on a fresh machine:
+#   make run    the product with a demo tenant (http://127.0.0.1:8000, Dagster on :3000)
+#   make test   the whole test suite (API, pipelines, notebooks, web unit and browser tests)
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+UV := $(shell command -v uv 2>/dev/null)
+export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+
+.PHONY: run test venv web web-deps chromium test-api test-web test-e2e client lint clean db-stop
+
+run: venv web
+	$(VENV)/bin/flow up
+
+test: venv web chromium
+	$(PY) -m pytest tests -q
+	@if [ -f web/package.json ]; then cd web && npm run --silent test; fi
+
+venv: $(VENV)/.synced
+$(VENV)/.synced: pyproject.toml uv.lock
+	@if [ -z "$(UV)" ]; then python3 -m pip install -q --user uv || python3 -m pip install -q uv; fi
+	@uv=$$(command -v uv || echo $$HOME/.local/bin/uv); $$uv sync --frozen --python 3.11 -q
+	@touch $@
+
+web-deps: web/node_modules/.installed
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+web: venv
+	@if [ -f web/package.json ]; then $(MAKE) --no-print-directory web-deps && cd web && npm run --silent build; fi
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { echo "installing chromium"; (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null; }
+
+# Regenerate the web client's API types from the OpenAPI document.
+client: venv
+	$(PY) -m api.openapi web/openapi.json
+	cd web && npx openapi-typescript openapi.json -o src/client/schema.d.ts
+
+lint: venv
+	$(VENV)/bin/ruff check api pipelines tests
+
+db-stop: venv
+	$(VENV)/bin/flow db stop
+
+clean:
+	rm -rf .flow web/dist

@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+import uuid
+from decimal import Decimal
+
+from sqlalchemy import ForeignKey, Numeric, String
+from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.types import Uuid
+
+from api.core.db import Base, IdMixin, TenantMixin, TimestampMixin
+
+
+class CarbonCredit(IdMixin, TenantMixin, TimestampMixin, Base):
+    """An estimated emission reduction from one ticket; an estimate until verified."""
+
+    __tablename__ = "carbon_credits"
+
+    ticket_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("tickets.id", ondelete="SET NULL"), index=True)
+    credit_type: Mapped[str] = mapped_column(String(40))
+    diversion_method: Mapped[str | None] = mapped_column(String(120))
+    methodology: Mapped[str] = mapped_column(String(20))
+    co2_avoided_kg: Mapped[Decimal] = mapped_column(Numeric(14, 3))
+    total_co2e_tons: Mapped[Decimal] = mapped_column(Numeric(14, 3))
+    credit_value_usd: Mapped[Decimal] = mapped_column(Numeric(12, 2))
+    verification_status: Mapped[str] = mapped_column(String(10), default="pending")  # pending | verified | rejected

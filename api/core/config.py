@@ -1,0 +1,83 @@
+"""One Settings object for the whole service, read from the environment (FLOW_ prefix)."""
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parents[2]
+PLACEHOLDER_SECRET = "dev-only-secret-change-me-0123456789abcdef"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="FLOW_", env_file=".env", extra="ignore")
+
+    env: str = "development"  # development | test | production
+    database_url: str = Field(
+        default="",
+        validation_alias=AliasChoices("FLOW_DATABASE_URL", "DATABASE_URL"),
+    )
+    # The role the API runs its queries as: no ownership of tables, no BYPASSRLS.
+    db_app_role: str = "flow_app"
+    db_pool_size: int = 10
+
+    secret_key: str = PLACEHOLDER_SECRET
+    access_token_minutes: int = 60 * 12
+    public_url: str = "http://127.0.0.1:8000"
+
+    # Mail: SMTP when a host is set, else files in the outbox folder.
+    smtp_host: str = ""
+    smtp_port: int = 25
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_starttls: bool = False
+    mail_from: str = "Flow <no-reply@flow.local>"
+    outbox_dir: Path = ROOT / ".flow" / "outbox"
+
+    # Images: a local folder by default, any S3-compatible store when a bucket is set.
+    media_dir: Path = ROOT / ".flow" / "media"
+    s3_bucket: str = ""
+    s3_endpoint_url: str = ""
+    s3_region: str = "us-east-1"
+    max_image_bytes: int = 8 * 1024 * 1024
+
+    # Address search: a Nominatim-compatible service; empty means none.
+    geocoder_url: str = ""
+    geocoder_timeout_s: float = 2.0
+
+    # AI reading
+    ai_provider: str = "auto"  # auto | local | openai
+    openai_api_key: str = ""
+    openai_base_url: str = ""
+    openai_model: str = "gpt-4o-mini"
+    openai_timeout_s: float = 30.0
+    ai_auto_min_confidence: float = 80.0
+
+    # Warehouse: the published DuckDB file the API reads.
+    warehouse_path: Path = ROOT / ".flow" / "warehouse" / "flow.duckdb"
+
+    web_dist: Path = ROOT / "web" / "dist"
+
+    # Limits on sign-in guessing.
+    login_attempts_per_minute: int = 10
+    pin_max_failures: int = 5
+    pin_lock_minutes: int = 15
+
+    @model_validator(mode="after")
+    def _refuse_placeholder_secrets(self) -> "Settings":
+        if self.env == "production" and self.secret_key == PLACEHOLDER_SECRET:
+            raise ValueError("FLOW_SECRET_KEY must be set to a real secret in production")
+        return self
+
+    @property
+    def async_database_url(self) -> str:
+        url = self.database_url
+        for prefix in ("postgresql://", "postgres://", "postgresql+psycopg2://"):
+            if url.startswith(prefix):
+                return "postgresql+psycopg://" + url[len(prefix):]
+        return url
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,177 @@
+"""Database plumbing: one metadata, the async engine, and the tenant scope.
+
+Tenant scoping lives here and nowhere else:
+- every transaction sets `app.company_id` (or `app.scope = system`) with set_config(..., true),
+  which Postgres row-level security reads (the second wall; see the first migration);
+- the ORM adds `company_id = :tenant` to every SELECT of a TenantMixin model and stamps
+  `company_id` on every new row (the first wall), from `session.info["company_id"]`.
+"""
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from datetime import datetime, timezone
+
+from sqlalchemy import DateTime, ForeignKey, MetaData, event, func, select, text
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, ORMExecuteState, Session, mapped_column, with_loader_criteria
+from sqlalchemy.types import Uuid
+
+from api.core.config import Settings, get_settings
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+def utcnow() -> datetime:
+    return datetime.now(tz=timezone.utc)
+
+
+class IdMixin:
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+
+
+class TimestampMixin:
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(), index=False)
+    # The warehouse extracts incrementally by this watermark.
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now(), index=True
+    )
+
+
+class TenantMixin:
+    """Rows owned by one company. Scoped automatically by the session and by RLS."""
+
+    company_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("companies.id", ondelete="CASCADE"), index=True
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Engine and sessions
+# --------------------------------------------------------------------------------------------
+_engine: AsyncEngine | None = None
+_sessionmaker: async_sessionmaker[AsyncSession] | None = None
+
+
+def make_engine(settings: Settings) -> AsyncEngine:
+    engine = create_async_engine(
+        settings.async_database_url,
+        pool_size=settings.db_pool_size,
+        max_overflow=settings.db_pool_size,
+        pool_pre_ping=True,
+    )
+    role = settings.db_app_role
+
+    if role:
+        @event.listens_for(engine.sync_engine, "connect")
+        def _drop_privileges(dbapi_conn, _record):  # noqa: ANN001
+            # Queries run as a role that owns no table and cannot bypass RLS.
+            with dbapi_conn.cursor() as cur:
+                cur.execute(f'SET ROLE "{role}"')
+            dbapi_conn.commit()
+
+    return engine
+
+
+def init_engine(settings: Settings | None = None) -> AsyncEngine:
+    global _engine, _sessionmaker
+    settings = settings or get_settings()
+    _engine = make_engine(settings)
+    _sessionmaker = async_sessionmaker(_engine, expire_on_commit=False, autoflush=False)
+    return _engine
+
+
+def get_engine() -> AsyncEngine:
+    if _engine is None:
+        init_engine()
+    assert _engine is not None
+    return _engine
+
+
+def sessionmaker() -> async_sessionmaker[AsyncSession]:
+    if _sessionmaker is None:
+        init_engine()
+    assert _sessionmaker is not None
+    return _sessionmaker
+
+
+async def dispose_engine() -> None:
+    global _engine, _sessionmaker
+    if _engine is not None:
+        await _engine.dispose()
+    _engine = None
+    _sessionmaker = None
+
+
+async def set_tenant(session: AsyncSession, company_id: uuid.UUID | None) -> None:
+    """Scope the current transaction to one company (or to none: sees nothing)."""
+    session.info["company_id"] = company_id
+    session.info["system"] = False
+    await session.execute(
+        text("select set_config('app.company_id', :cid, true), set_config('app.scope', '', true)"),
+        {"cid": str(company_id) if company_id else ""},
+    )
+
+
+async def set_system_scope(session: AsyncSession) -> None:
+    """Platform-wide scope: sign-in look-ups, sign-up, and system_admin calls only."""
+    session.info["company_id"] = None
+    session.info["system"] = True
+    await session.execute(
+        text("select set_config('app.company_id', '', true), set_config('app.scope', 'system', true)")
+    )
+
+
+async def session_scope() -> AsyncIterator[AsyncSession]:
+    """One request, one transaction: commit at the end, roll back on any error."""
+    async with sessionmaker()() as session:
+        async with session.begin():
+            await set_tenant(session, None)
+            yield session
+
+
+@event.listens_for(Session, "do_orm_execute")
+def _scope_selects_to_tenant(state: ORMExecuteState) -> None:
+    if not state.is_select or state.execution_options.get("skip_tenant_scope"):
+        return
+    info = state.session.info
+    if info.get("system"):
+        return
+    company_id = info.get("company_id")
+    state.statement = state.statement.options(
+        with_loader_criteria(
+            TenantMixin,
+            lambda cls: cls.company_id == company_id,
+            include_aliases=True,
+        )
+    )
+
+
+@event.listens_for(Session, "before_flush")
+def _stamp_tenant_on_new_rows(session: Session, _ctx, _instances) -> None:  # noqa: ANN001
+    company_id = session.info.get("company_id")
+    for obj in session.new:
+        if not isinstance(obj, TenantMixin):
+            continue
+        if obj.company_id is None:
+            if company_id is None:
+                raise PermissionError(f"{type(obj).__name__} written without a tenant scope")
+            obj.company_id = company_id
+        elif company_id is not None and obj.company_id != company_id:
+            raise PermissionError(f"{type(obj).__name__} written for another company")
+
+
+__all__ = [
+    "Base", "IdMixin", "TimestampMixin", "TenantMixin", "utcnow", "init_engine", "get_engine",
+    "sessionmaker", "dispose_engine", "set_tenant", "set_system_scope", "session_scope", "select",
+]

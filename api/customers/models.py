@@ -1,0 +1,57 @@
+"""Customers (payees and haulers of inbound; disposal partners of outbound) and their vehicles."""
+from __future__ import annotations
+
+import uuid
+from decimal import Decimal
+
+from sqlalchemy import Boolean, ForeignKey, Numeric, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.types import Uuid
+
+from api.core.db import Base, IdMixin, TenantMixin, TimestampMixin
+
+
+class Customer(IdMixin, TenantMixin, TimestampMixin, Base):
+    __tablename__ = "customers"
+    __table_args__ = (UniqueConstraint("company_id", "account_number"),)
+
+    account_number: Mapped[str | None] = mapped_column(String(40))
+    customer_name: Mapped[str] = mapped_column(String(200))
+    phone: Mapped[str | None] = mapped_column(String(40))
+    email: Mapped[str | None] = mapped_column(String(320))
+    address: Mapped[str | None] = mapped_column(String(300))
+    is_hauler: Mapped[bool] = mapped_column(Boolean, default=False)
+    is_disposal_partner: Mapped[bool] = mapped_column(Boolean, default=False)
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    custom_pricing_per_unit: Mapped[Decimal | None] = mapped_column(Numeric(12, 4))
+    default_unit_of_measure: Mapped[str | None] = mapped_column(String(10))
+    payment_terms_days: Mapped[int | None] = mapped_column()
+    notes: Mapped[str | None] = mapped_column(Text)
+
+
+class CustomerPrice(IdMixin, TenantMixin, TimestampMixin, Base):
+    """Per-waste-type price for one customer (highest precedence in inbound pricing)."""
+
+    __tablename__ = "customer_prices"
+    __table_args__ = (UniqueConstraint("customer_id", "waste_type_id"),)
+
+    customer_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("customers.id", ondelete="CASCADE"), index=True)
+    waste_type_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("waste_types.id", ondelete="CASCADE"))
+    price_per_unit: Mapped[Decimal] = mapped_column(Numeric(12, 4))
+    unit_of_measure: Mapped[str] = mapped_column(String(10), default="lb")
+
+
+class Vehicle(IdMixin, TenantMixin, TimestampMixin, Base):
+    __tablename__ = "vehicles"
+    __table_args__ = (UniqueConstraint("company_id", "license_plate"),)
+
+    customer_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("customers.id", ondelete="SET NULL"), index=True)
+    hauler_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("customers.id", ondelete="SET NULL"))
+    # Stored upper case without spaces or dashes, so look-ups are exact.
+    license_plate: Mapped[str] = mapped_column(String(16))
+    vehicle_type: Mapped[str | None] = mapped_column(String(40))
+    make: Mapped[str | None] = mapped_column(String(60))
+    model: Mapped[str | None] = mapped_column(String(60))
+    year: Mapped[int | None] = mapped_column()
+    color: Mapped[str | None] = mapped_column(String(30))
+    description: Mapped[str | None] = mapped_column(Text)

@@ -1,0 +1,68 @@
+"""Errors as {"detail": "..."} with the spec's wording; never a stack trace."""
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+log = logging.getLogger("flow")
+
+
+class DomainError(Exception):
+    """A rule of the product was broken; carries the HTTP status and the user-facing message."""
+
+    status_code = 400
+
+    def __init__(self, detail: str, status_code: int | None = None):
+        super().__init__(detail)
+        self.detail = detail
+        if status_code is not None:
+            self.status_code = status_code
+
+
+class NotFound(DomainError):
+    status_code = 404
+
+
+class Conflict(DomainError):
+    status_code = 409
+
+
+class Forbidden(DomainError):
+    status_code = 403
+
+
+class Invalid(DomainError):
+    status_code = 422
+
+
+def _field_message(err: dict) -> str:
+    loc = [str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path", "header")]
+    msg = err.get("msg", "Invalid value")
+    if msg.startswith("Value error, "):
+        return msg.removeprefix("Value error, ")
+    return f"{'.'.join(loc)}: {msg}" if loc else msg
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(DomainError)
+    async def _domain(_req: Request, exc: DomainError) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_req: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        detail = _field_message(errors[0]) if errors else "Invalid request"
+        fields = [{"field": ".".join(str(p) for p in e.get("loc", ())[1:]), "message": _field_message(e)} for e in errors]
+        return JSONResponse({"detail": detail, "errors": fields}, status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def _http(_req: Request, exc: HTTPException) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(req: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error on %s %s", req.method, req.url.path)
+        return JSONResponse({"detail": "Internal server error"}, status_code=500)

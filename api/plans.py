@@ -1,0 +1,137 @@
+"""Plans, prices, limits and feature gates: the one table both the API and the web read.
+
+Prices are per facility per month in USD (spec 1 section 1, spec 3 section 9).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+TRIAL_DAYS = 15
+TRIAL_PLAN = "pro"
+SB1383_TARGET_PERCENT = Decimal("75")
+
+# Feature keys used by require_feature(...) and by the menu logic in the web app.
+AI_VISION = "ai_vision"
+MULTI_LOCATION = "multi_location"
+ESG_ADVANCED = "esg_advanced"
+EMAIL_ALERTS = "email_alerts"
+CUSTOM_LISTS = "custom_lists"
+SB1383 = "sb1383_compliance"
+EMPLOYEE_PINS = "employee_pins"
+LOCATION_ASSIGNMENT = "location_assignment"
+REGIONS = "regions"
+INBOUND = "inbound"
+AI_ANALYTICS = "ai_analytics"
+DIRECT_SUBMISSION = "direct_submission"
+
+
+@dataclass(frozen=True)
+class Plan:
+    id: str
+    name: str
+    price_per_facility: Decimal
+    price_per_user: Decimal  # 0 when users are included
+    max_users: int | None  # None = unlimited
+    max_facilities: int | None
+    has_trial: bool
+    description: str
+    features: tuple[str, ...]
+    gates: frozenset[str] = field(default_factory=frozenset)
+
+
+PLANS: dict[str, Plan] = {
+    "core": Plan(
+        id="core",
+        name="Core",
+        price_per_facility=Decimal("49"),
+        price_per_user=Decimal("0"),
+        max_users=2,
+        max_facilities=1,
+        has_trial=False,
+        description="Basic waste tracking for a single location",
+        features=(
+            "Basic waste tracking",
+            "Single location",
+            "Standard reports",
+            "2 users (1 admin and 1 employee)",
+            "Limited ESG metrics",
+        ),
+        gates=frozenset(),
+    ),
+    "pro": Plan(
+        id="pro",
+        name="Pro",
+        price_per_facility=Decimal("99"),
+        price_per_user=Decimal("99"),
+        max_users=20,
+        max_facilities=20,
+        has_trial=True,
+        description="AI vision, multiple locations and SB 1383 compliance tracking",
+        features=(
+            "AI vision scale reading",
+            "Multi-location",
+            "Advanced ESG reports",
+            "Email alerts",
+            "Custom waste and destination types",
+            "SB 1383 compliance tracking",
+            "Employee accounts with PINs",
+            "Up to 20 users and 20 facilities",
+        ),
+        gates=frozenset({AI_VISION, MULTI_LOCATION, ESG_ADVANCED, EMAIL_ALERTS, CUSTOM_LISTS, SB1383,
+                         EMPLOYEE_PINS, LOCATION_ASSIGNMENT}),
+    ),
+    "enterprise": Plan(
+        id="enterprise",
+        name="Enterprise",
+        price_per_facility=Decimal("150"),
+        price_per_user=Decimal("0"),
+        max_users=None,
+        max_facilities=None,
+        has_trial=False,
+        description="Everything in Pro plus inbound billing, regions and unlimited locations",
+        features=(
+            "Everything in Pro",
+            "Unlimited locations and users",
+            "Inbound operations, invoices and inventory",
+            "Regions and subregions",
+            "Priority support and SLA",
+            "Open API and ERP integration",
+            "White label",
+            "Direct submission to the state recycling agency",
+        ),
+        gates=frozenset({AI_VISION, MULTI_LOCATION, ESG_ADVANCED, EMAIL_ALERTS, CUSTOM_LISTS, SB1383,
+                         EMPLOYEE_PINS, LOCATION_ASSIGNMENT, REGIONS, INBOUND, AI_ANALYTICS,
+                         DIRECT_SUBMISSION}),
+    ),
+}
+
+FEATURE_MESSAGES = {
+    AI_VISION: "AI vision is available on the Pro and Enterprise plans",
+    MULTI_LOCATION: "Multiple locations are available on the Pro and Enterprise plans",
+    ESG_ADVANCED: "Advanced ESG reports are available on the Pro and Enterprise plans",
+    EMAIL_ALERTS: "Email alerts are available on the Pro and Enterprise plans",
+    CUSTOM_LISTS: "Custom waste and destination types are available on the Pro and Enterprise plans",
+    SB1383: "SB 1383 compliance tracking is available on the Pro and Enterprise plans",
+    EMPLOYEE_PINS: "Employee PINs are available on the Pro and Enterprise plans",
+    LOCATION_ASSIGNMENT: "Location assignment is available on the Pro and Enterprise plans",
+    REGIONS: "Regions are an Enterprise feature",
+    INBOUND: "Inbound operations are an Enterprise feature",
+    AI_ANALYTICS: "AI Analytics is an Enterprise feature",
+    DIRECT_SUBMISSION: "Direct submission is an Enterprise feature",
+}
+
+
+def get_plan(plan_id: str | None) -> Plan:
+    return PLANS.get((plan_id or "core").lower(), PLANS["core"])
+
+
+def has_feature(plan_id: str | None, feature: str) -> bool:
+    return feature in get_plan(plan_id).gates
+
+
+def monthly_cost(plan_id: str, facilities: int, users: int) -> dict[str, Decimal]:
+    plan = get_plan(plan_id)
+    location_cost = plan.price_per_facility * max(facilities, 1 if plan.id == "core" else facilities)
+    user_cost = plan.price_per_user * users
+    return {"location_cost": location_cost, "user_cost": user_cost, "monthly_total": location_cost + user_cost}
