@@ -1,0 +1,95 @@
+"""Public, company and platform settings (spec 1 section 3). The reCAPTCHA secret is write-only."""
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
+
+# Decimals stay exact inside; the JSON carries them as numbers, as the web expects.
+JsonNumber = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
+
+
+class PublicSettingsRead(BaseModel):
+    recaptcha_site_key: str
+    recaptcha_enabled: bool
+    recaptcha_min_score: JsonNumber
+
+
+class CompanySettingsRead(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    scope: Literal["company"] = "company"
+    enable_ear_reporting: bool
+    inbound_module_enabled: bool
+    inbound_multistep_weighing_enabled: bool
+    enable_customer_notes: bool
+    enable_internal_notes: bool
+    enable_ticket_email: bool
+    outbound_multistep_weighing_enabled: bool
+    system_default_theme: str
+    outbound_truck_scale_enabled: bool
+    outbound_type2_require_vehicle_info: bool
+    outbound_type2_auto_generate_bol: bool
+    outbound_type2_auto_create_payable: bool
+    enable_carbon_credits: bool
+    carbon_credit_methodology: str
+    carbon_offset_price_per_ton: JsonNumber
+    enable_carbon_trading: bool
+    simple_tickets_mode: bool
+    ai_provider: str
+    sb1383_target_percent: JsonNumber
+    sb1383_compliance_enabled: bool
+    recaptcha_enabled: bool
+    recaptcha_site_key: str
+
+
+class CompanySettingsUpdate(BaseModel):
+    """What a store_admin may change; the SB 1383 override belongs to the platform."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    enable_ear_reporting: bool | None = None
+    inbound_module_enabled: bool | None = None
+    inbound_multistep_weighing_enabled: bool | None = None
+    enable_customer_notes: bool | None = None
+    enable_internal_notes: bool | None = None
+    enable_ticket_email: bool | None = None
+    outbound_multistep_weighing_enabled: bool | None = None
+    system_default_theme: Literal["light", "dark"] | None = None
+    outbound_truck_scale_enabled: bool | None = None
+    outbound_type2_require_vehicle_info: bool | None = None
+    outbound_type2_auto_generate_bol: bool | None = None
+    outbound_type2_auto_create_payable: bool | None = None
+    enable_carbon_credits: bool | None = None
+    carbon_credit_methodology: Literal["EPA_2023", "IPCC_2019", "CUSTOM"] | None = None
+    carbon_offset_price_per_ton: Decimal | None = Field(default=None, ge=0, max_digits=10, decimal_places=2)
+    enable_carbon_trading: bool | None = None
+    simple_tickets_mode: bool | None = None
+    ai_provider: Literal["auto", "local", "openai"] | None = None
+    sb1383_target_percent: Decimal | None = Field(default=None, ge=0, le=100, decimal_places=2)
+
+
+class PlatformSettingsRead(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    scope: Literal["platform"] = "platform"
+    require_manual_approval: bool
+    auto_approve_domains: list[str]
+    recaptcha_enabled: bool
+    recaptcha_site_key: str
+    recaptcha_secret_configured: bool
+    recaptcha_min_score: JsonNumber
+    enable_carbon_credits: bool
+
+
+class PlatformSettingsUpdate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    require_manual_approval: bool | None = None
+    auto_approve_domains: list[Annotated[str, Field(min_length=3, max_length=255)]] | None = None
+    recaptcha_enabled: bool | None = None
+    recaptcha_site_key: str | None = Field(default=None, max_length=200)
+    recaptcha_secret_key: str | None = Field(default=None, max_length=200)
+    recaptcha_min_score: Decimal | None = Field(default=None, ge=0, le=1, decimal_places=2)
+    enable_carbon_credits: bool | None = None
