@@ -1,0 +1,17 @@
+import { exportFailureMessage, exportFileName, exportSuccessMessage } from "./export-file";
+
+describe("export file name", () => {
+  it("takes the name from content-disposition", () => {
+    expect(exportFileName('attachment; filename="tickets_2026-11-22.csv"', "csv")).toBe("tickets_2026-11-22.csv");
+    expect(exportFileName("attachment; filename=report.pdf", "pdf")).toBe("report.pdf");
+    expect(exportFileName("attachment; filename*=UTF-8''t%C3%A9st.xlsx", "excel")).toBe("tést.xlsx");
+  });
+  it("falls back to flow_tickets_export.{format}", () => {
+    expect(exportFileName(null, "excel")).toBe("flow_tickets_export.excel");
+    expect(exportFileName("attachment", "csv")).toBe("flow_tickets_export.csv");
+  });
+  it("words the messages as the spec does", () => {
+    expect(exportSuccessMessage("csv")).toBe("CSV export completed successfully!");
+    expect(exportFailureMessage("pdf")).toBe("Failed to export PDF. Please try again.");
+  });
+});

@@ -1,0 +1,19 @@
+// Export download naming (spec 2 s7): content-disposition name, else flow_tickets_export.{format}.
+export type ExportFormat = "csv" | "excel" | "xlsx" | "pdf";
+
+export function exportFileName(contentDisposition: string | null, format: ExportFormat): string {
+  if (contentDisposition) {
+    const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(contentDisposition);
+    if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ""));
+    const plain = /filename\s*=\s*("?)([^";]+)\1/i.exec(contentDisposition);
+    if (plain) return plain[2].trim();
+  }
+  return `flow_tickets_export.${format}`;
+}
+
+export function exportLabel(format: ExportFormat): string {
+  return format === "csv" ? "CSV" : format === "pdf" ? "PDF" : "EXCEL";
+}
+
+export const exportSuccessMessage = (f: ExportFormat) => `${exportLabel(f)} export completed successfully!`;
+export const exportFailureMessage = (f: ExportFormat) => `Failed to export ${exportLabel(f)}. Please try again.`;
