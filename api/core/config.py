@@ -62,6 +62,13 @@ class Settings(BaseSettings):
     login_attempts_per_minute: int = 10
     pin_max_failures: int = 5
     pin_lock_minutes: int = 15
+    # Per client address across all accounts (an office behind one NAT shares it).
+    auth_ip_attempts_per_minute: int = 60
+    signup_attempts_per_minute: int = 5
+
+    # reCAPTCHA server-side check at sign-up (keys and minimum score are platform settings).
+    recaptcha_verify_url: str = "https://www.google.com/recaptcha/api/siteverify"
+    recaptcha_timeout_s: float = 5.0
 
     @model_validator(mode="after")
     def _refuse_placeholder_secrets(self) -> "Settings":

@@ -1,0 +1,73 @@
+"""Fixed-window attempt counters in Postgres (rate_limit_buckets), shared by every API worker.
+
+Each hit runs in its own short transaction, so a refused or failed request still counts
+(the request's own transaction rolls back on the error it answers with).
+"""
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timezone
+
+from fastapi import Request
+from sqlalchemy import delete
+from sqlalchemy.dialects.postgresql import insert
+
+from api.auth.models import RateLimitBucket
+from api.core.config import get_settings
+from api.core.db import sessionmaker
+from api.kit.errors import DomainError
+
+TOO_MANY = "Too many attempts. Please wait a minute and try again."
+
+
+class TooManyAttempts(DomainError):
+    status_code = 429
+
+
+def client_ip(request: Request) -> str:
+    # Behind a proxy, uvicorn's --proxy-headers (trusted forwarded_allow_ips) sets request.client.
+    return request.client.host if request.client else "unknown"
+
+
+def _window_start(now: datetime, seconds: int) -> datetime:
+    epoch = int(now.timestamp())
+    return datetime.fromtimestamp(epoch - epoch % seconds, tz=timezone.utc)
+
+
+def email_key(action: str, email: str) -> str:
+    # Keys hold a digest, not the address: the table is not a list of who tried to sign in.
+    digest = hashlib.sha256(email.strip().lower().encode()).hexdigest()[:32]
+    return f"{action}:email:{digest}"
+
+
+async def hit(key: str, *, limit: int, window_seconds: int = 60) -> None:
+    """Count one attempt for `key`; raise 429 once the window holds more than `limit`."""
+    now = datetime.now(tz=timezone.utc)
+    start = _window_start(now, window_seconds)
+    stmt = (
+        insert(RateLimitBucket)
+        .values(key=key, window_start=start, hits=1)
+        .on_conflict_do_update(
+            index_elements=[RateLimitBucket.key, RateLimitBucket.window_start],
+            set_={"hits": RateLimitBucket.hits + 1},
+        )
+        .returning(RateLimitBucket.hits)
+    )
+    async with sessionmaker()() as db, db.begin():
+        hits = (await db.execute(stmt)).scalar_one()
+        # Old windows of this key are useless; dropping them keeps the table small.
+        await db.execute(
+            delete(RateLimitBucket).where(
+                RateLimitBucket.key == key, RateLimitBucket.window_start < start
+            )
+        )
+    if hits > limit:
+        raise TooManyAttempts(TOO_MANY)
+
+
+async def guard(request: Request, action: str, email: str | None = None, *, per_email: int | None = None) -> None:
+    """The usual pair of limits for a sign-in style call: by client address and by account email."""
+    settings = get_settings()
+    await hit(f"{action}:ip:{client_ip(request)}", limit=settings.auth_ip_attempts_per_minute)
+    if email:
+        await hit(email_key(action, email), limit=per_email or settings.login_attempts_per_minute)

@@ -1,0 +1,258 @@
+"""Auth contract: sign-in, sign-up (both payload shapes of spec 1 section 3), recovery, PIN sign-in."""
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, field_validator, model_validator
+
+from api.plans import PLANS
+
+# Spec 1 section 5: non-space text, at sign, non-space text, dot, non-space text.
+EMAIL_SHAPE = re.compile(r"^\S+@\S+\.\S+$")
+PIN_SHAPE = re.compile(r"^\d{4}$")
+PASSWORD_MIN = 6
+ORG_TYPES = ("restaurant", "government", "education", "healthcare", "corporate", "retail", "hospitality", "other")
+
+
+def blank(value: str | None) -> bool:
+    """Whitespace-only counts as empty (spec 1 section 5)."""
+    return value is None or not str(value).strip()
+
+
+def clean_email(value: str | None, *, required: str = "Email is required") -> str:
+    if blank(value):
+        raise ValueError(required)
+    email = value.strip().lower()
+    if not EMAIL_SHAPE.match(email) or len(email) > 320:
+        raise ValueError("Please enter a valid email address")
+    return email
+
+
+def check_pin(value: str) -> str:
+    if not PIN_SHAPE.match(value or ""):
+        raise ValueError("PIN must be exactly 4 digits")
+    return value
+
+
+# ------------------------------------------------------------------ who is signed in
+class LocationRef(BaseModel):
+    id: uuid.UUID
+    name: str
+
+
+class CompanyBrief(BaseModel):
+    id: uuid.UUID
+    name: str
+    subscription_plan: str
+    subscription_status: str
+    locations: list[LocationRef]
+
+
+class MeRead(BaseModel):
+    """GET /api/auth/me and the `user` of every sign-in answer (CONTRACTS.md). Never a hash."""
+
+    id: uuid.UUID
+    email: str
+    role: str
+    first_name: str
+    last_name: str
+    phone: str | None
+    setup_completed: bool
+    store_id: uuid.UUID | None
+    assigned_location_id: uuid.UUID | None
+    preferences: dict[str, Any]
+    company: CompanyBrief | None
+    company_name: str | None
+
+
+class TokenRead(BaseModel):
+    access_token: str
+    token_type: Literal["bearer"] = "bearer"
+    user: MeRead
+
+
+class MessageRead(BaseModel):
+    message: str
+
+
+# ------------------------------------------------------------------ sign-in
+class LoginRequest(BaseModel):
+    email: str = ""
+    password: str = ""
+
+    @model_validator(mode="after")
+    def _required(self) -> "LoginRequest":
+        if blank(self.email):
+            raise ValueError("Email is required")
+        if not self.password:
+            raise ValueError("Password is required")
+        self.email = self.email.strip().lower()
+        return self
+
+
+class PinLoginRequest(BaseModel):
+    email: str = ""
+    pin: str = ""
+
+    @model_validator(mode="after")
+    def _shape(self) -> "PinLoginRequest":
+        if blank(self.email):
+            raise ValueError("Email is required")
+        self.email = self.email.strip().lower()
+        check_pin(self.pin)
+        return self
+
+
+# ------------------------------------------------------------------ recovery
+class EmailRequest(BaseModel):
+    email: str = ""
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, value: str) -> str:
+        return clean_email(value)
+
+
+class ResetPasswordRequest(BaseModel):
+    token: str = Field(default="", max_length=200)
+    new_password: str = ""
+
+    @model_validator(mode="after")
+    def _shape(self) -> "ResetPasswordRequest":
+        if blank(self.token):
+            raise ValueError("Invalid or expired reset token")
+        if len(self.new_password or "") < PASSWORD_MIN:
+            raise ValueError("Password must be at least 6 characters long")
+        self.token = self.token.strip()
+        return self
+
+
+# ------------------------------------------------------------------ sign-up
+class SignupAddress(BaseModel):
+    street: str | None = None
+    city: str | None = None
+    state: str | None = None
+    zip_code: str | None = Field(default=None, alias="zip_code")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _aliases(cls, data: Any) -> Any:
+        # The form and address search name these differently (street/address, zip/zipCode/postcode).
+        if isinstance(data, dict):
+            data = dict(data)
+            data.setdefault("street", data.get("address") or data.get("street_address"))
+            for alt in ("zip", "zipCode", "postcode", "postal_code"):
+                if data.get("zip_code") is None and data.get(alt) is not None:
+                    data["zip_code"] = data[alt]
+        return data
+
+
+class SignupRequest(BaseModel):
+    """The full paid/trial shape (company_name, admin_*) or the short one (email, password, names).
+
+    After validation the canonical fields are email, password, first_name, last_name,
+    company_name, account_type, subscription_plan and address.
+    """
+
+    company_name: str | None = None
+    admin_email: str | None = None
+    admin_password: str | None = None
+    admin_first_name: str | None = None
+    admin_last_name: str | None = None
+    email: str | None = None
+    password: str | None = None
+    first_name: str | None = None
+    last_name: str | None = None
+    phone: str | None = Field(default=None, max_length=40)
+    address: SignupAddress | str | None = None
+    city: str | None = None
+    state: str | None = None
+    zip_code: str | None = None
+    industry: str | None = None
+    org_type: str | None = None
+    subscription_plan: str | None = None
+    account_type: str | None = None
+    recaptcha_token: str | None = None
+
+    @property
+    def full_form(self) -> bool:
+        return any(v is not None for v in (self.company_name, self.admin_email, self.admin_password,
+                                           self.admin_first_name, self.admin_last_name))
+
+    @model_validator(mode="after")
+    def _validate(self) -> "SignupRequest":
+        full = self.full_form
+        first = self.admin_first_name if self.admin_first_name is not None else self.first_name
+        last = self.admin_last_name if self.admin_last_name is not None else self.last_name
+        email = self.admin_email if self.admin_email is not None else self.email
+        password = self.admin_password if self.admin_password is not None else self.password
+        if full and blank(self.company_name):
+            raise ValueError("Organization name is required")
+        if blank(first):
+            raise ValueError("First name is required")
+        if blank(last):
+            raise ValueError("Last name is required")
+        self.email = clean_email(email)
+        if not password:
+            raise ValueError("Password is required")
+        if len(password) < PASSWORD_MIN:
+            raise ValueError("Password must be at least 6 characters")
+        self.password = password
+        self.first_name, self.last_name = first.strip()[:100], last.strip()[:100]
+        # The short form names no organization: the account is named after its owner until renamed.
+        self.company_name = (self.company_name or "").strip()[:200] or f"{self.first_name} {self.last_name}'s Organization"
+        self.address = self._validated_address(required=full)
+        self.account_type = (self.account_type or "trial").strip().lower()
+        if self.account_type not in ("trial", "paid"):
+            raise ValueError("Account type must be trial or paid")
+        plan = (self.subscription_plan or "").strip().lower()
+        if self.account_type == "trial":
+            plan = "pro"
+        elif not plan:
+            plan = "core"
+        if plan not in PLANS:
+            raise ValueError("Please choose the core, pro or enterprise plan")
+        self.subscription_plan = plan
+        if self.org_type is not None and self.org_type.strip().lower() not in ORG_TYPES:
+            raise ValueError("Unknown organization type")
+        self.org_type = self.org_type.strip().lower() if self.org_type else None
+        self.phone = (self.phone or "").strip() or None
+        self.industry = (self.industry or "").strip()[:100] or "Food Service"
+        return self
+
+    def _validated_address(self, *, required: bool) -> SignupAddress | None:
+        addr = self.address
+        if isinstance(addr, str) or addr is None:
+            addr = SignupAddress(street=addr if isinstance(addr, str) else None)
+        addr = SignupAddress(
+            street=addr.street, city=addr.city if addr.city is not None else self.city,
+            state=addr.state if addr.state is not None else self.state,
+            zip_code=addr.zip_code if addr.zip_code is not None else self.zip_code,
+        )
+        given = not all(blank(v) for v in (addr.street, addr.city, addr.state, addr.zip_code))
+        if not required and not given:
+            return None
+        for value, message in ((addr.street, "Street address is required"), (addr.city, "City is required"),
+                               (addr.state, "State is required"), (addr.zip_code, "ZIP code is required")):
+            if blank(value):
+                raise ValueError(message)
+        state = addr.state.strip().upper()
+        if not re.fullmatch(r"[A-Z]{2}", state):
+            raise ValueError("State must be a two-letter code")
+        zip_code = addr.zip_code.strip()
+        if len(zip_code) > 10:
+            raise ValueError("ZIP code must be at most 10 characters")
+        return SignupAddress(street=addr.street.strip()[:300], city=addr.city.strip()[:120], state=state,
+                             zip_code=zip_code)
+
+
+class SignupRead(BaseModel):
+    """No access_token while the account waits for a platform admin's approval."""
+
+    access_token: str | None
+    token_type: Literal["bearer"] | None
+    user: MeRead
+    approval_status: Literal["pending", "approved"]
+    message: str

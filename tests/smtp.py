@@ -1,0 +1,71 @@
+"""A real SMTP server on loopback for tests that read the mail Flow sends.
+
+Use it from any test module:  `from tests.smtp import smtp  # noqa: F401`  then take `smtp` as a
+fixture; `smtp.messages` holds parsed messages, `smtp.last_to(address)` the newest for one address.
+"""
+from __future__ import annotations
+
+import email
+import socket
+from email.message import Message
+from email.policy import default as default_policy
+
+import pytest
+from aiosmtpd.controller import Controller
+
+
+class _Collector:
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: ANN001, N802
+        msg = email.message_from_bytes(envelope.content, policy=default_policy)
+        self.messages.append(msg)
+        return "250 Message accepted for delivery"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LoopbackSmtp:
+    def __init__(self) -> None:
+        self.handler = _Collector()
+        self.port = _free_port()
+        self.controller = Controller(self.handler, hostname="127.0.0.1", port=self.port)
+
+    @property
+    def messages(self) -> list[Message]:
+        return self.handler.messages
+
+    def to(self, address: str) -> list[Message]:
+        return [m for m in self.messages if address.lower() in str(m["To"]).lower()]
+
+    def last_to(self, address: str) -> Message:
+        found = self.to(address)
+        assert found, f"no mail was sent to {address}"
+        return found[-1]
+
+    @staticmethod
+    def body(msg: Message) -> str:
+        return msg.get_body(preferencelist=("plain",)).get_content()
+
+
+@pytest.fixture
+def smtp(monkeypatch: pytest.MonkeyPatch):
+    """Start the server and point Flow's mail settings at it for one test."""
+    from api.core.config import get_settings
+
+    server = LoopbackSmtp()
+    server.controller.start()
+    monkeypatch.setenv("FLOW_SMTP_HOST", "127.0.0.1")
+    monkeypatch.setenv("FLOW_SMTP_PORT", str(server.port))
+    get_settings.cache_clear()
+    try:
+        yield server
+    finally:
+        server.controller.stop()
+        monkeypatch.undo()
+        get_settings.cache_clear()
