@@ -1,0 +1,338 @@
+"""The six lists' payloads (spec 2 section 3). Messages are the spec's (section 5)."""
+from __future__ import annotations
+
+import uuid
+from decimal import Decimal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from api.lists.models import CALCULATION_METHODS
+
+NAME_MAX = 120
+PRICING_UNITS = ("lb", "gallon", "each", "ton", "yard")
+# Codes a waste type is measured in; shown as 'display_name (code)'.
+UNITS_OF_MEASURE = (
+    ("lbs", "Pounds"),
+    ("kg", "Kilograms"),
+    ("tons", "Tons (short)"),
+    ("metric_tons", "Metric tons"),
+    ("gallons", "Gallons"),
+    ("liters", "Liters"),
+    ("cubic_yards", "Cubic yards"),
+    ("each", "Each"),
+)
+UNIT_CODES = tuple(code for code, _ in UNITS_OF_MEASURE)
+
+
+def _name(value: str | None) -> str:
+    name = (value or "").strip()
+    if not name:
+        raise ValueError("Name is required")
+    if len(name) > NAME_MAX:
+        raise ValueError(f"Name must be {NAME_MAX} characters or fewer")
+    return name
+
+
+def _at_least_zero(value: Decimal | None, message: str) -> Decimal | None:
+    if value is not None and value < 0:
+        raise ValueError(message)
+    return value
+
+
+def _description(value: str | None) -> str | None:
+    value = (value or "").strip()
+    return value or None
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared
+# ---------------------------------------------------------------------------------------------
+class ItemRead(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: uuid.UUID
+    name: str
+    description: str | None
+    is_active: bool
+    is_system_standard: bool
+    sort_order: int
+
+
+class ItemCreate(BaseModel):
+    name: str = Field(default="", validate_default=True)
+    description: str | None = None
+    is_active: bool = True
+
+    _check_name = field_validator("name", mode="before")(_name)
+    _check_description = field_validator("description")(_description)
+
+
+class ItemUpdate(BaseModel):
+    """Only the fields sent are changed (the active toggle sends a few fields only)."""
+
+    name: str | None = None
+    description: str | None = None
+    is_active: bool | None = None
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _check_name(cls, value: str | None) -> str | None:
+        return None if value is None else _name(value)
+
+    _check_description = field_validator("description")(_description)
+
+
+class ReorderItem(BaseModel):
+    id: uuid.UUID
+    sort_order: int = Field(ge=1)
+
+
+class ReorderRequest(BaseModel):
+    items: list[ReorderItem] = Field(min_length=1)
+
+
+class ItemRemoval(BaseModel):
+    id: uuid.UUID
+    outcome: str = Field(description="'deleted', or 'deactivated' when tickets use it or it is system standard")
+    detail: str
+
+
+class UnitOfMeasure(BaseModel):
+    code: str
+    display_name: str
+
+
+class UnitsOfMeasureList(BaseModel):
+    units_of_measure: list[UnitOfMeasure]
+
+
+# ---------------------------------------------------------------------------------------------
+# Waste types
+# ---------------------------------------------------------------------------------------------
+def _unit(value: str | None) -> str:
+    code = (value or "").strip()
+    if not code:
+        raise ValueError("Unit of measure is required")
+    if code not in UNIT_CODES:
+        raise ValueError(f"Unit of measure must be one of {', '.join(UNIT_CODES)}")
+    return code
+
+
+def _pricing_unit(value: str | None) -> str | None:
+    if value not in PRICING_UNITS:
+        raise ValueError(f"Pricing unit must be one of {', '.join(PRICING_UNITS)}")
+    return value
+
+
+def _price(value: Decimal | None) -> Decimal | None:
+    return _at_least_zero(value, "Price must be 0 or greater")
+
+
+class WasteTypeRead(ItemRead):
+    unit_of_measure: str
+    default_price_per_unit: Decimal | None
+    default_pricing_unit: str
+    material_category: str | None
+
+
+class WasteTypeCreate(ItemCreate):
+    unit_of_measure: str = Field(default="lbs", validate_default=True)
+    default_price_per_unit: Decimal | None = Field(default=None, max_digits=12, decimal_places=4)
+    default_pricing_unit: str = "lb"
+    material_category: str | None = Field(default=None, max_length=40)
+
+    _check_unit = field_validator("unit_of_measure", mode="before")(_unit)
+    _check_pricing_unit = field_validator("default_pricing_unit")(_pricing_unit)
+    _check_price = field_validator("default_price_per_unit")(_price)
+
+
+class WasteTypeUpdate(ItemUpdate):
+    unit_of_measure: str | None = None
+    default_price_per_unit: Decimal | None = Field(default=None, max_digits=12, decimal_places=4)
+    default_pricing_unit: str | None = None
+    material_category: str | None = Field(default=None, max_length=40)
+
+    _check_price = field_validator("default_price_per_unit")(_price)
+
+    @field_validator("unit_of_measure", mode="before")
+    @classmethod
+    def _check_unit(cls, value: str | None) -> str | None:
+        # Sent as "" or blank it is missing, which the spec rejects; absent it stays unchanged.
+        return None if value is None else _unit(value)
+
+    @field_validator("default_pricing_unit")
+    @classmethod
+    def _check_pricing_unit(cls, value: str | None) -> str | None:
+        return None if value is None else _pricing_unit(value)
+
+
+class WasteTypeList(BaseModel):
+    waste_types: list[WasteTypeRead]
+
+
+# ---------------------------------------------------------------------------------------------
+# Destination types
+# ---------------------------------------------------------------------------------------------
+MANAGEMENT_PATHS = (
+    "landfill", "combustion", "compost", "anaerobic_digestion", "donation", "animal_feed", "rendering", "recycling",
+)
+
+
+def _path(value: str | None) -> str | None:
+    if value is not None and value not in MANAGEMENT_PATHS:
+        raise ValueError(f"Management path must be one of {', '.join(MANAGEMENT_PATHS)}")
+    return value
+
+
+class DestinationTypeRead(ItemRead):
+    is_diversion: bool
+    management_path: str | None
+
+
+class DestinationTypeCreate(ItemCreate):
+    is_diversion: bool = True
+    management_path: str | None = None
+
+    _check_path = field_validator("management_path")(_path)
+
+
+class DestinationTypeUpdate(ItemUpdate):
+    is_diversion: bool | None = None
+    management_path: str | None = None
+
+    _check_path = field_validator("management_path")(_path)
+
+
+class DestinationTypeList(BaseModel):
+    destination_types: list[DestinationTypeRead]
+
+
+# ---------------------------------------------------------------------------------------------
+# Container types
+# ---------------------------------------------------------------------------------------------
+def _capacity(value: Decimal | None) -> Decimal | None:
+    if value is not None and value <= 0:
+        raise ValueError("Capacity must be greater than 0")
+    return value
+
+
+def _tare(value: Decimal | None) -> Decimal | None:
+    return _at_least_zero(value, "Tare weight must be 0 or greater")
+
+
+class ContainerTypeRead(ItemRead):
+    capacity_gallons: Decimal
+    tare_weight_lbs: Decimal
+
+
+class ContainerTypeCreate(ItemCreate):
+    capacity_gallons: Decimal = Field(default=Decimal("0"), validate_default=True, max_digits=10, decimal_places=1)
+    tare_weight_lbs: Decimal = Field(default=Decimal("0"), max_digits=10, decimal_places=1)
+
+    _check_capacity = field_validator("capacity_gallons")(_capacity)
+    _check_tare = field_validator("tare_weight_lbs")(_tare)
+
+
+class ContainerTypeUpdate(ItemUpdate):
+    capacity_gallons: Decimal | None = Field(default=None, max_digits=10, decimal_places=1)
+    tare_weight_lbs: Decimal | None = Field(default=None, max_digits=10, decimal_places=1)
+
+    _check_capacity = field_validator("capacity_gallons")(_capacity)
+    _check_tare = field_validator("tare_weight_lbs")(_tare)
+
+
+class ContainerTypeList(BaseModel):
+    container_types: list[ContainerTypeRead]
+
+
+# ---------------------------------------------------------------------------------------------
+# Diversion methods, waste subtypes, carbon methodologies (one shared form on the web)
+# ---------------------------------------------------------------------------------------------
+def _co2(value: Decimal | None) -> Decimal | None:
+    return _at_least_zero(value, "CO2 factor must be 0 or greater")
+
+
+def _conversion(value: Decimal | None) -> Decimal | None:
+    return _at_least_zero(value, "Conversion factor must be 0 or greater")
+
+
+def _method(value: str | None) -> str | None:
+    if value is not None and value not in CALCULATION_METHODS:
+        raise ValueError(f"Calculation method must be one of {', '.join(CALCULATION_METHODS)}")
+    return value
+
+
+FACTOR = {"max_digits": 12, "decimal_places": 4}
+
+
+class DiversionMethodRead(ItemRead):
+    co2_factor: Decimal
+
+
+class DiversionMethodCreate(ItemCreate):
+    co2_factor: Decimal = Field(default=Decimal("0"), **FACTOR)
+
+    _check_co2 = field_validator("co2_factor")(_co2)
+
+
+class DiversionMethodUpdate(ItemUpdate):
+    co2_factor: Decimal | None = Field(default=None, **FACTOR)
+
+    _check_co2 = field_validator("co2_factor")(_co2)
+
+
+class DiversionMethodList(BaseModel):
+    diversion_methods: list[DiversionMethodRead]
+
+
+class WasteSubtypeRead(ItemRead):
+    conversion_factor: Decimal
+
+
+class WasteSubtypeCreate(ItemCreate):
+    conversion_factor: Decimal = Field(default=Decimal("1"), **FACTOR)
+
+    _check_conversion = field_validator("conversion_factor")(_conversion)
+
+
+class WasteSubtypeUpdate(ItemUpdate):
+    conversion_factor: Decimal | None = Field(default=None, **FACTOR)
+
+    _check_conversion = field_validator("conversion_factor")(_conversion)
+
+
+class WasteSubtypeList(BaseModel):
+    waste_subtypes: list[WasteSubtypeRead]
+
+
+class CarbonMethodologyRead(ItemRead):
+    co2_factor: Decimal
+    conversion_factor: Decimal
+    version: str
+    calculation_method: str
+
+
+class CarbonMethodologyCreate(ItemCreate):
+    co2_factor: Decimal = Field(default=Decimal("1"), **FACTOR)
+    conversion_factor: Decimal = Field(default=Decimal("1"), **FACTOR)
+    version: str = Field(default="1.0", max_length=20)
+    calculation_method: str = "EPA_2023"
+
+    _check_co2 = field_validator("co2_factor")(_co2)
+    _check_conversion = field_validator("conversion_factor")(_conversion)
+    _check_method = field_validator("calculation_method")(_method)
+
+
+class CarbonMethodologyUpdate(ItemUpdate):
+    co2_factor: Decimal | None = Field(default=None, **FACTOR)
+    conversion_factor: Decimal | None = Field(default=None, **FACTOR)
+    version: str | None = Field(default=None, max_length=20)
+    calculation_method: str | None = None
+
+    _check_co2 = field_validator("co2_factor")(_co2)
+    _check_conversion = field_validator("conversion_factor")(_conversion)
+    _check_method = field_validator("calculation_method")(_method)
+
+
+class CarbonMethodologyList(BaseModel):
+    carbon_methodologies: list[CarbonMethodologyRead]
