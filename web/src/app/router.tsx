@@ -1,0 +1,38 @@
+import { lazy, Suspense, type ReactNode } from "react";
+import { createBrowserRouter, Navigate, useRouteError } from "react-router";
+import { Spinner } from "@/components/ui/panel";
+
+const LandingPage = lazy(() => import("@/features/landing/components/landing-page"));
+const StatePage = lazy(() => import("@/features/landing/components/state-page"));
+const LoginPage = lazy(() => import("@/features/auth/components/login-page"));
+const AppShell = lazy(() => import("./shell/app-shell"));
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner />}>{children}</Suspense>;
+}
+
+function RouteError() {
+  const error = useRouteError();
+  return (
+    <div className="route-error" role="alert">
+      <h1>Something went wrong</h1>
+      <p>{error instanceof Error ? error.message : "This page could not be shown."}</p>
+      <a className="btn btn-primary btn-md" href="/">Back to home</a>
+    </div>
+  );
+}
+
+// Real URLs: `/`, `/login`, `/states/:code`, `/app/<tab-key>` (reload, back and deep links work).
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: "/", element: <Page><LandingPage /></Page> },
+      { path: "/states/:code", element: <Page><StatePage /></Page> },
+      { path: "/login", element: <Page><LoginPage /></Page> },
+      { path: "/app", element: <Navigate to="/app/home" replace /> },
+      { path: "/app/*", element: <Page><AppShell /></Page> },
+      { path: "*", element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

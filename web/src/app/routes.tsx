@@ -1,0 +1,20 @@
+import type { ComponentType, LazyExoticComponent } from "react";
+import type { TabKey } from "./tab-keys";
+
+export type Screen = LazyExoticComponent<ComponentType>;
+
+/**
+ * Tab key -> screen for company users (store_admin, store_employee). Each feature plugs its
+ * screens in with one line, e.g.
+ *   tickets: lazy(() => import("@/features/tickets/components/tickets-screen")),
+ * (the module's default export is the screen). A key without an entry shows the
+ * "This screen is not built yet" panel; never fake data.
+ */
+export const SCREENS: Partial<Record<TabKey, Screen>> = {};
+
+/** Tab key -> screen for the platform admin (system_admin); falls back to SCREENS. */
+export const PLATFORM_SCREENS: Partial<Record<TabKey, Screen>> = {};
+
+export function screenFor(key: TabKey, isPlatformAdmin: boolean): Screen | undefined {
+  return (isPlatformAdmin ? PLATFORM_SCREENS[key] : undefined) ?? SCREENS[key];
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { TAB_TITLES, tabPath, type TabKey } from "../tab-keys";
+
+/** The trail of spec 1 section 2: revisiting a crumb truncates, going home clears it. */
+export function nextTrail(trail: TabKey[], key: TabKey): TabKey[] {
+  if (key === "home") return [];
+  const at = trail.indexOf(key);
+  if (at >= 0) return trail.slice(0, at + 1);
+  return [...trail, key];
+}
+
+export function useTrail(key: TabKey): TabKey[] {
+  const [trail, setTrail] = useState<TabKey[]>([]);
+  useEffect(() => setTrail((t) => nextTrail(t, key)), [key]);
+  return trail;
+}
+
+export function Breadcrumbs({ trail }: { trail: TabKey[] }) {
+  if (trail.length <= 1) return null;
+  return (
+    <nav className="breadcrumbs" aria-label="Breadcrumb">
+      <ol>
+        {trail.map((key, i) => (
+          <li key={key}>
+            {i === trail.length - 1 ? (
+              <span aria-current="page">{TAB_TITLES[key]}</span>
+            ) : (
+              <Link to={tabPath(key)}>{TAB_TITLES[key]}</Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

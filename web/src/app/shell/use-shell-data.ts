@@ -1,0 +1,16 @@
+import { useQuery } from "@tanstack/react-query";
+import { subscriptionQueryOptions, systemSettingsQueryOptions, useSession } from "@/lib/session";
+
+/** The subscription (store admins) and settings (admins) the shell's menu and header read. */
+export function useShellData() {
+  const { user } = useSession();
+  const role = user?.role;
+  const subscription = useQuery({ ...subscriptionQueryOptions(), enabled: role === "store_admin" });
+  const settings = useQuery({ ...systemSettingsQueryOptions(), enabled: role === "store_admin" || role === "system_admin" });
+  return {
+    user,
+    subscription: subscription.data ?? null,
+    settings: settings.data ?? null,
+    ready: !subscription.isLoading && !settings.isLoading,
+  };
+}

@@ -1,0 +1,12 @@
+// Checked once at start-up: every VITE_* variable the app reads, with its default.
+function read(name: string, fallback: string): string {
+  const value = (import.meta.env as Record<string, string | undefined>)[name];
+  if (value === undefined || value === "") return fallback;
+  return value;
+}
+
+export const env = {
+  /** Base of API calls; '' means same origin (the API serves the built app). */
+  apiBaseUrl: read("VITE_API_BASE_URL", "").replace(/\/$/, ""),
+  appName: read("VITE_APP_NAME", "Flow"),
+} as const;

@@ -1,0 +1,3 @@
+export default function StatePage() {
+  return <main className="landing"><h1>State</h1></main>;
+}

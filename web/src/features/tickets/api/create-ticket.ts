@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, ApiError } from "@/lib/api-client";
+import { putQueuedTicket } from "@/lib/offline-store";
+import { newClientId, toOfflineTicket, type ExtraImage } from "../lib/offline-sync";
+import type { Ticket, TicketCreatePayload } from "../types";
+import { uploadTicketImages } from "./upload-ticket-images";
+
+export type SubmitResult = { kind: "created"; ticket: Ticket } | { kind: "queued"; clientId: string };
+
+/**
+ * Sends a ticket, or keeps it in the offline queue when there is no connection. The client id
+ * is made before the first attempt so a retry of the same weighing can never duplicate it.
+ */
+export async function submitTicket(payload: TicketCreatePayload, extraImages: ExtraImage[] = []): Promise<SubmitResult> {
+  const clientId = newClientId();
+  const body = { ...payload, client_id: clientId, ticket_at: payload.ticket_at ?? new Date().toISOString() };
+  const queue = async (): Promise<SubmitResult> => {
+    await putQueuedTicket(toOfflineTicket(body, clientId, extraImages));
+    return { kind: "queued", clientId };
+  };
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return queue();
+  let ticket: Ticket;
+  try {
+    ticket = await api.post<Ticket>("/api/tickets", body);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 0) return queue();
+    throw err;
+  }
+  if (extraImages.length) await uploadTicketImages(ticket.id, extraImages);
+  return { kind: "created", ticket };
+}
+
+export function useSubmitTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ payload, extraImages }: { payload: TicketCreatePayload; extraImages?: ExtraImage[] }) =>
+      submitTicket(payload, extraImages),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["tickets"] }),
+  });
+}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { Ticket } from "../types";
+
+export const getTicket = (id: string, signal?: AbortSignal) => api.get<Ticket>(`/api/tickets/${id}`, undefined, signal);
+
+export const getTicketQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ["tickets", "detail", id], queryFn: ({ signal }) => getTicket(id, signal) });
+
+export function useTicket(id: string | null) {
+  return useQuery({ ...getTicketQueryOptions(id ?? ""), enabled: Boolean(id) });
+}

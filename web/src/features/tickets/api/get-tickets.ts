@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { ticketsFromResponse } from "../lib/ticket-list";
+import type { Ticket, TicketFilters } from "../types";
+
+export async function getTickets(filters: TicketFilters, signal?: AbortSignal): Promise<Ticket[]> {
+  const body = await api.get<unknown>("/api/tickets", { sort_order: "desc", ...filters }, signal);
+  return ticketsFromResponse<Ticket>(body);
+}
+
+export const getTicketsQueryOptions = (filters: TicketFilters) =>
+  queryOptions({ queryKey: ["tickets", "list", filters], queryFn: ({ signal }) => getTickets(filters, signal) });
+
+export function useTickets(filters: TicketFilters, enabled = true) {
+  return useQuery({ ...getTicketsQueryOptions(filters), enabled });
+}

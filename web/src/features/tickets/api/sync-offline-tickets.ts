@@ -1,0 +1,50 @@
+import { api } from "@/lib/api-client";
+import { announceQueueChange, deleteQueuedTicket, listQueuedTickets, registerSync } from "@/lib/offline-store";
+import { notify } from "@/lib/notify";
+import { queryClient } from "@/lib/query-client";
+import { createSyncer, type BatchResult, type TicketPayload } from "../lib/offline-sync";
+import { uploadTicketImages } from "./upload-ticket-images";
+
+const syncer = createSyncer({
+  queue: { list: listQueuedTickets, remove: deleteQueuedTicket },
+  postBatch: (tickets: TicketPayload[]) => api.post<{ results: BatchResult[] }>("/api/tickets/batch", { tickets }),
+  uploadImages: uploadTicketImages,
+  isOnline: () => navigator.onLine !== false,
+});
+
+/** Sends the offline queue; errors leave the queue as it was for the next attempt. */
+export async function syncOfflineTickets(): Promise<void> {
+  try {
+    const out = await syncer.sync();
+    if ("sent" in out) {
+      if (out.confirmed) {
+        notify({ kind: "success", message: `${out.confirmed} offline ticket${out.confirmed === 1 ? "" : "s"} synced` });
+        await queryClient.invalidateQueries({ queryKey: ["tickets"] });
+      }
+      if (out.rejected.length) {
+        notify({ kind: "error", message: `${out.rejected.length} offline ticket(s) were refused: ${out.rejected[0].detail ?? "invalid"}` }, 8000);
+      }
+    }
+  } catch {
+    // The connection dropped mid-sync; the next online event or Sync press tries again.
+  } finally {
+    announceQueueChange();
+  }
+}
+
+let started = false;
+
+/** Registers the Sync button's action and syncs at start and whenever the browser comes back online. */
+export function startOfflineSync(): () => void {
+  const unregister = registerSync(syncOfflineTickets);
+  if (started) return unregister;
+  started = true;
+  const onOnline = () => void syncOfflineTickets();
+  window.addEventListener("online", onOnline);
+  void syncOfflineTickets();
+  return () => {
+    started = false;
+    unregister();
+    window.removeEventListener("online", onOnline);
+  };
+}

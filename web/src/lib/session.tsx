@@ -1,0 +1,93 @@
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
+import { api } from "./api-client";
+import { getToken, onTokenChange, setToken } from "./auth-token";
+import type { CurrentUser, Subscription, SystemSettings } from "./session-types";
+
+// The signed-in session every screen reads: user, subscription and settings (spec 1 section 4).
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: ["auth", "me"],
+    queryFn: ({ signal }) => api.get<CurrentUser>("/api/auth/me", undefined, signal),
+    enabled: Boolean(getToken()),
+    retry: false,
+    staleTime: 60_000,
+  });
+
+export const subscriptionQueryOptions = () =>
+  queryOptions({
+    queryKey: ["subscription", "current"],
+    queryFn: ({ signal }) => api.get<Subscription>("/api/subscription/current", undefined, signal),
+    staleTime: 60_000,
+  });
+
+export const systemSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["system", "settings"],
+    queryFn: ({ signal }) => api.get<SystemSettings>("/api/system/settings", undefined, signal),
+    staleTime: 60_000,
+  });
+
+export type SessionStatus = "loading" | "authenticated" | "unauthenticated";
+
+interface SessionValue {
+  status: SessionStatus;
+  user: CurrentUser | null;
+  signIn: (token: string, user?: CurrentUser) => void;
+  signOut: () => void;
+  refresh: () => Promise<unknown>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+function useToken(): string | null {
+  return useSyncExternalStore(onTokenChange, getToken, () => null);
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const token = useToken();
+  const queryClient = useQueryClient();
+  const me = useQuery({ ...meQueryOptions(), enabled: Boolean(token) });
+
+  // A token the server refuses is removed: the user is signed out (spec 1 section 4).
+  useEffect(() => {
+    if (token && me.isError) setToken(null);
+  }, [token, me.isError]);
+
+  useEffect(() => {
+    if (!token) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "public" });
+  }, [token, queryClient]);
+
+  const signIn = useCallback(
+    (newToken: string, user?: CurrentUser) => {
+      queryClient.clear();
+      if (user) queryClient.setQueryData(meQueryOptions().queryKey, user);
+      setToken(newToken);
+    },
+    [queryClient],
+  );
+  const signOut = useCallback(() => {
+    setToken(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const status: SessionStatus = !token
+    ? "unauthenticated"
+    : me.data
+      ? "authenticated"
+      : me.isError
+        ? "unauthenticated"
+        : "loading";
+
+  const value = useMemo<SessionValue>(
+    () => ({ status, user: token ? (me.data ?? null) : null, signIn, signOut, refresh: me.refetch }),
+    [status, token, me.data, signIn, signOut, me.refetch],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error("useSession must be used inside <SessionProvider>");
+  return value;
+}
