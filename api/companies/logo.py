@@ -1,0 +1,83 @@
+"""Company logo: checked by its bytes (not its name), at most 2 MB, kept under media_dir/logos."""
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import io
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+
+from api.companies.models import Company
+from api.core.config import get_settings
+from api.kit.errors import DomainError, Invalid
+
+MAX_LOGO_BYTES = 2 * 1024 * 1024  # 2097152, spec 1 section 9
+FORMATS = {"JPEG": ("image/jpeg", "jpg"), "PNG": ("image/png", "png"), "GIF": ("image/gif", "gif"),
+           "WEBP": ("image/webp", "webp")}
+BAD_TYPE = "Please upload a valid image file (JPEG, PNG, GIF, or WebP)"
+
+
+class TooLarge(DomainError):
+    status_code = 413
+
+
+def _root() -> Path:
+    return Path(get_settings().media_dir)
+
+
+def decode_data_url(data: str) -> bytes:
+    payload = data.split(",", 1)[1] if data.startswith("data:") and "," in data else data
+    try:
+        return base64.b64decode(payload, validate=True)
+    except (binascii.Error, ValueError):
+        raise Invalid(BAD_TYPE) from None
+
+
+def image_format(raw: bytes) -> str:
+    try:
+        with Image.open(io.BytesIO(raw)) as img:
+            img.verify()
+            fmt = img.format
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        raise Invalid(BAD_TYPE) from None
+    if fmt not in FORMATS:
+        raise Invalid(BAD_TYPE)
+    return fmt
+
+
+def save_logo(company: Company, data_url: str) -> str:
+    # base64 is 4/3 of the bytes: refuse a huge body before decoding it
+    if len(data_url) > MAX_LOGO_BYTES * 4 // 3 + 200:
+        raise TooLarge("File size must be less than 2MB")
+    raw = decode_data_url(data_url)
+    if len(raw) > MAX_LOGO_BYTES:
+        raise TooLarge("File size must be less than 2MB")
+    fmt = image_format(raw)
+    key = f"logos/{company.id}-{hashlib.sha256(raw).hexdigest()[:16]}.{FORMATS[fmt][1]}"
+    path = _root() / key
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw)
+    old = company.logo_key
+    company.logo_key = key
+    if old and old != key:
+        (_root() / old).unlink(missing_ok=True)
+    return key
+
+
+def logo_data_url(company: Company) -> str | None:
+    if not company.logo_key:
+        return None
+    path = _root() / company.logo_key
+    if not path.is_file():
+        return None
+    raw = path.read_bytes()
+    mime = FORMATS.get(image_format(raw), ("application/octet-stream",))[0]
+    return f"data:{mime};base64,{base64.b64encode(raw).decode()}"
+
+
+def remove_logo(company: Company) -> None:
+    if company.logo_key:
+        (_root() / company.logo_key).unlink(missing_ok=True)
+    company.logo_key = None

@@ -1,0 +1,51 @@
+"""Company information, logo and the per-store employee interface setting (spec 3 sections 2.20, 3)."""
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, EmailStr, Field, field_validator
+
+
+class CompanyAddress(BaseModel):
+    street: str | None
+    city: str | None
+    state: str | None
+    zip: str | None
+
+
+class CompanyInfoRead(BaseModel):
+    name: str
+    industry: str
+    billing_email: str | None
+    phone: str | None
+    billing_notification_email: str | None
+    address: CompanyAddress
+    subscription_plan: str
+    subscription_status: str
+
+
+class CompanyInfoUpdate(BaseModel):
+    """Contact details only: name and address change through support (spec 3 section 2.20)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    billing_email: EmailStr | None = None
+    phone: str | None = Field(default=None, max_length=40)
+    billing_notification_email: EmailStr | None = None
+
+    @field_validator("billing_email", "billing_notification_email", "phone", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value):  # noqa: ANN001
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value.strip() if isinstance(value, str) else value
+
+
+class LogoRead(BaseModel):
+    logo: str | None
+
+
+class LogoUpload(BaseModel):
+    logo_data: str = Field(min_length=1, description="A data URL: data:image/png;base64,...")
+
+
+class MessageRead(BaseModel):
+    message: str
