@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/api-client";
 import { putQueuedTicket } from "@/lib/offline-store";
 import { newClientId, toOfflineTicket, type ExtraImage } from "../lib/offline-sync";
+import type { SimpleTicketPayload } from "../lib/simple-ticket";
 import type { Ticket, TicketCreatePayload } from "../types";
 import { uploadTicketImages } from "./upload-ticket-images";
 
@@ -11,9 +12,9 @@ export type SubmitResult = { kind: "created"; ticket: Ticket } | { kind: "queued
  * Sends a ticket, or keeps it in the offline queue when there is no connection. The client id
  * is made before the first attempt so a retry of the same weighing can never duplicate it.
  */
-export async function submitTicket(payload: TicketCreatePayload, extraImages: ExtraImage[] = []): Promise<SubmitResult> {
+export async function submitTicket(payload: TicketCreatePayload | SimpleTicketPayload, extraImages: ExtraImage[] = []): Promise<SubmitResult> {
   const clientId = newClientId();
-  const body = { ...payload, client_id: clientId, ticket_at: payload.ticket_at ?? new Date().toISOString() };
+  const body = { ...payload, client_id: clientId, ticket_at: ("ticket_at" in payload && payload.ticket_at) || new Date().toISOString() };
   const queue = async (): Promise<SubmitResult> => {
     await putQueuedTicket(toOfflineTicket(body, clientId, extraImages));
     return { kind: "queued", clientId };
@@ -33,7 +34,7 @@ export async function submitTicket(payload: TicketCreatePayload, extraImages: Ex
 export function useSubmitTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ payload, extraImages }: { payload: TicketCreatePayload; extraImages?: ExtraImage[] }) =>
+    mutationFn: ({ payload, extraImages }: { payload: TicketCreatePayload | SimpleTicketPayload; extraImages?: ExtraImage[] }) =>
       submitTicket(payload, extraImages),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["tickets"] }),
   });

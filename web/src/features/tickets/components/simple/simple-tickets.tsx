@@ -1,0 +1,184 @@
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ApiError } from "@/lib/api-client";
+import { extractWeight } from "../../api/extract-weight";
+import { submitTicket } from "../../api/create-ticket";
+import { blobToDataUrl } from "../../lib/crop";
+import { SIMPLE_MESSAGES, buildSimpleTicket, isValidManualWeight, simpleSuccessMessage } from "../../lib/simple-ticket";
+import { AutoCaptureCamera } from "../capture/auto-capture-camera";
+import { StatusMessage, type Status } from "../status-message";
+import "../tickets.css";
+
+type View = "start" | "camera" | "reading" | "alternatives" | "confirm";
+type Reading = { weight: number; confidence: number | null; provider: string | null };
+
+const SUCCESS_CLEAR_MS = 8000;
+
+/** Simple Tickets mobile flow (spec 2 s2.6): photo, AI weight or typed weight, one tap to create. */
+export function SimpleTickets() {
+  const [view, setView] = useState<View>("start");
+  const [status, setStatus] = useState<Status>(null);
+  const [image, setImage] = useState<string | null>(null);
+  const [reading, setReading] = useState<Reading | null>(null);
+  const [manualWeight, setManualWeight] = useState("");
+  const [busy, setBusy] = useState(false);
+  const clearTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(clearTimer.current), []);
+
+  const reset = () => {
+    setView("start");
+    setImage(null);
+    setReading(null);
+    setManualWeight("");
+  };
+
+  const readPhoto = async (blob: Blob) => {
+    setImage(await blobToDataUrl(blob));
+    setView("reading");
+    setStatus({ tone: "info", text: SIMPLE_MESSAGES.reading });
+    try {
+      const result = await extractWeight(blob);
+      if (result.extracted_weight !== null && result.extracted_weight > 0) {
+        setReading({ weight: result.extracted_weight, confidence: result.confidence, provider: result.provider_used });
+        setStatus(null);
+        setView("confirm");
+        return;
+      }
+    } catch {
+      // Any failure of the reader leads to the same alternatives (spec 2 s4).
+    }
+    setStatus({ tone: "error", text: SIMPLE_MESSAGES.aiFailed });
+    setView("alternatives");
+  };
+
+  const create = async () => {
+    const weight = reading ? reading.weight : Number(manualWeight);
+    if (!(weight > 0)) {
+      setStatus({ tone: "error", text: SIMPLE_MESSAGES.invalidWeight });
+      return;
+    }
+    setBusy(true);
+    try {
+      const payload = buildSimpleTicket({
+        weight,
+        imageData: image,
+        aiConfidence: reading?.confidence ?? null,
+        aiProvider: reading?.provider ?? null,
+      });
+      const result = await submitTicket(payload);
+      if (result.kind === "queued") {
+        setStatus({ tone: "info", text: "No connection: the ticket is saved on this device and will sync when you are back online." });
+      } else {
+        setStatus({ tone: "success", text: simpleSuccessMessage(result.ticket.ticket_number, result.ticket.net_weight, weight) });
+      }
+      window.clearTimeout(clearTimer.current);
+      clearTimer.current = window.setTimeout(() => setStatus(null), SUCCESS_CLEAR_MS);
+      reset();
+    } catch (err) {
+      setStatus({
+        tone: "error",
+        text: err instanceof ApiError ? `Failed to create ticket: ${err.message || "Unknown error"}` : `Error creating ticket: ${(err as Error).message}`,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="simple-tickets" aria-label="Simple Tickets">
+      <StatusMessage status={status} />
+
+      {view === "start" && (
+        <button type="button" className="big-camera-button" onClick={() => { setStatus({ tone: "info", text: SIMPLE_MESSAGES.startingCamera }); setView("camera"); }}>
+          <span className="big-camera-icon" aria-hidden="true">📷</span>
+          Push Here to Take Image
+        </button>
+      )}
+
+      {view === "camera" && (
+        <AutoCaptureCamera
+          hint={SIMPLE_MESSAGES.aim}
+          onCapture={(blob) => void readPhoto(blob)}
+          onDenied={() => { setStatus({ tone: "error", text: SIMPLE_MESSAGES.cameraDenied }); setView("alternatives"); }}
+          onFailed={() => { setStatus({ tone: "error", text: SIMPLE_MESSAGES.captureFailed }); setView("alternatives"); }}
+          onCancel={() => { setStatus(null); reset(); }}
+        />
+      )}
+
+      {view === "reading" && (
+        <div className="simple-card">
+          {image && <img src={image} alt="Scale photo" className="simple-photo" />}
+          <p className="loading"><span className="spinner" aria-hidden="true" /> {SIMPLE_MESSAGES.reading}</p>
+        </div>
+      )}
+
+      {view === "alternatives" && (
+        <div className="simple-card stack">
+          <h2>Alternative Options</h2>
+          {image && <img src={image} alt="Scale photo" className="simple-photo" />}
+          <label className="btn btn-secondary btn-lg btn-block file-button">
+            Choose Photo from Gallery
+            <input
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              aria-label="Choose photo from gallery"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = "";
+                if (file) void readPhoto(file);
+              }}
+            />
+          </label>
+          <div className="field">
+            <label htmlFor="simple-manual-weight">Enter weight manually (lbs)</label>
+            <input
+              id="simple-manual-weight"
+              type="number"
+              inputMode="decimal"
+              step="0.1"
+              min="0.1"
+              className="weight-input"
+              value={manualWeight}
+              onChange={(e) => setManualWeight(e.target.value)}
+            />
+          </div>
+          <Button
+            size="lg"
+            className="btn-block"
+            disabled={!isValidManualWeight(manualWeight) || busy}
+            onClick={() => { setReading(null); setStatus(null); setView("confirm"); }}
+          >
+            Continue with Manual Weight
+          </Button>
+          <Button variant="secondary" size="lg" className="btn-block" disabled={busy} onClick={() => { setStatus({ tone: "info", text: SIMPLE_MESSAGES.startingCamera }); setView("camera"); }}>
+            Try Auto-Snap Camera Again
+          </Button>
+        </div>
+      )}
+
+      {view === "confirm" && (
+        <div className="simple-card stack">
+          <h2>Confirm Ticket</h2>
+          {image ? <img src={image} alt="Scale photo" className="simple-photo" /> : <p className="muted">No photo</p>}
+          <div className="confirm-weight">
+            <span className="muted">Weight</span>
+            <strong data-testid="confirm-weight">{(reading ? reading.weight : Number(manualWeight)).toFixed(1)} lbs</strong>
+          </div>
+          <p className="muted">
+            {reading?.confidence !== null && reading?.confidence !== undefined
+              ? `AI confidence: ${Math.round(reading.confidence)}%`
+              : "Entered manually"}
+          </p>
+          <Button size="lg" className="btn-block" busy={busy} busyLabel="Creating..." onClick={() => void create()}>
+            Create Ticket
+          </Button>
+          <Button variant="secondary" size="lg" className="btn-block" disabled={busy} onClick={() => { setStatus(null); reset(); }}>
+            Retake
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
