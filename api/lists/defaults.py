@@ -31,7 +31,12 @@ from sqlalchemy import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.lists.models import (
-    CarbonMethodology, ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType,
+    CarbonMethodology,
+    ContainerType,
+    DestinationType,
+    DiversionMethod,
+    WasteSubtype,
+    WasteType,
 )
 
 # Names other domains rely on (CONTRACTS.md, spec 2 section 9): ticket-form and simple-ticket defaults.
@@ -98,7 +103,7 @@ DIVERSION_METHODS: list[tuple[str, str, D]] = [
     ("Anaerobic Digestion", "Wet digestion of food waste (Hub: landfill 0.68 - digestion 0.11)",
      FOOD_WASTE_LANDFILLED - D("0.11")),
     ("Composting", "Composting of food waste (Hub: landfill 0.68 - compost 0.11)", FOOD_WASTE_LANDFILLED - D("0.11")),
-    ("Rendering", "No EPA Hub factor for rendering; enter your renderer's figure", D("0")),
+    ("Rendering", "No EPA Hub factor for rendering; enter your renderer's figure", D(0)),
 ]
 
 # (name, description, conversion_factor = Hub Table 9 landfilled factor, MTCO2e per short ton)
@@ -151,8 +156,8 @@ def standard_items() -> dict[type, list[dict[str, Any]]]:
         DiversionMethod: [{"name": n, "description": d, "co2_factor": f} for n, d, f in DIVERSION_METHODS],
         WasteSubtype: [{"name": n, "description": d, "conversion_factor": D(f)} for n, d, f in WASTE_SUBTYPES],
         CarbonMethodology: [
-            {"name": n, "description": d, "version": v, "calculation_method": m, "co2_factor": D("1"),
-             "conversion_factor": D("1")}
+            {"name": n, "description": d, "version": v, "calculation_method": m, "co2_factor": D(1),
+             "conversion_factor": D(1)}
             for n, d, v, m in CARBON_METHODOLOGIES
         ],
     }

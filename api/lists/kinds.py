@@ -12,7 +12,13 @@ from api.customers.models import CustomerPrice
 from api.inventory.models import InventoryItem
 from api.lists import schemas as s
 from api.lists.models import (
-    CarbonMethodology, ContainerType, DestinationType, DiversionMethod, ListItemMixin, WasteSubtype, WasteType,
+    CarbonMethodology,
+    ContainerType,
+    DestinationType,
+    DiversionMethod,
+    ListItemMixin,
+    WasteSubtype,
+    WasteType,
 )
 from api.tickets.models import Ticket, TicketLineItem
 

@@ -17,7 +17,7 @@ class ListItemMixin(IdMixin, TenantMixin, TimestampMixin):
     sort_order: Mapped[int] = mapped_column(Integer, default=1)
 
     @declared_attr.directive
-    def __table_args__(cls):  # noqa: N805
+    def __table_args__(cls):
         return (UniqueConstraint("company_id", "name"),)
 
 
@@ -43,27 +43,27 @@ class DestinationType(ListItemMixin, Base):
 class ContainerType(ListItemMixin, Base):
     __tablename__ = "container_types"
 
-    capacity_gallons: Mapped[Decimal] = mapped_column(Numeric(10, 1), default=Decimal("0"))
-    tare_weight_lbs: Mapped[Decimal] = mapped_column(Numeric(10, 1), default=Decimal("0"))
+    capacity_gallons: Mapped[Decimal] = mapped_column(Numeric(10, 1), default=Decimal(0))
+    tare_weight_lbs: Mapped[Decimal] = mapped_column(Numeric(10, 1), default=Decimal(0))
 
 
 class DiversionMethod(ListItemMixin, Base):
     __tablename__ = "diversion_methods"
 
-    co2_factor: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal("0"))
+    co2_factor: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal(0))
 
 
 class WasteSubtype(ListItemMixin, Base):
     __tablename__ = "waste_subtypes"
 
-    conversion_factor: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal("1"))
+    conversion_factor: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal(1))
 
 
 class CarbonMethodology(ListItemMixin, Base):
     __tablename__ = "carbon_methodologies"
 
-    co2_factor: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal("1"))
-    conversion_factor: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal("1"))
+    co2_factor: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal(1))
+    conversion_factor: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal(1))
     version: Mapped[str] = mapped_column(String(20), default="1.0")
     calculation_method: Mapped[str] = mapped_column(String(20), default="EPA_2023")
 

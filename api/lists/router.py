@@ -24,7 +24,7 @@ async def list_units_of_measure(_user: StaffUser) -> UnitsOfMeasureList:
 
 
 def _mount(kind: ListKind) -> None:
-    Read, Create, Update, Envelope = kind.read, kind.create, kind.update, kind.envelope  # noqa: N806
+    Read, Create, Update, Envelope = kind.read, kind.create, kind.update, kind.envelope
 
     def envelope(items: Any) -> Any:
         return Envelope(**{kind.key: [Read.model_validate(item) for item in items]})

@@ -226,8 +226,8 @@ class ContainerTypeRead(ItemRead):
 
 
 class ContainerTypeCreate(ItemCreate):
-    capacity_gallons: Decimal = Field(default=Decimal("0"), validate_default=True, max_digits=10, decimal_places=1)
-    tare_weight_lbs: Decimal = Field(default=Decimal("0"), max_digits=10, decimal_places=1)
+    capacity_gallons: Decimal = Field(default=Decimal(0), validate_default=True, max_digits=10, decimal_places=1)
+    tare_weight_lbs: Decimal = Field(default=Decimal(0), max_digits=10, decimal_places=1)
 
     _check_capacity = field_validator("capacity_gallons")(_capacity)
     _check_tare = field_validator("tare_weight_lbs")(_tare)
@@ -270,7 +270,7 @@ class DiversionMethodRead(ItemRead):
 
 
 class DiversionMethodCreate(ItemCreate):
-    co2_factor: Decimal = Field(default=Decimal("0"), **FACTOR)
+    co2_factor: Decimal = Field(default=Decimal(0), **FACTOR)
 
     _check_co2 = field_validator("co2_factor")(_co2)
 
@@ -290,7 +290,7 @@ class WasteSubtypeRead(ItemRead):
 
 
 class WasteSubtypeCreate(ItemCreate):
-    conversion_factor: Decimal = Field(default=Decimal("1"), **FACTOR)
+    conversion_factor: Decimal = Field(default=Decimal(1), **FACTOR)
 
     _check_conversion = field_validator("conversion_factor")(_conversion)
 
@@ -313,8 +313,8 @@ class CarbonMethodologyRead(ItemRead):
 
 
 class CarbonMethodologyCreate(ItemCreate):
-    co2_factor: Decimal = Field(default=Decimal("1"), **FACTOR)
-    conversion_factor: Decimal = Field(default=Decimal("1"), **FACTOR)
+    co2_factor: Decimal = Field(default=Decimal(1), **FACTOR)
+    conversion_factor: Decimal = Field(default=Decimal(1), **FACTOR)
     version: str = Field(default="1.0", max_length=20)
     calculation_method: str = "EPA_2023"
 
