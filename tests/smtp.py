@@ -34,7 +34,8 @@ class LoopbackSmtp:
     def __init__(self) -> None:
         self.handler = _Collector()
         self.port = _free_port()
-        self.controller = Controller(self.handler, hostname="127.0.0.1", port=self.port)
+        self.controller = Controller(self.handler, hostname="127.0.0.1", port=self.port,
+                                     server_hostname="localhost", ready_timeout=10)
 
     @property
     def messages(self) -> list[Message]:

@@ -31,7 +31,8 @@ def build_message(to: str, subject: str, body: str, settings: Settings) -> Email
 
 
 def _send_smtp(msg: EmailMessage, settings: Settings) -> None:
-    with smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=15) as smtp:
+    # local_hostname: skips a reverse DNS look-up (getfqdn) that can stall for seconds.
+    with smtplib.SMTP(settings.smtp_host, settings.smtp_port, local_hostname="localhost", timeout=15) as smtp:
         if settings.smtp_starttls:
             smtp.starttls()
         if settings.smtp_user:
