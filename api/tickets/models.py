@@ -10,8 +10,18 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from sqlalchemy import (
-    Boolean, CheckConstraint, Date, DateTime, ForeignKey, Index, Integer, Numeric, String, Text,
-    UniqueConstraint, func,
+    Boolean,
+    CheckConstraint,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    Numeric,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
@@ -59,11 +69,11 @@ class Ticket(IdMixin, TenantMixin, TimestampMixin, Base):
     diversion_method_name: Mapped[str | None] = mapped_column(String(120))
     carbon_methodology: Mapped[str | None] = mapped_column(String(20))
 
-    gross_weight: Mapped[Decimal] = mapped_column(WEIGHT, default=Decimal("0"))
-    tare_weight: Mapped[Decimal] = mapped_column(WEIGHT, default=Decimal("0"))
-    net_weight: Mapped[Decimal] = mapped_column(WEIGHT, default=Decimal("0"))
+    gross_weight: Mapped[Decimal] = mapped_column(WEIGHT, default=Decimal(0))
+    tare_weight: Mapped[Decimal] = mapped_column(WEIGHT, default=Decimal(0))
+    net_weight: Mapped[Decimal] = mapped_column(WEIGHT, default=Decimal(0))
     unit_of_measure: Mapped[str] = mapped_column(String(20), default="lbs")
-    total_amount: Mapped[Decimal] = mapped_column(MONEY, default=Decimal("0"))
+    total_amount: Mapped[Decimal] = mapped_column(MONEY, default=Decimal(0))
 
     vehicle_info: Mapped[dict | None] = mapped_column(JSONB)
     disposal_partner_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("customers.id", ondelete="SET NULL"))
@@ -99,7 +109,7 @@ class TicketLineItem(IdMixin, TenantMixin, TimestampMixin, Base):
     quantity: Mapped[Decimal] = mapped_column(Numeric(12, 2))
     unit: Mapped[str] = mapped_column(String(20), default="lbs")  # lbs | tons | cubic_yards
     unit_price: Mapped[Decimal | None] = mapped_column(Numeric(12, 4))
-    amount: Mapped[Decimal] = mapped_column(MONEY, default=Decimal("0"))
+    amount: Mapped[Decimal] = mapped_column(MONEY, default=Decimal(0))
     notes: Mapped[str | None] = mapped_column(String(500))
 
 

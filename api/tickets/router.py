@@ -1,3 +1,177 @@
-from fastapi import APIRouter
+"""Ticket calls of spec 2 s7 and spec 3 s7. HTTP only: rules live in service/edits/queries."""
+from __future__ import annotations
 
-router = APIRouter(tags=["tickets"])
+import uuid
+from typing import Annotated, Literal
+
+import anyio
+from fastapi import APIRouter, Depends, File, Form, Header, Query, Request, Response, UploadFile, status
+
+from api.core.config import get_settings
+from api.core.deps import AdminUser, CurrentCompany, Db, LocationScope, StaffUser
+from api.kit.errors import NotFound
+from api.tickets import edits, exports, queries, service
+from api.tickets.images import ImageTooLarge
+from api.tickets.schemas import (
+    BatchResults,
+    ImageKind,
+    InProgressTickets,
+    TicketBatch,
+    TicketCount,
+    TicketCreate,
+    TicketImageRead,
+    TicketList,
+    TicketQuery,
+    TicketRead,
+    TicketUpdate,
+    TicketVoid,
+)
+from api.tickets.views import image_read, read_tickets, store_names, ticket_read
+
+router = APIRouter(prefix="/tickets", tags=["tickets"])
+IMAGE_CACHE = "private, max-age=300"
+
+
+def caller(user: StaffUser, company: CurrentCompany, scope: LocationScope) -> service.Caller:
+    return service.Caller(user=user, company=company, scope=scope)
+
+
+TicketCaller = Annotated[service.Caller, Depends(caller)]
+Filters = Annotated[TicketQuery, Query()]
+
+
+async def _one(db, ticket) -> TicketRead:
+    return (await read_tickets(db, [ticket]))[0]
+
+
+@router.post(
+    "", response_model=TicketRead, status_code=status.HTTP_201_CREATED,
+    responses={200: {"model": TicketRead, "description": "Retry of a known client_id: the first ticket"}},
+)
+async def create_ticket(
+    body: TicketCreate, db: Db, who: TicketCaller, response: Response,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None,
+) -> TicketRead:
+    """Create an outbound ticket (outbound or simple payload). A retried client_id returns 200."""
+    ticket, created, lines, images = await service.create_ticket(db, who, body, idempotency_key)
+    if not created:
+        response.status_code = status.HTTP_200_OK
+        return await _one(db, ticket)
+    names = await store_names(db, {ticket.store_id} if ticket.store_id else set())
+    return ticket_read(ticket, lines, images, names.get(ticket.store_id))
+
+
+@router.post("/batch", response_model=BatchResults)
+async def create_ticket_batch(body: TicketBatch, db: Db, who: TicketCaller) -> BatchResults:
+    """Offline sync: many tickets in one transaction, one savepoint each; answers per ticket."""
+    results = await edits.create_batch(db, who, body)
+    return BatchResults(
+        results=results,
+        created=sum(r.status == "created" for r in results),
+        duplicates=sum(r.status == "duplicate" for r in results),
+        errors=sum(r.status == "error" for r in results),
+    )
+
+
+@router.get("", response_model=TicketList)
+async def list_tickets(db: Db, who: TicketCaller, filters: Filters) -> TicketList:
+    tickets, total = await queries.list_tickets(db, who, filters)
+    return TicketList(tickets=await read_tickets(db, tickets), total=total)
+
+
+@router.get("/count", response_model=TicketCount)
+async def count_tickets(
+    db: Db, who: TicketCaller,
+    year: Annotated[int | None, Query(ge=2000, le=2100)] = None,
+    month: Annotated[int | None, Query(ge=1, le=12)] = None,
+) -> TicketCount:
+    """Completed tickets in a company-local month (an employee: their own)."""
+    now_year, now_month = queries.current_local_month(who.company.timezone or "UTC")
+    year, month = year or now_year, month or now_month
+    return TicketCount(count=await queries.month_count(db, who, year, month), year=year, month=month)
+
+
+@router.get("/in-progress", response_model=InProgressTickets)
+async def in_progress_tickets(db: Db, who: TicketCaller) -> InProgressTickets:
+    found = await queries.in_progress(db, who)
+    reads = await read_tickets(db, found["draft"] + found["saved"])
+    return InProgressTickets(
+        draft_tickets=[r for r in reads if r.status == "draft"],
+        saved_tickets=[r for r in reads if r.status == "saved"],
+    )
+
+
+@router.get(
+    "/export/{format}", response_model=None, response_class=Response,
+    responses={200: {"content": {mime: {} for mime, _ext in exports.FORMATS.values()}},
+               404: {"description": "No data to export"}},
+)
+async def export_tickets(
+    format: Literal["csv", "xlsx", "excel", "pdf"], db: Db, who: TicketCaller, filters: Filters  # noqa: A002
+) -> Response:
+    """The ticket list as a file; same filters as GET /api/tickets, no limit, completed by default."""
+    if not filters.status:
+        filters = filters.model_copy(update={"status": "completed"})
+    tickets = await queries.tickets_for_export(db, who, filters)
+    if not tickets:
+        raise NotFound("No data to export")
+    tz = who.company.timezone or "UTC"
+    names = await store_names(db, {t.store_id for t in tickets if t.store_id})
+    label, file_part = exports.period_label(filters.start_date, filters.end_date, tickets, tz)
+    table = exports.build_table(tickets, names, tz, who.company.name, label)
+    content = await anyio.to_thread.run_sync(exports.render, format, table)
+    mime, ext = exports.FORMATS[format]
+    return Response(content, media_type=mime, headers={
+        "Content-Disposition": f'attachment; filename="flow_tickets_export_{file_part}.{ext}"',
+        "Cache-Control": "no-store",
+    })
+
+
+@router.get("/{ticket_id}", response_model=TicketRead)
+async def get_ticket(ticket_id: uuid.UUID, db: Db, who: TicketCaller) -> TicketRead:
+    return await _one(db, await service.visible_ticket(db, who, ticket_id))
+
+
+@router.put("/{ticket_id}", response_model=TicketRead)
+async def update_ticket(ticket_id: uuid.UUID, body: TicketUpdate, db: Db, who: TicketCaller) -> TicketRead:
+    """Edit or complete a draft/saved ticket; completed tickets are only voided."""
+    return await _one(db, await edits.update_ticket(db, who, ticket_id, body))
+
+
+@router.post("/{ticket_id}/void", response_model=TicketRead)
+async def void_ticket(
+    ticket_id: uuid.UUID, body: TicketVoid, db: Db, admin: AdminUser, company: CurrentCompany
+) -> TicketRead:
+    """Admins void a ticket with a reason (kept with the ticket and in the audit log)."""
+    who = service.Caller(user=admin, company=company, scope=None)
+    return await _one(db, await service.void_ticket(db, who, ticket_id, body.reason))
+
+
+@router.post("/{ticket_id}/images", response_model=TicketImageRead, status_code=status.HTTP_201_CREATED)
+async def add_ticket_image(
+    ticket_id: uuid.UUID, db: Db, who: TicketCaller, request: Request,
+    file: Annotated[UploadFile, File(description="JPEG, PNG or WebP")],
+    kind: Annotated[ImageKind, Form()] = "additional",
+) -> TicketImageRead:
+    max_bytes = get_settings().max_image_bytes
+    raw = await file.read(max_bytes + 1)
+    if len(raw) > max_bytes:
+        raise ImageTooLarge(f"Image is too large (maximum {max_bytes // (1024 * 1024)} MB)")
+    return image_read(await edits.add_image(db, who, ticket_id, kind, raw))
+
+
+async def _image(db, who, ticket_id, image_id, *, thumbnail: bool) -> Response:
+    data, mime = await edits.load_image(db, who, ticket_id, image_id, thumbnail=thumbnail)
+    return Response(data, media_type=mime, headers={"Cache-Control": IMAGE_CACHE, "X-Content-Type-Options": "nosniff"})
+
+
+@router.get("/{ticket_id}/images/{image_id}", response_model=None, response_class=Response,
+            responses={200: {"content": {"image/jpeg": {}}}})
+async def get_ticket_image(ticket_id: uuid.UUID, image_id: uuid.UUID, db: Db, who: TicketCaller) -> Response:
+    return await _image(db, who, ticket_id, image_id, thumbnail=False)
+
+
+@router.get("/{ticket_id}/images/{image_id}/thumbnail", response_model=None, response_class=Response,
+            responses={200: {"content": {"image/jpeg": {}}}})
+async def get_ticket_image_thumbnail(ticket_id: uuid.UUID, image_id: uuid.UUID, db: Db, who: TicketCaller) -> Response:
+    return await _image(db, who, ticket_id, image_id, thumbnail=True)

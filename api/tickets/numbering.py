@@ -1,0 +1,37 @@
+"""Ticket numbers: T-YYYYMMDD-NNNN (outbound) and T-I-YYYYMMDD-NNNN (inbound).
+
+YYYYMMDD is the company's local day of the weighing; NNNN is gap-free per company, direction
+and local day. The counter row is incremented with one upsert, which row-locks it until the
+transaction ends: concurrent creators queue on the lock, and a rolled-back ticket (or savepoint)
+gives its number back, so the sequence has no gaps.
+"""
+from __future__ import annotations
+
+import uuid
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.tickets.models import TicketCounter
+
+
+def local_day(at: datetime, tz: str) -> date:
+    return at.astimezone(ZoneInfo(tz)).date()
+
+
+def format_ticket_number(day: date, number: int, *, inbound: bool) -> str:
+    prefix = "T-I-" if inbound else "T-"
+    return f"{prefix}{day:%Y%m%d}-{number:04d}"
+
+
+async def next_ticket_number(db: AsyncSession, company_id: uuid.UUID, *, inbound: bool, at: datetime, tz: str) -> str:
+    day = local_day(at, tz)
+    stmt = insert(TicketCounter).values(company_id=company_id, direction="I" if inbound else "O", day=day, last_number=1)
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[TicketCounter.company_id, TicketCounter.direction, TicketCounter.day],
+        set_={"last_number": TicketCounter.last_number + 1},
+    ).returning(TicketCounter.last_number)
+    number = (await db.execute(stmt)).scalar_one()
+    return format_ticket_number(day, number, inbound=inbound)

@@ -1,0 +1,125 @@
+"""Reading tickets: the filters of spec 3 section 7, the month counter, in-progress lists.
+
+Dates are company-local days turned into a UTC range on ticket_at (the weighing time). An
+assigned employee is limited to their location everywhere; 'created_by=me' is My Ticket History.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.kit.errors import Invalid
+from api.tickets.models import Ticket
+from api.tickets.references import as_uuid
+from api.tickets.schemas import TicketQuery
+from api.tickets.service import Caller
+
+STATUSES = {"draft", "saved", "completed", "void"}
+EXPORT_ROW_CAP = 100_000
+
+
+def local_midnight(day: date, tz: str) -> datetime:
+    return datetime.combine(day, time.min, tzinfo=ZoneInfo(tz))
+
+
+def _by_reference(id_column, name_column, value: str | None):
+    if not value or value.strip().lower() in ("", "all"):
+        return None
+    value = value.strip()
+    u = as_uuid(value)
+    return id_column == u if u else func.lower(name_column) == value.lower()
+
+
+def conditions(f: TicketQuery, caller: Caller) -> list:
+    tz = caller.company.timezone or "UTC"
+    conds = []
+    if caller.scope is not None:
+        conds.append(Ticket.store_id == caller.scope)
+    if f.store_id:
+        conds.append(Ticket.store_id == f.store_id)
+    if f.start_date and f.end_date and f.end_date < f.start_date:
+        raise Invalid("end_date must not be before start_date")
+    if f.start_date:
+        conds.append(Ticket.ticket_at >= local_midnight(f.start_date, tz))
+    if f.end_date:
+        conds.append(Ticket.ticket_at < local_midnight(f.end_date + timedelta(days=1), tz))
+    for cond in (
+        _by_reference(Ticket.waste_type_id, Ticket.waste_type_name, f.waste_type),
+        _by_reference(Ticket.destination_id, Ticket.destination_name, f.destination),
+        _by_reference(Ticket.container_type_id, Ticket.container_name, f.container_type),
+    ):
+        if cond is not None:
+            conds.append(cond)
+    if f.ticket_type != "all":
+        conds.append(Ticket.is_inbound.is_(f.ticket_type == "inbound"))
+    if f.status and f.status.strip().lower() != "all":
+        wanted = {s.strip().lower() for s in f.status.split(",") if s.strip()}
+        if not wanted <= STATUSES:
+            raise Invalid("status must be draft, saved, completed, void or all")
+        conds.append(Ticket.status.in_(wanted))
+    if f.created_by == "me":
+        conds.append(Ticket.created_by_id == caller.user.id)
+    if f.q and f.q.strip():
+        pattern = f.q.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        conds.append(Ticket.ticket_number.ilike(f"%{pattern}%", escape="\\"))
+    return conds
+
+
+def ordering(f: TicketQuery) -> list:
+    column = Ticket.ticket_at if f.sort_by == "timestamp" else Ticket.created_at
+    if f.sort_order == "asc":
+        return [column.asc(), Ticket.ticket_number.asc()]
+    return [column.desc(), Ticket.ticket_number.desc()]
+
+
+async def list_tickets(db: AsyncSession, caller: Caller, f: TicketQuery) -> tuple[list[Ticket], int]:
+    conds = conditions(f, caller)
+    total = await db.scalar(select(func.count()).select_from(Ticket).where(*conds)) or 0
+    rows = await db.execute(select(Ticket).where(*conds).order_by(*ordering(f)).limit(f.limit).offset(f.offset))
+    return list(rows.scalars()), total
+
+
+async def tickets_for_export(db: AsyncSession, caller: Caller, f: TicketQuery) -> list[Ticket]:
+    conds = conditions(f, caller)
+    rows = await db.execute(select(Ticket).where(*conds).order_by(*ordering(f)).limit(EXPORT_ROW_CAP))
+    return list(rows.scalars())
+
+
+async def month_count(db: AsyncSession, caller: Caller, year: int, month: int) -> int:
+    """Completed tickets in a company-local month; an employee counts their own."""
+    tz = caller.company.timezone or "UTC"
+    start = date(year, month, 1)
+    end = date(year + (month == 12), month % 12 + 1, 1)
+    conds = [
+        Ticket.status == "completed",
+        Ticket.ticket_at >= local_midnight(start, tz),
+        Ticket.ticket_at < local_midnight(end, tz),
+    ]
+    if caller.scope is not None:
+        conds.append(Ticket.store_id == caller.scope)
+    if not caller.is_admin:
+        conds.append(Ticket.created_by_id == caller.user.id)
+    return await db.scalar(select(func.count()).select_from(Ticket).where(*conds)) or 0
+
+
+async def in_progress(db: AsyncSession, caller: Caller) -> dict[str, list[Ticket]]:
+    """Outbound draft and saved tickets (inbound ones are at /api/inbound/tickets/in-progress)."""
+    conds = [Ticket.is_inbound.is_(False), Ticket.status.in_(("draft", "saved"))]
+    if caller.scope is not None:
+        conds.append(Ticket.store_id == caller.scope)
+    if not caller.is_admin:
+        conds.append(Ticket.created_by_id == caller.user.id)
+    rows = await db.execute(select(Ticket).where(*conds).order_by(Ticket.updated_at.desc()).limit(500))
+    found: dict[str, list[Ticket]] = {"draft": [], "saved": []}
+    for t in rows.scalars():
+        found[t.status].append(t)
+    return found
+
+
+def current_local_month(tz: str) -> tuple[int, int]:
+    now = datetime.now(tz=ZoneInfo(tz))
+    return now.year, now.month
+
