@@ -88,8 +88,10 @@ export type TicketFilters = {
   destination?: string;
   container_type?: string;
   store_id?: string;
-  ticket_type?: string;
-  mine?: boolean;
+  ticket_type?: "all" | "inbound" | "outbound";
+  status?: string;
+  created_by?: "me";
+  q?: string;
   limit?: number;
   sort_by?: string;
   sort_order?: string;

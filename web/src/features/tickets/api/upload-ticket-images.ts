@@ -7,7 +7,7 @@ export async function uploadTicketImages(ticketId: string, images: ExtraImage[])
   for (const image of images) {
     const form = new FormData();
     form.append("kind", image.kind);
-    form.append("image", await dataUrlToBlob(image.data), `${image.kind}.jpg`);
+    form.append("file", await dataUrlToBlob(image.data), `${image.kind}.jpg`);
     await api.post(`/api/tickets/${ticketId}/images`, form);
   }
 }

@@ -1,0 +1,84 @@
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { Spinner } from "@/components/ui/panel";
+import { Badge } from "@/components/ui/badge";
+import { notify } from "@/lib/notify";
+import { useTicket } from "../../api/get-ticket";
+import { ticketMethodLabel } from "../../lib/ticket-method";
+import { statusTone } from "../../lib/ticket-list";
+import type { TicketImage } from "../../types";
+import { AuthImage } from "../auth-image";
+import { formatDateTime, formatLbs, formatUsd, statusBadge } from "./format";
+
+/** Ticket detail with Print; clicking a photo opens it full size (spec 3 s2.11, s2.12). */
+export function TicketDetailModal({ ticketId, onClose }: { ticketId: string | null; onClose: () => void }) {
+  const { data: ticket, isLoading, isError } = useTicket(ticketId);
+  const [viewing, setViewing] = useState<TicketImage | null>(null);
+
+  const print = () => {
+    try {
+      window.print();
+    } catch {
+      notify({ kind: "error", message: "Unable to print ticket. Please try again or contact support." });
+    }
+  };
+
+  return (
+    <>
+      <Modal
+        open={Boolean(ticketId)}
+        onClose={onClose}
+        size="lg"
+        title={ticket ? `Ticket ${ticket.ticket_number}` : "Ticket"}
+        footer={<><Button variant="secondary" onClick={onClose}>Close</Button><Button onClick={print} disabled={!ticket}>Print</Button></>}
+      >
+        {isLoading && <Spinner label="Loading ticket..." />}
+        {isError && <p role="alert">This ticket could not be loaded.</p>}
+        {ticket && (
+          <div className="print-area stack">
+            <dl className="detail-grid">
+              <dt>Ticket #</dt><dd>{ticket.ticket_number}</dd>
+              <dt>Status</dt><dd><Badge tone={statusBadge(statusTone(ticket.status))}>{ticket.status}</Badge></dd>
+              <dt>Date/Time</dt><dd>{formatDateTime(ticket.ticket_at)}</dd>
+              <dt>Type</dt><dd>{ticket.is_inbound ? "Inbound" : ticket.outbound_ticket_type === "type_2_truck_scale" ? "Truck scale (Type 2)" : "Container (Type 1)"}</dd>
+              <dt>Waste Type</dt><dd>{ticket.waste_type ?? "—"}</dd>
+              <dt>Container</dt><dd>{ticket.container_type ?? "—"}</dd>
+              <dt>Destination</dt><dd>{ticket.destination ?? "—"}</dd>
+              <dt>Gross</dt><dd>{formatLbs(ticket.gross_weight)}</dd>
+              <dt>Tare</dt><dd>{formatLbs(ticket.tare_weight)}</dd>
+              <dt>Net</dt><dd><strong>{formatLbs(ticket.net_weight)}</strong></dd>
+              <dt>Amount</dt><dd>{formatUsd(ticket.total_amount)}</dd>
+              <dt>Location</dt><dd>{ticket.location ?? ticket.store_name ?? "—"}</dd>
+              <dt>Employee</dt><dd>{ticket.employee_name ?? "—"}</dd>
+              <dt>Method</dt><dd>{ticketMethodLabel(ticket)}{ticket.confidence !== null ? ` (${Math.round(ticket.confidence)}% confidence)` : ""}</dd>
+              {ticket.vehicle_info?.license_plate ? <><dt>Vehicle</dt><dd>{String(ticket.vehicle_info.license_plate)} {ticket.vehicle_info.driver_name ? `· ${String(ticket.vehicle_info.driver_name)}` : ""}</dd></> : null}
+              {ticket.customer_facing_notes && <><dt>Notes</dt><dd>{ticket.customer_facing_notes}</dd></>}
+              {ticket.internal_notes && <><dt>Internal notes</dt><dd>{ticket.internal_notes}</dd></>}
+            </dl>
+            {ticket.line_items.length > 0 && (
+              <div>
+                <h3>Products</h3>
+                <ul>
+                  {ticket.line_items.map((li) => <li key={li.id}>{li.waste_type}: {li.quantity} {li.unit}{li.notes ? ` — ${li.notes}` : ""}</li>)}
+                </ul>
+              </div>
+            )}
+            {ticket.images.length > 0 && (
+              <div className="thumbs" aria-label="Ticket photos">
+                {ticket.images.map((img) => (
+                  <div className="thumb" key={img.id}>
+                    <AuthImage url={img.thumbnail_url} alt={`${img.kind} photo`} onClick={() => setViewing(img)} />
+                  </div>
+                ))}
+              </div>
+            )}
+          </div>
+        )}
+      </Modal>
+      <Modal open={Boolean(viewing)} onClose={() => setViewing(null)} size="lg" title={viewing ? `${viewing.kind} photo` : "Photo"}>
+        {viewing && <AuthImage url={viewing.url} alt={`${viewing.kind} photo full size`} className="image-full" />}
+      </Modal>
+    </>
+  );
+}
