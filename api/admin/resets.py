@@ -1,0 +1,132 @@
+"""Account reset (a company clears its own records) and GO LIVE (the platform drops its demo tenants).
+
+Account reset, for a store_admin: clears the company's operational records so it can start
+for real after trying the product — every ticket (outbound and inbound, with line items,
+images and the day counters, so numbering restarts at 0001), carbon credits, invoices with
+their lines and payments, inventory and its movements, and compliance log events. It keeps
+the company, its people, locations, regions, settings, reference lists, customers and
+vehicles. It needs a token mailed to the admin (AuthToken purpose account_reset): random,
+stored as a digest, single use, valid 1 hour, usable only by the admin it was sent to.
+
+GO LIVE complete reset, for a system_admin: deletes every company flagged is_demo together
+with everything it owns (the foreign keys cascade from companies). Real tenants and platform
+admins are untouched, so the admin who runs it keeps their login.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.admin.models import AuditEvent
+from api.auth.models import AuthToken
+from api.carbon.models import CarbonCredit
+from api.companies.models import Company, Store
+from api.compliance.models import ComplianceEvent
+from api.core.config import get_settings
+from api.core.security import digest_token, new_opaque_token
+from api.inventory.models import InventoryItem
+from api.invoices.models import Invoice
+from api.kit.errors import DomainError, Invalid
+from api.tickets.models import Ticket, TicketCounter, TicketImage
+from api.users.models import User
+
+RESET_TTL = timedelta(hours=1)
+PURPOSE = "account_reset"
+BAD_TOKEN = "Invalid or expired verification token"
+
+
+async def request_account_reset(db: AsyncSession, user: User) -> tuple[str, str]:
+    """Store a fresh token's digest; return (address, mail body). Older unused tokens stop working."""
+    now = datetime.now(tz=timezone.utc)
+    for old in await db.scalars(select(AuthToken).where(
+        AuthToken.user_id == user.id, AuthToken.purpose == PURPOSE, AuthToken.used_at.is_(None)
+    )):
+        old.used_at = now
+    token = new_opaque_token()
+    db.add(AuthToken(company_id=user.company_id, user_id=user.id, purpose=PURPOSE,
+                     token_digest=digest_token(token), expires_at=now + RESET_TTL))
+    db.add(AuditEvent(company_id=user.company_id, user_id=user.id, action="account_reset_requested", detail={}))
+    await db.flush()
+    body = (
+        f"Hello {user.first_name},\n\n"
+        "You asked to reset your Flow account. This removes every ticket, invoice, payment,\n"
+        "inventory record and carbon credit of your company; people, locations, lists and customers stay.\n\n"
+        f"Verification token: {token}\n\n"
+        "Enter it on the Account Reset screen. It works once and expires in 1 hour.\n"
+        "If you did not ask for this, ignore this email and nothing changes.\n"
+    )
+    return user.email, body
+
+
+async def execute_account_reset(db: AsyncSession, user: User, token: str) -> dict[str, int]:
+    token = token.strip()
+    if not token:
+        raise Invalid("Please enter the verification token")
+    row = await db.scalar(select(AuthToken).where(AuthToken.token_digest == digest_token(token)).with_for_update())
+    now = datetime.now(tz=timezone.utc)
+    if (row is None or row.purpose != PURPOSE or row.user_id != user.id or row.used_at is not None
+            or row.expires_at < now):
+        raise DomainError(BAD_TOKEN, 400)
+    row.used_at = now
+    company_id = user.company_id
+    image_keys = list(await db.scalars(select(TicketImage.storage_key).where(TicketImage.company_id == company_id)))
+    invoices = await _delete(db, Invoice, company_id)
+    tickets = await _delete(db, Ticket, company_id)
+    for model in (TicketCounter, CarbonCredit, InventoryItem, ComplianceEvent):
+        await _delete(db, model, company_id)
+    db.add(AuditEvent(company_id=company_id, user_id=user.id, action="account_reset",
+                      detail={"tickets_removed": str(tickets), "invoices_removed": str(invoices)}))
+    await db.flush()
+    _remove_files(image_keys)
+    return {"tickets_removed": tickets, "invoices_removed": invoices}
+
+
+async def _delete(db: AsyncSession, model, company_id) -> int:  # noqa: ANN001
+    result = await db.execute(delete(model).where(model.company_id == company_id)
+                              .execution_options(synchronize_session=False))
+    return result.rowcount or 0
+
+
+def _remove_files(keys: list[str]) -> None:
+    """Local image files go with their rows (an S3 bucket keeps its own lifecycle rules)."""
+    root = Path(get_settings().media_dir).resolve()
+    for key in keys:
+        path = (root / key).resolve()
+        if root in path.parents:
+            path.unlink(missing_ok=True)
+
+
+async def seed_data_stats(db: AsyncSession) -> dict[str, int]:
+    demo = select(Company.id).where(Company.is_demo).scalar_subquery()
+    companies = await db.scalar(select(func.count()).select_from(Company).where(Company.is_demo)) or 0
+    tickets = await db.scalar(select(func.count()).select_from(Ticket).where(Ticket.company_id.in_(demo))) or 0
+    users = await db.scalar(select(func.count()).select_from(User).where(User.company_id.in_(demo))) or 0
+    stores = await db.scalar(select(func.count()).select_from(Store).where(Store.company_id.in_(demo))) or 0
+    return {"total_tickets": tickets, "total_users": users, "test_companies": companies,
+            "sample_data_size": await _demo_rows(db) if companies else 0, "total_stores": stores}
+
+
+async def _demo_rows(db: AsyncSession) -> int:
+    """Every row owned by a demo company, across all tenant tables."""
+    from api.core.db import Base, TenantMixin
+
+    demo = select(Company.id).where(Company.is_demo).scalar_subquery()
+    total = 0
+    for mapper in Base.registry.mappers:
+        cls = mapper.class_
+        if issubclass(cls, TenantMixin):
+            total += await db.scalar(select(func.count()).select_from(cls).where(cls.company_id.in_(demo))) or 0
+    return total
+
+
+async def complete_reset(db: AsyncSession, admin: User) -> dict[str, int]:
+    stats = await seed_data_stats(db)
+    result = await db.execute(delete(Company).where(Company.is_demo).execution_options(synchronize_session=False))
+    db.add(AuditEvent(company_id=None, user_id=admin.id, action="go_live_complete_reset",
+                      detail={"deleted_companies": str(result.rowcount or 0)}))
+    await db.flush()
+    return {"deleted_tickets": stats["total_tickets"], "deleted_users": stats["total_users"],
+            "deleted_companies": result.rowcount or 0, "deleted_stores": stats["total_stores"]}

@@ -1,0 +1,164 @@
+"""Platform administration: approvals, the tenant list, customer alerts, suspend and reactivate.
+
+Every function here runs in the system scope (the caller is a system_admin), so queries name
+the company explicitly; no tenant filter applies.
+"""
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timedelta, timezone
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api import plans
+from api.admin.models import Alert, AuditEvent
+from api.admin.schemas import (
+    AccountStats, AdminUserName, ApprovalResult, PendingAccount, TenantCompany, TenantCustomer,
+)
+from api.companies import service as companies
+from api.companies.models import Company, Store
+from api.kit.errors import Conflict, NotFound
+from api.users.models import User
+
+PAYING = ("active", "past_due")
+
+
+def _address(c: Company) -> str | None:
+    city_line = " ".join(p for p in (c.address_state, c.address_zip) if p)
+    parts = [p for p in (c.address_street, c.address_city, city_line) if p]
+    return ", ".join(parts) or None
+
+
+async def _counts(db: AsyncSession, column, *conditions) -> dict[uuid.UUID, int]:  # noqa: ANN001
+    rows = await db.execute(select(column, func.count()).where(*conditions).group_by(column))
+    return dict(rows.all())
+
+
+def monthly_revenue(company: Company, stores: int, users: int) -> int:
+    """What the tenant pays a month, in whole dollars: nothing on trial or while suspended."""
+    if company.subscription_status not in PAYING:
+        return 0
+    return int(plans.monthly_cost(company.subscription_plan, stores, users)["monthly_total"])
+
+
+async def get_company(db: AsyncSession, company_id: uuid.UUID) -> Company:
+    company = await db.get(Company, company_id)
+    if company is None:
+        raise NotFound("Company not found")
+    return company
+
+
+async def pending_accounts(db: AsyncSession) -> list[PendingAccount]:
+    pending = list(await db.scalars(
+        select(Company).where(Company.approval_status == "pending").order_by(Company.created_at)
+    ))
+    ids = [c.id for c in pending]
+    stores = await _counts(db, Store.company_id, Store.company_id.in_(ids))
+    admins: dict[uuid.UUID, User] = {}
+    for user in await db.scalars(
+        select(User).where(User.company_id.in_(ids), User.role == "store_admin").order_by(User.created_at)
+    ):
+        admins.setdefault(user.company_id, user)
+    return [
+        PendingAccount(
+            id=c.id, name=c.name, email=c.email, phone=c.phone, address=_address(c),
+            admin_user=AdminUserName(first_name=a.first_name, last_name=a.last_name, email=a.email)
+            if (a := admins.get(c.id)) else None,
+            subscription_plan=c.subscription_plan, location_count=stores.get(c.id, 0), created_at=c.created_at,
+        )
+        for c in pending
+    ]
+
+
+async def account_stats(db: AsyncSession) -> AccountStats:
+    by_status = await _counts(db, Company.approval_status)
+    since = datetime.now(tz=timezone.utc) - timedelta(days=30)
+    recent = await db.scalar(select(func.count()).select_from(Company).where(Company.created_at >= since))
+    return AccountStats(pending=by_status.get("pending", 0), approved=by_status.get("approved", 0),
+                        rejected=by_status.get("rejected", 0), recent_signups_30_days=recent or 0)
+
+
+async def decide_account(db: AsyncSession, admin: User, company_id: uuid.UUID, action: str,
+                         reason: str | None) -> ApprovalResult:
+    """Approve or reject a pending sign-up; a rejected one may still be approved later."""
+    company = await get_company(db, company_id)
+    if action == "approve":
+        if company.approval_status == "approved":
+            raise Conflict("This account is already approved")
+        company.approval_status, company.rejection_reason = "approved", None
+        message = "Account has been approved successfully!"
+    else:
+        if company.approval_status != "pending":
+            raise Conflict(f"Only a pending account can be rejected; this one is {company.approval_status}")
+        company.approval_status = "rejected"
+        company.rejection_reason = (reason or "").strip() or None
+        message = "Account has been rejected successfully!"
+    company.reviewed_at = datetime.now(tz=timezone.utc)
+    db.add(AuditEvent(company_id=company.id, user_id=admin.id, action=f"account_{company.approval_status}",
+                      detail={"reason": company.rejection_reason or ""}))
+    await db.flush()
+    return ApprovalResult(id=company.id, approval_status=company.approval_status,
+                          rejection_reason=company.rejection_reason, detail=message)
+
+
+async def account_admin_email(db: AsyncSession, company_id: uuid.UUID) -> tuple[str, str] | None:
+    admin = await db.scalar(select(User).where(User.company_id == company_id, User.role == "store_admin")
+                            .order_by(User.created_at).limit(1))
+    return (admin.email, admin.first_name) if admin else None
+
+
+async def tenant_companies(db: AsyncSession, *, approved_only: bool) -> list[TenantCompany]:
+    query = select(Company).order_by(Company.name)
+    if approved_only:
+        query = query.where(Company.approval_status == "approved")
+    rows = list(await db.scalars(query))
+    stores = await _counts(db, Store.company_id, Store.is_active)
+    users = await _counts(db, User.company_id, User.is_active, User.company_id.is_not(None))
+    return [
+        TenantCompany(
+            id=c.id, name=c.name, email=c.email or c.billing_email, store_count=stores.get(c.id, 0),
+            subscription_status=c.subscription_status, subscription_plan=c.subscription_plan,
+            monthly_revenue=monthly_revenue(c, stores.get(c.id, 0), users.get(c.id, 0)),
+            trial_days_remaining=companies.trial_days_remaining(c), last_payment_failed=c.last_payment_failed,
+            payment_failure_count=c.payment_failure_count, approval_status=c.approval_status,
+            max_facilities=companies.max_facilities(c), is_demo=c.is_demo, created_at=c.created_at,
+        )
+        for c in rows
+    ]
+
+
+async def tenant_customers(db: AsyncSession) -> list[TenantCustomer]:
+    return [TenantCustomer(**c.model_dump(include=set(TenantCustomer.model_fields)))
+            for c in await tenant_companies(db, approved_only=True)]
+
+
+async def set_company_status(db: AsyncSession, admin: User, company_id: uuid.UUID, status: str) -> Company:
+    """Suspend: every user of the company gets 401 from the next call on (current_user checks it).
+    Reactivate: back to its trial while the trial has time left, else active."""
+    company = await get_company(db, company_id)
+    if status == "suspended":
+        company.subscription_status = "suspended"
+    elif company.account_type == "trial" and company.trial_ends_at and company.trial_ends_at > datetime.now(tz=timezone.utc):
+        company.subscription_status = "trial"
+    else:
+        company.subscription_status = "active"
+    action = "company_suspended" if status == "suspended" else "company_reactivated"
+    db.add(AuditEvent(company_id=company.id, user_id=admin.id, action=action, detail={}))
+    db.add(Alert(company_id=company.id, alert_type=action,
+                 message=f"{company.name} was {'suspended' if status == 'suspended' else 'reactivated'}"))
+    await db.flush()
+    return company
+
+
+async def latest_alerts(db: AsyncSession, limit: int = 10) -> list[Alert]:
+    return list(await db.scalars(select(Alert).order_by(Alert.created_at.desc(), Alert.id).limit(limit)))
+
+
+async def mark_alert_read(db: AsyncSession, alert_id: uuid.UUID) -> Alert:
+    alert = await db.get(Alert, alert_id)
+    if alert is None:
+        raise NotFound("Alert not found")
+    alert.is_read = True
+    await db.flush()
+    return alert

@@ -1,0 +1,136 @@
+"""Platform administration: approvals, tenant list, alerts, suspend and reactivate."""
+from __future__ import annotations
+
+import pytest
+
+from tests.smtp import smtp  # noqa: F401
+
+
+@pytest.fixture
+async def root(factory):
+    _user, token = await factory.system_admin()
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def pending_tenant(factory, owner_sql):  # noqa: ANN001
+    t = await factory.tenant(plan="pro", stores=1)
+    owner_sql("update companies set approval_status = 'pending', phone = '510-555-0199', address_street = '9 Elm', "
+              "address_city = 'Davis', address_state = 'CA', address_zip = '95616' where id = %s", (t.company_id,))
+    return t
+
+
+class TestApprovals:
+    async def test_pending_list_shows_the_admin_plan_and_locations(self, client, factory, owner_sql, root):
+        t = await pending_tenant(factory, owner_sql)
+        r = await client.get("/api/admin/pending-accounts", headers=root)
+        assert r.status_code == 200
+        mine = [p for p in r.json()["pending_accounts"] if p["id"] == str(t.company_id)]
+        assert mine and mine[0]["admin_user"]["first_name"] == "Ada"
+        assert mine[0]["subscription_plan"] == "pro" and mine[0]["location_count"] == 1
+        assert mine[0]["address"] == "9 Elm, Davis, CA 95616"
+
+    async def test_pending_company_cannot_sign_in_until_approved(self, client, factory, owner_sql, root, smtp):
+        t = await pending_tenant(factory, owner_sql)
+        r = await client.get("/api/stores", headers=t.headers())
+        assert r.status_code == 401 and "pending approval" in r.json()["detail"]
+        before = (await client.get("/api/admin/account-stats", headers=root)).json()
+        r = await client.post(f"/api/admin/approve-account/{t.company_id}", json={"action": "approve"}, headers=root)
+        assert r.status_code == 200 and r.json()["detail"] == "Account has been approved successfully!"
+        assert (await client.get("/api/stores", headers=t.headers())).status_code == 200
+        after = (await client.get("/api/admin/account-stats", headers=root)).json()
+        assert after["pending"] == before["pending"] - 1 and after["approved"] == before["approved"] + 1
+        assert "approved" in smtp.last_to(t.admin.email)["Subject"]
+        assert owner_sql("select action from audit_log where company_id = %s and action = 'account_approved'",
+                         (t.company_id,)) == [("account_approved",)]
+
+    async def test_rejection_keeps_the_reason(self, client, factory, owner_sql, root, smtp):
+        t = await pending_tenant(factory, owner_sql)
+        r = await client.post(f"/api/admin/approve-account/{t.company_id}",
+                              json={"action": "reject", "rejection_reason": "Not a food business"}, headers=root)
+        assert r.json()["detail"] == "Account has been rejected successfully!"
+        assert owner_sql("select approval_status, rejection_reason from companies where id = %s", (t.company_id,)) == [
+            ("rejected", "Not a food business")]
+        assert (await client.get("/api/stores", headers=t.headers())).status_code == 401
+        again = await client.post(f"/api/admin/approve-account/{t.company_id}", json={"action": "reject"}, headers=root)
+        assert again.status_code == 409
+
+    async def test_unknown_action_and_unknown_company(self, client, root):
+        import uuid
+
+        r = await client.post(f"/api/admin/approve-account/{uuid.uuid4()}", json={"action": "approve"}, headers=root)
+        assert r.status_code == 404
+        r = await client.post(f"/api/admin/approve-account/{uuid.uuid4()}", json={"action": "maybe"}, headers=root)
+        assert r.status_code == 422
+
+    async def test_store_admin_cannot_approve(self, client, factory, owner_sql):
+        t = await factory.tenant()
+        p = await pending_tenant(factory, owner_sql)
+        r = await client.post(f"/api/admin/approve-account/{p.company_id}", json={"action": "approve"},
+                              headers=t.headers())
+        assert r.status_code == 403
+
+
+class TestTenantList:
+    async def test_customers_carry_revenue_in_whole_dollars_and_trial_days(self, client, factory, root):
+        paying = await factory.tenant(plan="pro", stores=2)
+        trial = await factory.tenant(trial=True, stores=1)
+        customers = {c["id"]: c for c in (await client.get("/api/customers", headers=root)).json()["customers"]}
+        assert customers[str(paying.company_id)]["monthly_revenue"] == 2 * 99 + 2 * 99
+        assert customers[str(paying.company_id)]["trial_days_remaining"] is None
+        assert customers[str(trial.company_id)]["monthly_revenue"] == 0
+        assert customers[str(trial.company_id)]["trial_days_remaining"] == 15
+        assert set(customers[str(paying.company_id)]) == {
+            "id", "name", "email", "store_count", "subscription_status", "monthly_revenue", "trial_days_remaining",
+            "subscription_plan", "last_payment_failed"}
+
+    async def test_admin_companies_have_the_tenant_company_fields(self, client, factory, root):
+        t = await factory.tenant(plan="enterprise", stores=3)
+        companies = (await client.get("/api/admin/companies", headers=root)).json()["companies"]
+        mine = next(c for c in companies if c["id"] == str(t.company_id))
+        assert mine["store_count"] == 3 and mine["monthly_revenue"] == 450
+        for field in ("payment_failure_count", "last_payment_failed", "created_at", "subscription_plan"):
+            assert field in mine
+
+
+class TestSuspend:
+    async def test_suspended_company_users_get_401_until_reactivated(self, client, factory, root, owner_sql):
+        t = await factory.tenant()
+        r = await client.put(f"/api/admin/companies/{t.company_id}/status", json={"subscription_status": "suspended"},
+                             headers=root)
+        assert r.status_code == 200 and r.json()["subscription_status"] == "suspended"
+        for who in ("admin", "employee"):
+            assert (await client.get("/api/system/settings", headers=t.headers(who))).status_code == 401
+        r = await client.put(f"/api/admin/companies/{t.company_id}/status", json={"subscription_status": "active"},
+                             headers=root)
+        assert r.json()["subscription_status"] == "active"
+        assert (await client.get("/api/system/settings", headers=t.headers())).status_code == 200
+        actions = {a for (a,) in owner_sql("select action from audit_log where company_id = %s", (t.company_id,))}
+        assert {"company_suspended", "company_reactivated"} <= actions
+
+    async def test_reactivated_trial_returns_to_its_trial(self, client, factory, root):
+        t = await factory.tenant(trial=True)
+        await client.put(f"/api/admin/companies/{t.company_id}/status", json={"subscription_status": "suspended"},
+                         headers=root)
+        r = await client.put(f"/api/admin/companies/{t.company_id}/status", json={"subscription_status": "active"},
+                             headers=root)
+        assert r.json()["subscription_status"] == "trial"
+
+    async def test_only_suspend_or_active_are_accepted(self, client, factory, root):
+        t = await factory.tenant()
+        r = await client.put(f"/api/admin/companies/{t.company_id}/status", json={"subscription_status": "canceled"},
+                             headers=root)
+        assert r.status_code == 422
+
+
+class TestAlerts:
+    async def test_latest_ten_alerts_and_mark_read(self, client, factory, root, owner_sql):
+        t = await factory.tenant()
+        for i in range(12):
+            owner_sql("insert into alerts (id, company_id, alert_type, message, is_read, created_at) "
+                      "values (gen_random_uuid(), %s, 'payment_failed', %s, false, now() + %s * interval '1 second')",
+                      (t.company_id, f"alert {i}", 1000 + i))
+        alerts = (await client.get("/api/alerts", headers=root)).json()["alerts"]
+        assert len(alerts) == 10 and alerts[0]["message"] == "alert 11"
+        r = await client.put(f"/api/alerts/{alerts[0]['id']}/read", headers=root)
+        assert r.status_code == 200 and r.json()["is_read"] is True
+        owner_sql("delete from alerts where company_id = %s", (t.company_id,))
