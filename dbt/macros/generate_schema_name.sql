@@ -1,0 +1,4 @@
+{# Plain schema names (raw, staging, intermediate, marts, reference), not target_schema prefixed. #}
+{% macro generate_schema_name(custom_schema_name, node) -%}
+    {%- if custom_schema_name is none -%}{{ target.schema }}{%- else -%}{{ custom_schema_name | trim }}{%- endif -%}
+{%- endmacro %}

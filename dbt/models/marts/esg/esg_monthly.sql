@@ -1,0 +1,38 @@
+-- ESG report figures per company and month from EPA Hub factors (Table 9, Scope 3 waste).
+with monthly as (
+
+    select
+        company_id,
+        cast({{ dbt.date_trunc('month', 'local_date') }} as date) as month_start,
+        sum(ticket_count) as total_tickets,
+        count(distinct location_id) as total_facilities,
+        sum(net_weight_lb) as total_net_weight_lb,
+        sum(diverted_weight_lb) as diverted_weight_lb,
+        sum(donated_weight_lb) as donated_weight_lb,
+        sum(meals_recovered) as meals_recovered,
+        sum(co2e_avoided_kg) as co2e_avoided_kg
+    from {{ ref('ticket_facts_daily') }}
+    group by company_id, cast({{ dbt.date_trunc('month', 'local_date') }} as date)
+
+)
+
+select
+    company_id,
+    month_start,
+    total_tickets,
+    total_facilities,
+    total_net_weight_lb,
+    diverted_weight_lb,
+    donated_weight_lb,
+    {{ percent('diverted_weight_lb', 'total_net_weight_lb') }} as diversion_rate_percent,
+    round(co2e_avoided_kg, 2) as co2_prevented_kg,
+    round(co2e_avoided_kg / 1000, 3) as co2_prevented_tons,
+    -- The avoided CO2e is landfill methane, expressed back as CH4 with the AR6 100-year GWP.
+    round(co2e_avoided_kg / {{ impact_constant('ch4_gwp_100') }}, 2) as methane_prevented_kg,
+    round(co2e_avoided_kg / 1000 / {{ impact_constant('vehicle_tco2e_per_year') }}, 2) as equivalent_cars_off_road,
+    round(diverted_weight_lb / {{ impact_constant('lb_per_short_ton') }}, 3) as landfill_diverted_tons,
+    round(meals_recovered, 0) as meals_recovered,
+    round(diverted_weight_lb * {{ impact_constant('disposal_cost_usd_per_lb') }}, 2) as disposal_costs_saved_usd,
+    {{ percent('diverted_weight_lb', 'total_net_weight_lb') }}
+        >= {{ impact_constant('sb1383_target_percent') }} as monthly_target_met
+from monthly

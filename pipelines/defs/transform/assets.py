@@ -1,0 +1,39 @@
+"""dbt models, seeds and tests as Dagster assets and checks, on one lineage graph with ingest."""
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from dagster import AssetExecutionContext, AssetKey
+from dagster_dbt import DagsterDbtTranslator, DagsterDbtTranslatorSettings, DbtCliResource, dbt_assets
+
+from pipelines.defs.resources import WarehouseResource
+from pipelines.defs.transform.project import dbt_env, dbt_project, prepare_manifest
+from pipelines.paths import writer_lock
+
+prepare_manifest()
+
+
+class FlowDbtTranslator(DagsterDbtTranslator):
+    """dbt sources (schema raw) are the ingest assets raw/<table>."""
+
+    def get_asset_key(self, dbt_resource_props: Mapping[str, Any]) -> AssetKey:
+        if dbt_resource_props["resource_type"] == "source":
+            return AssetKey(["raw", dbt_resource_props["name"]])
+        return super().get_asset_key(dbt_resource_props)
+
+    def get_group_name(self, dbt_resource_props: Mapping[str, Any]) -> str | None:
+        return "transform"
+
+
+@dbt_assets(
+    manifest=dbt_project.manifest_path,
+    project=dbt_project,
+    dagster_dbt_translator=FlowDbtTranslator(settings=DagsterDbtTranslatorSettings(enable_asset_checks=True)),
+)
+def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehouse: WarehouseResource):
+    """`dbt build`: seeds, models, unit tests and data tests against the work file."""
+    # dagster-dbt hands os.environ to the dbt subprocess: point it at this run's work file.
+    os.environ.update(dbt_env(warehouse.build_file))
+    with writer_lock(warehouse.published_file):
+        yield from dbt.cli(["build"], context=context).stream()

@@ -1,0 +1,72 @@
+"""Run the warehouse job from the command line, and start the Dagster UI for `flow up`.
+
+`flow warehouse refresh` executes the very job the schedule and the sensor run, in this process,
+with the same settings as the API (FLOW_DATABASE_URL, FLOW_WAREHOUSE_PATH).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import psycopg
+
+from pipelines.paths import ROOT, database_url
+
+
+def refresh_once(full: bool = False) -> datetime:
+    """Extract, build, check and publish once; returns when the new warehouse is visible."""
+    from dagster import DagsterInstance, RunConfig
+
+    from pipelines.defs.ingest.assets import IngestConfig
+    from pipelines.definitions import defs
+    from pipelines.jobs import WAREHOUSE_JOB
+
+    job = defs.resolve_job_def(WAREHOUSE_JOB)
+    with DagsterInstance.ephemeral() as instance:
+        result = job.execute_in_process(
+            run_config=RunConfig(ops={"raw_tables": IngestConfig(full=full)}), instance=instance,
+        )
+    if not result.success:
+        raise RuntimeError("warehouse refresh failed")
+    published = result.asset_materializations_for_node("published_warehouse")[-1]
+    return datetime.fromisoformat(published.metadata["refreshed_at"].value)
+
+
+def dagster_home() -> Path:
+    """DAGSTER_HOME with the repository's dagster.yaml (Postgres storage in the product's server)."""
+    home = Path(os.environ.get("DAGSTER_HOME") or ROOT / ".flow" / "dagster")
+    home.mkdir(parents=True, exist_ok=True)
+    config = (ROOT / "dagster.yaml").read_text()
+    target = home / "dagster.yaml"
+    if not target.exists() or target.read_text() != config:
+        target.write_text(config)
+    return home
+
+
+def ensure_dagster_database(url: str) -> str:
+    """The Dagster instance keeps its runs in its own database beside the product's (created once)."""
+    base, _, _name = url.replace("postgresql+psycopg://", "postgresql://").rpartition("/")
+    name = os.environ.get("FLOW_DAGSTER_DB", "flow_dagster")
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as conn:
+        if not conn.execute("select 1 from pg_database where datname = %s", (name,)).fetchone():
+            conn.execute(f'create database "{name}"')
+    return f"{base}/{name}"
+
+
+def start_dagster(port: int = 3000) -> subprocess.Popen:
+    """`dagster dev` for operators: UI, daemon (schedule and sensor) on this code location."""
+    from pipelines.defs.transform.project import dbt_env, prepare_manifest
+
+    prepare_manifest()  # dagster-dbt reads the manifest; never parse inside `dagster dev`
+    env = dbt_env()
+    env["DAGSTER_HOME"] = str(dagster_home())
+    env["FLOW_DAGSTER_PG_URL"] = ensure_dagster_database(database_url())
+    env["FLOW_DATABASE_URL"] = database_url()
+    bin_dir = Path(sys.executable).parent
+    return subprocess.Popen(
+        [str(bin_dir / "dagster"), "dev", "-m", "pipelines.definitions", "-h", "127.0.0.1", "-p", str(port)],
+        cwd=ROOT, env=env,
+    )

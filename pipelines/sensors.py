@@ -1,0 +1,30 @@
+"""Refresh when operational data changes, so a new ticket reaches the dashboards within a minute."""
+from __future__ import annotations
+
+import psycopg
+from dagster import DagsterRunStatus, DefaultSensorStatus, RunRequest, RunsFilter, SensorEvaluationContext, SkipReason, sensor
+
+from pipelines.jobs import WAREHOUSE_JOB, warehouse_refresh_job
+from pipelines.paths import database_url
+
+WATCHED_TABLES = ("tickets", "stores", "companies", "waste_types", "destination_types", "users")
+ACTIVE = [DagsterRunStatus.QUEUED, DagsterRunStatus.NOT_STARTED, DagsterRunStatus.STARTING, DagsterRunStatus.STARTED]
+
+
+def latest_change() -> str:
+    """The newest updated_at across the watched tables, read in the system scope."""
+    query = "select greatest(" + ", ".join(f"(select max(updated_at) from {t})" for t in WATCHED_TABLES) + ")"
+    with psycopg.connect(database_url(), options="-c app.scope=system -c timezone=UTC") as conn:
+        value = conn.execute(query).fetchone()[0]
+    return value.isoformat() if value else ""
+
+
+@sensor(job=warehouse_refresh_job, minimum_interval_seconds=15, default_status=DefaultSensorStatus.RUNNING)
+def new_tickets_sensor(context: SensorEvaluationContext):
+    if context.instance.get_runs_count(RunsFilter(job_name=WAREHOUSE_JOB, statuses=ACTIVE)):
+        return SkipReason("a warehouse refresh is already running")
+    changed = latest_change()
+    if not changed or changed == context.cursor:
+        return SkipReason("no change since the last refresh")
+    context.update_cursor(changed)
+    return RunRequest(run_key=f"change-{changed}")
