@@ -1,3 +1,50 @@
-from fastapi import APIRouter
+"""HTTP for company users, preferences and assignable locations (spec 3 section 7, spec 1 section 7)."""
+from __future__ import annotations
+
+import uuid
+
+from fastapi import APIRouter, BackgroundTasks, Request, status
+
+from api.auth.ratelimit import client_ip
+from api.core.deps import AdminUser, CurrentCompany, CurrentUser, Db
+from api.users import service
+from api.users.schemas import (
+    AvailableLocations, InviteCreate, PreferencesRead, PreferencesUpdate, UserCreate, UserList, UserRead,
+    UserUpdate,
+)
 
 router = APIRouter(tags=["users"])
+
+
+@router.get("/users", response_model=UserList)
+async def list_users(_admin: AdminUser, company: CurrentCompany, db: Db) -> UserList:
+    return await service.list_users(db, company)
+
+
+@router.post("/users", response_model=UserRead, status_code=status.HTTP_201_CREATED)
+async def create_user(body: UserCreate, admin: AdminUser, company: CurrentCompany, db: Db,
+                      request: Request) -> UserRead:
+    return await service.create_user(db, admin, company, body, client_ip(request))
+
+
+@router.post("/users/invite", response_model=UserRead, status_code=status.HTTP_201_CREATED)
+async def invite_user(body: InviteCreate, admin: AdminUser, company: CurrentCompany, db: Db, request: Request,
+                      tasks: BackgroundTasks) -> UserRead:
+    return await service.invite(db, admin, company, body, client_ip(request), tasks)
+
+
+# Declared before /users/{user_id} so "preferences" is never read as a user id.
+@router.put("/users/preferences", response_model=PreferencesRead)
+async def update_preferences(body: PreferencesUpdate, user: CurrentUser, db: Db, request: Request) -> PreferencesRead:
+    return await service.update_preferences(db, user, getattr(request.state, "company", None), body)
+
+
+@router.put("/users/{user_id}", response_model=UserRead)
+async def update_user(user_id: uuid.UUID, body: UserUpdate, admin: AdminUser, company: CurrentCompany, db: Db,
+                      request: Request) -> UserRead:
+    return await service.update_user(db, admin, company, user_id, body, client_ip(request))
+
+
+@router.get("/locations/available", response_model=AvailableLocations)
+async def available_locations(_admin: AdminUser, company: CurrentCompany, db: Db) -> AvailableLocations:
+    return await service.available_locations(db, company)
