@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from "react";
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { TabKey } from "./tab-keys";
 
 export type Screen = LazyExoticComponent<ComponentType>;
@@ -10,7 +10,14 @@ export type Screen = LazyExoticComponent<ComponentType>;
  * (the module's default export is the screen). A key without an entry shows the
  * "This screen is not built yet" panel; never fake data.
  */
-export const SCREENS: Partial<Record<TabKey, Screen>> = {};
+export const SCREENS: Partial<Record<TabKey, Screen>> = {
+  "waste-types": lazy(() => import("@/features/lists/components/waste-types-screen")),
+  "destination-types": lazy(() => import("@/features/lists/components/destination-types-screen")),
+  "container-types": lazy(() => import("@/features/lists/components/container-types-screen")),
+  "diversion-methods": lazy(() => import("@/features/lists/components/diversion-methods-screen")),
+  "waste-subtypes": lazy(() => import("@/features/lists/components/waste-subtypes-screen")),
+  "carbon-methodologies": lazy(() => import("@/features/lists/components/carbon-methodologies-screen")),
+};
 
 /** Tab key -> screen for the platform admin (system_admin); falls back to SCREENS. */
 export const PLATFORM_SCREENS: Partial<Record<TabKey, Screen>> = {};
