@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import { createBrowserRouter, Navigate, useRouteError } from "react-router";
+import { createBrowserRouter, Navigate, Outlet, useRouteError } from "react-router";
+import { PublicDialogs } from "@/features/auth/components/public-dialogs";
 import { Spinner } from "@/components/ui/panel";
 
 const LandingPage = lazy(() => import("@/features/landing/components/landing-page"));
@@ -22,13 +23,28 @@ function RouteError() {
   );
 }
 
+/** Public pages share the URL-driven dialogs (sign in, sign up, reset, PIN). */
+function PublicLayout() {
+  return (
+    <>
+      <Outlet />
+      <PublicDialogs />
+    </>
+  );
+}
+
 // Real URLs: `/`, `/login`, `/states/:code`, `/app/<tab-key>` (reload, back and deep links work).
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
     children: [
-      { path: "/", element: <Page><LandingPage /></Page> },
-      { path: "/states/:code", element: <Page><StatePage /></Page> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: "/", element: <Page><LandingPage /></Page> },
+          { path: "/states/:code", element: <Page><StatePage /></Page> },
+        ],
+      },
       { path: "/login", element: <Page><LoginPage /></Page> },
       { path: "/app", element: <Navigate to="/app/home" replace /> },
       { path: "/app/*", element: <Page><AppShell /></Page> },

@@ -10,3 +10,9 @@ export const env = {
   apiBaseUrl: read("VITE_API_BASE_URL", "").replace(/\/$/, ""),
   appName: read("VITE_APP_NAME", "Flow"),
 } as const;
+
+/** Contact addresses shown on the landing page; set per deployment. */
+export const contacts = {
+  salesEmail: read("VITE_SALES_EMAIL", "sales@example.com"),
+  supportEmail: read("VITE_SUPPORT_EMAIL", "support@example.com"),
+} as const;

@@ -1,3 +1,32 @@
+import { useEffect } from "react";
+import { ComparisonTable } from "./comparison-table";
+import { LandingFooter } from "./landing-footer";
+import { LandingNav } from "./landing-nav";
+import { CallToAction, Features, Hero, HowItWorks, Industries, PainPoints, Results, Testimonial } from "./landing-sections";
+import { PricingSection } from "./pricing-section";
+import { StateExplorer } from "./state-explorer";
+
 export default function LandingPage() {
-  return <main className="landing"><h1>Flow</h1></main>;
+  useEffect(() => {
+    document.title = "Flow — Food Waste Tracking & Compliance";
+  }, []);
+  return (
+    <div className="landing">
+      <LandingNav />
+      <main>
+        <Hero />
+        <HowItWorks />
+        <PricingSection />
+        <ComparisonTable />
+        <PainPoints />
+        <Results />
+        <Testimonial />
+        <Industries />
+        <StateExplorer />
+        <Features />
+        <CallToAction />
+      </main>
+      <LandingFooter />
+    </div>
+  );
 }

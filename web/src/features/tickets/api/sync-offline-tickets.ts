@@ -34,17 +34,16 @@ export async function syncOfflineTickets(): Promise<void> {
 
 let started = false;
 
-/** Registers the Sync button's action and syncs at start and whenever the browser comes back online. */
+/**
+ * Registers the Sync button's action, syncs now and whenever the browser comes back online.
+ * Safe to call from many screens: the listener is installed once for the page's life.
+ */
 export function startOfflineSync(): () => void {
-  const unregister = registerSync(syncOfflineTickets);
-  if (started) return unregister;
-  started = true;
-  const onOnline = () => void syncOfflineTickets();
-  window.addEventListener("online", onOnline);
+  if (!started) {
+    started = true;
+    registerSync(syncOfflineTickets);
+    window.addEventListener("online", () => void syncOfflineTickets());
+  }
   void syncOfflineTickets();
-  return () => {
-    started = false;
-    unregister();
-    window.removeEventListener("online", onOnline);
-  };
+  return () => undefined;
 }

@@ -1,0 +1,16 @@
+import { useMutation } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { LoginResult } from "@/lib/session-types";
+
+export interface PinLoginInput {
+  email: string;
+  pin: string;
+}
+
+export function employeePinLogin(input: PinLoginInput): Promise<LoginResult> {
+  return api.post<LoginResult>("/api/auth/employee-pin-login", input, { allowUnauthorized: true });
+}
+
+export function useEmployeePinLogin() {
+  return useMutation({ mutationFn: employeePinLogin });
+}

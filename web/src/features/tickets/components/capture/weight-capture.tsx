@@ -1,0 +1,101 @@
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { extractWeight } from "../../api/extract-weight";
+import { blobToDataUrl } from "../../lib/crop";
+import { StatusMessage } from "../status-message";
+import { AI_MESSAGES } from "./ai-messages";
+import { AutoCaptureCamera } from "./auto-capture-camera";
+import { useTimedStatus } from "./use-timed-message";
+
+export type AcceptedReading = { weight: number; confidence: number | null; provider: string | null; image: string };
+
+type Props = {
+  onAccept: (reading: AcceptedReading) => void;
+  /** Photo kept without an AI weight (the operator types it). */
+  onPhotoOnly?: (image: string) => void;
+  onManual?: () => void;
+  label?: string;
+};
+
+/** Take Weight Image: auto-capture, AI reading, then Accept Weight or Retake Photo (spec 2 s4). */
+export function WeightCapture({ onAccept, onPhotoOnly, onManual, label = "Take Weight Image" }: Props) {
+  const [mode, setMode] = useState<"idle" | "camera" | "reading" | "review">("idle");
+  const [denied, setDenied] = useState(false);
+  const [image, setImage] = useState<string | null>(null);
+  const [reading, setReading] = useState<{ weight: number; confidence: number | null; provider: string | null } | null>(null);
+  const [status, show] = useTimedStatus();
+
+  const read = async (blob: Blob) => {
+    const data = await blobToDataUrl(blob);
+    setImage(data);
+    setMode("reading");
+    show({ tone: "info", text: "AI Vision is reading the weight..." });
+    try {
+      const r = await extractWeight(blob);
+      if (r.extracted_weight !== null && r.extracted_weight > 0) {
+        setReading({ weight: r.extracted_weight, confidence: r.confidence, provider: r.provider_used });
+        show({ tone: "success", text: `AI Vision read ${r.extracted_weight} lbs` });
+        setMode("review");
+        return;
+      }
+      show({ tone: "error", text: AI_MESSAGES.noWeight });
+    } catch {
+      show({ tone: "error", text: AI_MESSAGES.failed });
+    }
+    onPhotoOnly?.(data);
+    setMode("idle");
+    onManual?.();
+  };
+
+  const retake = () => {
+    setImage(null);
+    setReading(null);
+    setMode("camera");
+  };
+
+  return (
+    <div className="stack">
+      <StatusMessage status={status} />
+      {mode === "idle" && (
+        <>
+          <Button size="lg" className="btn-block" onClick={() => { setDenied(false); setMode("camera"); }}>📷 {label}</Button>
+          {denied && (
+            <label className="btn btn-secondary btn-lg btn-block file-button">
+              Backup capture (phone camera)
+              <input type="file" accept="image/*" capture="environment" className="sr-only" aria-label="Backup capture"
+                onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ""; if (f) void read(f); }} />
+            </label>
+          )}
+        </>
+      )}
+      {mode === "camera" && (
+        <AutoCaptureCamera
+          hint="Aim at the scale display. Auto-capture in 2 seconds!"
+          onCapture={(b) => void read(b)}
+          onDenied={() => { setDenied(true); setMode("idle"); show({ tone: "error", text: AI_MESSAGES.cameraDenied }); }}
+          onFailed={() => { setMode("idle"); show({ tone: "error", text: AI_MESSAGES.captureFailed }); }}
+          onCancel={() => setMode("idle")}
+        />
+      )}
+      {mode === "reading" && (
+        <div className="simple-card">
+          {image && <img src={image} alt="Scale photo" className="simple-photo" />}
+          <p className="loading"><span className="spinner" aria-hidden="true" /> AI Vision is reading the weight...</p>
+        </div>
+      )}
+      {mode === "review" && reading && image && (
+        <div className="simple-card stack">
+          <img src={image} alt="Scale photo" className="simple-photo" />
+          <div className="confirm-weight">
+            <span className="muted">AI weight{reading.confidence !== null ? ` · ${Math.round(reading.confidence)}% confidence` : ""}</span>
+            <strong>{reading.weight.toFixed(1)} lbs</strong>
+          </div>
+          <Button size="lg" className="btn-block" onClick={() => { onAccept({ ...reading, image }); setMode("idle"); setImage(null); setReading(null); }}>
+            Accept Weight
+          </Button>
+          <Button variant="secondary" size="lg" className="btn-block" onClick={retake}>Retake Photo</Button>
+        </div>
+      )}
+    </div>
+  );
+}

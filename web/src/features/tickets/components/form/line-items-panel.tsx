@@ -1,0 +1,73 @@
+import { Button } from "@/components/ui/button";
+import type { LineItem } from "../../lib/draft-store";
+import type { ListItem } from "../../types";
+
+export const newLineItem = (wasteType = ""): LineItem => ({ id: crypto.randomUUID(), waste_type: wasteType, quantity: "", unit: "lbs", notes: "" });
+
+type Props = {
+  items: LineItem[];
+  onChange: (items: LineItem[]) => void;
+  wasteTypes: ListItem[];
+  enabled: boolean;
+  forced: boolean;
+  onToggle: (on: boolean) => void;
+};
+
+/** Multi-product line items: on by default, forced on for type 2; the last one cannot be removed. */
+export function LineItemsPanel({ items, onChange, wasteTypes, enabled, forced, onToggle }: Props) {
+  const update = (id: string, patch: Partial<LineItem>) => onChange(items.map((i) => (i.id === id ? { ...i, ...patch } : i)));
+  return (
+    <fieldset className="stack">
+      <legend>Products</legend>
+      <label className="check">
+        <input type="checkbox" checked={enabled || forced} disabled={forced} onChange={(e) => onToggle(e.target.checked)} />
+        <span>Multi-product ticket{forced ? " (required for truck scale tickets)" : ""}</span>
+      </label>
+      {(enabled || forced) && (
+        <>
+          {items.map((item, index) => (
+            <div className="line-item" key={item.id} aria-label={`Product ${index + 1}`}>
+              <div className="field">
+                <label htmlFor={`li-wt-${item.id}`}>Waste type</label>
+                <select id={`li-wt-${item.id}`} value={item.waste_type} onChange={(e) => update(item.id, { waste_type: e.target.value })}>
+                  <option value="">Select</option>
+                  {wasteTypes.map((w) => <option key={w.id} value={w.name}>{w.name}</option>)}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={`li-q-${item.id}`}>Quantity</label>
+                <input id={`li-q-${item.id}`} type="number" inputMode="decimal" step="0.1" min="0" value={item.quantity}
+                  onChange={(e) => update(item.id, { quantity: e.target.value })} />
+              </div>
+              <div className="field">
+                <label htmlFor={`li-u-${item.id}`}>Unit</label>
+                <select id={`li-u-${item.id}`} value={item.unit} onChange={(e) => update(item.id, { unit: e.target.value as LineItem["unit"] })}>
+                  <option value="lbs">lbs</option>
+                  <option value="tons">tons</option>
+                  <option value="cubic_yards">cubic yards</option>
+                </select>
+              </div>
+              <Button variant="ghost" aria-label={`Remove product ${index + 1}`} disabled={items.length <= 1}
+                onClick={() => onChange(items.filter((i) => i.id !== item.id))}>
+                Remove
+              </Button>
+              <div className="field span-2" style={{ gridColumn: "1 / -1" }}>
+                <input aria-label={`Product ${index + 1} notes`} placeholder="Notes" maxLength={500} value={item.notes}
+                  onChange={(e) => update(item.id, { notes: e.target.value })} />
+              </div>
+            </div>
+          ))}
+          <Button variant="secondary" onClick={() => onChange([...items, newLineItem()])}>Add Product</Button>
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+/** Lines with a waste type and a quantity above 0 are sent; empty rows are left out. */
+export function lineItemsPayload(items: LineItem[], on: boolean) {
+  if (!on) return [];
+  return items
+    .filter((i) => i.waste_type && Number(i.quantity) > 0)
+    .map((i) => ({ waste_type: i.waste_type, quantity: Number(i.quantity), unit: i.unit, notes: i.notes.trim() || null }));
+}

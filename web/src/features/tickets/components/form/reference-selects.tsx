@@ -1,0 +1,41 @@
+import { SelectField } from "@/components/ui/input";
+import type { ListItem } from "../../types";
+import { CUSTOM_CONTAINER } from "../../lib/weight-rules";
+
+type Props = {
+  wasteTypes: ListItem[];
+  destinations: ListItem[];
+  containers: ListItem[];
+  value: { waste_type: string; destination: string; container_type: string };
+  onChange: (patch: Partial<{ waste_type: string; destination: string; container_type: string }>) => void;
+  errors?: Partial<Record<"waste_type" | "destination" | "container_type", string>>;
+  withCustomContainer?: boolean;
+};
+
+/** Waste type, container and destination from the active items of the company's lists. */
+export function ReferenceSelects({ wasteTypes, destinations, containers, value, onChange, errors = {}, withCustomContainer }: Props) {
+  return (
+    <>
+      <SelectField label="Waste type" required value={value.waste_type} error={errors.waste_type} onChange={(e) => onChange({ waste_type: e.target.value })}>
+        <option value="">Select waste type</option>
+        {wasteTypes.map((w) => <option key={w.id} value={w.name}>{w.name}</option>)}
+      </SelectField>
+      <SelectField label="Container type" required value={value.container_type} error={errors.container_type} onChange={(e) => onChange({ container_type: e.target.value })}>
+        <option value="">Select container</option>
+        {containers.map((c) => (
+          <option key={c.id} value={c.name}>{c.name}{c.tare_weight_lbs ? ` (${Number(c.tare_weight_lbs)} lbs tare)` : ""}</option>
+        ))}
+        {withCustomContainer && !containers.some((c) => c.name === CUSTOM_CONTAINER) && <option value={CUSTOM_CONTAINER}>{CUSTOM_CONTAINER}</option>}
+      </SelectField>
+      <SelectField label="Destination" required value={value.destination} error={errors.destination} onChange={(e) => onChange({ destination: e.target.value })}>
+        <option value="">Select destination</option>
+        {destinations.map((d) => <option key={d.id} value={d.name}>{d.name}</option>)}
+      </SelectField>
+    </>
+  );
+}
+
+/** The spec's defaults when present, else the first active item (spec 2 s9). */
+export function defaultName(items: ListItem[], preferred: string): string {
+  return items.find((i) => i.name === preferred)?.name ?? items[0]?.name ?? "";
+}

@@ -1,0 +1,111 @@
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/input";
+import { lookupLicensePlate, usePartnerSearch, useRecentPartners, type Partner } from "../../api/outbound-partners";
+
+export type VehicleFields = {
+  license_plate: string; make: string; model: string; year: string; color: string;
+  driver_name: string; driver_phone: string; notes: string;
+};
+
+export const emptyVehicle = (): VehicleFields => ({
+  license_plate: "", make: "", model: "", year: "", color: "", driver_name: "", driver_phone: "", notes: "",
+});
+
+export type PartnerRef = { id: string; name: string } | null;
+
+type Props = {
+  vehicle: VehicleFields;
+  onVehicle: (v: VehicleFields) => void;
+  partner: PartnerRef;
+  onPartner: (p: PartnerRef) => void;
+  errors?: Partial<Record<"license_plate" | "driver_name" | "partner", string>>;
+  withNotes?: boolean;
+};
+
+/** Type 2 (truck scale): vehicle, plate auto-fill and the disposal partner search (spec 2 s2.2). */
+export function TruckScaleFields({ vehicle, onVehicle, partner, onPartner, errors = {}, withNotes }: Props) {
+  const [lookupMsg, setLookupMsg] = useState<string | null>(null);
+  const [looking, setLooking] = useState(false);
+  const [search, setSearch] = useState("");
+  const recent = useRecentPartners(true);
+  const found = usePartnerSearch(search);
+  const set = (patch: Partial<VehicleFields>) => onVehicle({ ...vehicle, ...patch });
+  const choose = (p: Partner) => { onPartner({ id: p.id, name: p.customer_name }); setSearch(""); };
+
+  const autoFill = async () => {
+    setLooking(true);
+    setLookupMsg(null);
+    try {
+      const r = await lookupLicensePlate(vehicle.license_plate);
+      if (!r.found || !r.vehicle) {
+        setLookupMsg(`No vehicle found with license plate ${vehicle.license_plate.toUpperCase()}`);
+        return;
+      }
+      const v = r.vehicle;
+      set({ make: v.make ?? "", model: v.model ?? "", year: v.year ? String(v.year) : "", color: v.color ?? "" });
+      const owner = r.disposal_partner ?? r.customer;
+      if (owner) onPartner({ id: owner.id, name: owner.customer_name });
+      setLookupMsg(`Vehicle found${owner ? ` · ${owner.customer_name}` : ""}`);
+    } catch {
+      setLookupMsg("Error looking up license plate");
+    } finally {
+      setLooking(false);
+    }
+  };
+
+  return (
+    <fieldset className="stack">
+      <legend>Vehicle and disposal partner</legend>
+      <div className="weight-total">
+        <TextField label="License plate" required value={vehicle.license_plate} error={errors.license_plate}
+          onChange={(e) => set({ license_plate: e.target.value.toUpperCase() })} autoCapitalize="characters" />
+        <Button variant="secondary" size="lg" disabled={!vehicle.license_plate.trim()} busy={looking} onClick={() => void autoFill()}>
+          Auto-Fill from License Plate
+        </Button>
+      </div>
+      {lookupMsg && <p className="muted" role="status">{lookupMsg}</p>}
+      <div className="form-grid">
+        <TextField label="Make" value={vehicle.make} onChange={(e) => set({ make: e.target.value })} />
+        <TextField label="Model" value={vehicle.model} onChange={(e) => set({ model: e.target.value })} />
+        <TextField label="Year" type="number" inputMode="numeric" value={vehicle.year} onChange={(e) => set({ year: e.target.value })} />
+        <TextField label="Color" value={vehicle.color} onChange={(e) => set({ color: e.target.value })} />
+        <TextField label="Driver name" required value={vehicle.driver_name} error={errors.driver_name} onChange={(e) => set({ driver_name: e.target.value })} />
+        <TextField label="Driver phone" type="tel" value={vehicle.driver_phone} onChange={(e) => set({ driver_phone: e.target.value })} />
+        {withNotes && <TextField className="span-2" label="Vehicle notes" value={vehicle.notes} onChange={(e) => set({ notes: e.target.value })} />}
+      </div>
+      <div className="stack">
+        <strong>Disposal partner{partner ? `: ${partner.name}` : ""}</strong>
+        {partner && <Button variant="link" onClick={() => onPartner(null)}>Change disposal partner</Button>}
+        {!partner && (
+          <>
+            <TextField label="Search disposal partners" placeholder="Type at least 3 characters" value={search}
+              error={errors.partner} onChange={(e) => setSearch(e.target.value)} />
+            {search.trim().length > 2 && (
+              <ul className="stack" aria-label="Partner search results">
+                {(found.data ?? []).map((p) => (
+                  <li key={p.id}><Button variant="secondary" className="btn-block" onClick={() => choose(p)}>{p.customer_name}</Button></li>
+                ))}
+                {found.data && found.data.length === 0 && <li className="muted">No partners found</li>}
+              </ul>
+            )}
+            {(recent.data ?? []).length > 0 && (
+              <div className="row" aria-label="Recent partners">
+                <span className="muted">Quick select:</span>
+                {(recent.data ?? []).slice(0, 4).map((p) => (
+                  <Button key={p.id} variant="secondary" size="sm" onClick={() => choose(p)}>{p.customer_name}</Button>
+                ))}
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+export function vehiclePayload(v: VehicleFields): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, val] of Object.entries(v)) if (val.trim()) out[k] = k === "year" ? Number(val) : val.trim();
+  return out;
+}
