@@ -1,0 +1,255 @@
+"""Every /api route declares who may call it, and nobody gets past it. One table, one test.
+
+For each route and method of the app:
+1. its dependency tree contains `public` or `current_user` (a route with neither fails);
+2. an anonymous call to a non-public route gets 401;
+3. a route guarded by require_roles(...) answers 403 to every other role (platform routes
+   therefore reject store_admin and store_employee);
+4. a route with a path parameter, called by a user of tenant A with the id of an object of
+   tenant B, answers 404. Such routes need an entry in FOREIGN below (one line each), or the
+   test fails: a new route with an id cannot slip in untested. Routes only system_admin may call
+   are platform-wide and need no entry.
+
+To register a route: add `"METHOD /api/path/{param}": Foreign(maker, body)` where `maker(ctx)`
+returns the path parameters naming an object of ctx.other (the second tenant), and `body` is a
+valid JSON body for writes (so the call reaches the handler). A parameter that is not an object
+id gets `NotAnId({"param": "sample"})`.
+"""
+from __future__ import annotations
+
+import inspect
+import uuid
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from decimal import Decimal
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.routing import APIRoute
+
+from api.core.db import sessionmaker, set_tenant
+from api.core.deps import current_user, public
+from tests.factories import Factory, Tenant
+
+# Routes outside the rule, with the reason.
+EXEMPT = {"/api/health": "liveness probe for load balancers; answers {'status': 'ok'} and reads nothing"}
+ROLES = ("system_admin", "store_admin", "store_employee")
+
+
+@dataclass
+class Ctx:
+    client: httpx.AsyncClient
+    other: Tenant
+    owner_sql: Callable[..., list[tuple]]
+    made: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Foreign:
+    make: Callable[[Ctx], dict[str, str] | Awaitable[dict[str, str]]]
+    body: dict | None = None
+
+
+@dataclass
+class NotAnId:
+    sample: dict[str, str]
+
+
+# ---- makers: objects of the other tenant -------------------------------------------------------
+def store(ctx: Ctx) -> dict[str, str]:
+    return {"store_id": str(ctx.other.stores[0].id)}
+
+
+def employee(ctx: Ctx) -> dict[str, str]:
+    return {"user_id": str(ctx.other.employee.id)}
+
+
+async def region(ctx: Ctx) -> dict[str, str]:
+    if "region" not in ctx.made:
+        r = await ctx.client.post("/api/regions", json={"name": f"R-{uuid.uuid4().hex[:6]}"},
+                                  headers=ctx.other.headers())
+        ctx.made["region"] = r.json()["id"]
+    return {"region_id": ctx.made["region"]}
+
+
+def list_item(table: str) -> Callable[[Ctx], dict[str, str]]:
+    def make(ctx: Ctx) -> dict[str, str]:
+        ctx.owner_sql(f"insert into {table} (id, company_id, name, is_active, is_system_standard, sort_order) "
+                      f"select gen_random_uuid(), %s, %s, true, false, 99 where not exists "
+                      f"(select 1 from {table} where company_id = %s)",
+                      (ctx.other.company_id, "Foreign item", ctx.other.company_id))
+        rows = ctx.owner_sql(f"select id from {table} where company_id = %s limit 1", (ctx.other.company_id,))
+        return {"item_id": str(rows[0][0])}
+    return make
+
+
+async def ticket(ctx: Ctx) -> dict[str, str]:
+    if "ticket" not in ctx.made:
+        from api.tickets.models import Ticket, TicketImage
+
+        async with sessionmaker()() as db, db.begin():
+            await set_tenant(db, ctx.other.company_id)
+            row = Ticket(ticket_number=f"T-19990101-{uuid.uuid4().int % 10000:04d}", status="completed",
+                         gross_weight=Decimal("10.0"), tare_weight=Decimal("1.0"), net_weight=Decimal("9.0"),
+                         store_id=ctx.other.stores[0].id, ticket_at=datetime.now(tz=timezone.utc))
+            db.add(row)
+            await db.flush()
+            image = TicketImage(ticket_id=row.id, kind="gross", storage_key=f"foreign/{row.id}.jpg",
+                                content_type="image/jpeg", size_bytes=1, sha256="0" * 64)
+            db.add(image)
+            await db.flush()
+            ctx.made["ticket"] = (str(row.id), str(image.id))
+    ticket_id, image_id = ctx.made["ticket"]
+    return {"ticket_id": ticket_id, "image_id": image_id}
+
+
+LIST_TABLES = {"waste-types": "waste_types", "destination-types": "destination_types",
+               "container-types": "container_types", "diversion-methods": "diversion_methods",
+               "waste-subtypes": "waste_subtypes", "carbon-methodologies": "carbon_methodologies"}
+
+# ---- the registry: one line per route with a path parameter -----------------------------------
+FOREIGN: dict[str, Foreign | NotAnId] = {
+    "PUT /api/stores/{store_id}": Foreign(store, {"name": "Taken over"}),
+    "GET /api/company/settings/{store_id}": Foreign(store),
+    "PUT /api/regions/{region_id}": Foreign(region, {"name": "Taken over"}),
+    "DELETE /api/regions/{region_id}": Foreign(region),
+    "PUT /api/users/{user_id}": Foreign(employee, {"first_name": "Taken"}),
+    **{f"PUT /api/{path}/{{item_id}}": Foreign(list_item(table), {"description": "x"})
+       for path, table in LIST_TABLES.items()},
+    **{f"DELETE /api/{path}/{{item_id}}": Foreign(list_item(table)) for path, table in LIST_TABLES.items()},
+    "GET /api/tickets/{ticket_id}": Foreign(ticket),
+    "PUT /api/tickets/{ticket_id}": Foreign(ticket, {"internal_notes": "x"}),
+    "POST /api/tickets/{ticket_id}/void": Foreign(ticket, {"reason": "x"}),
+    "POST /api/tickets/{ticket_id}/images": Foreign(ticket),  # sent as multipart: see UPLOADS
+    "GET /api/tickets/{ticket_id}/images/{image_id}": Foreign(ticket),
+    "GET /api/tickets/{ticket_id}/images/{image_id}/thumbnail": Foreign(ticket),
+    "GET /api/tickets/export/{format}": NotAnId({"format": "csv"}),
+    # A plate is text, not an object: another tenant's plate simply is not found there.
+    "GET /api/outbound/license-plate-lookup/{plate}": NotAnId({"plate": "7ABC123"}),
+}
+# Multipart uploads: the foreign check sends a small image file instead of JSON.
+UPLOADS = {"POST /api/tickets/{ticket_id}/images"}
+
+
+# ---- walking the app ---------------------------------------------------------------------------
+def api_routes(app) -> Iterator[tuple[str, str, Any]]:  # noqa: ANN001
+    """(method, path, dependant) of every /api route, through included routers too."""
+    for route in app.routes:
+        contexts = route.effective_route_contexts() if hasattr(route, "effective_route_contexts") else [route]
+        for ctx in contexts:
+            original = getattr(ctx, "original_route", ctx)
+            if not isinstance(original, APIRoute) or not ctx.path.startswith("/api"):
+                continue
+            for method in sorted(ctx.methods):
+                yield method, ctx.path, ctx.dependant
+
+
+def calls(dependant) -> Iterator[Callable]:  # noqa: ANN001
+    for dep in dependant.dependencies:
+        yield dep.call
+        yield from calls(dep)
+
+
+def allowed_roles(dependant) -> set[str] | None:  # noqa: ANN001
+    """Roles every require_roles guard of the route lets through; None = no role guard."""
+    allowed: set[str] | None = None
+    for call in calls(dependant):
+        roles = getattr(call, "roles", None)
+        if roles is not None:
+            allowed = set(roles) if allowed is None else allowed & set(roles)
+    return allowed
+
+
+def path_params(path: str) -> list[str]:
+    return [part[1:-1].split(":")[0] for part in path.split("/") if part.startswith("{")]
+
+
+def fill(path: str, values: dict[str, str]) -> str:
+    for name in path_params(path):
+        path = path.replace("{" + name + "}", values.get(name, str(uuid.uuid4())))
+    return path
+
+
+def _tiny_jpeg() -> bytes:
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (8, 8), (200, 200, 200)).save(buf, format="JPEG")
+    return buf.getvalue()
+
+
+@pytest.fixture(scope="module")
+async def people(app):  # noqa: ANN001
+    factory = Factory()
+    mine = await factory.tenant(plan="enterprise", stores=2)
+    other = await factory.tenant(plan="enterprise", stores=2)
+    _root, root_token = await factory.system_admin()
+    headers = {
+        "system_admin": {"Authorization": f"Bearer {root_token}"},
+        "store_admin": mine.headers("admin"),
+        "store_employee": mine.headers("employee"),
+    }
+    return mine, other, headers
+
+
+async def test_every_route_checks_who_calls_it(app, client, people, owner_sql):  # noqa: ANN001
+    _mine, other, headers = people
+    ctx = Ctx(client=client, other=other, owner_sql=owner_sql)
+    failures: list[str] = []
+    routes = list(api_routes(app))
+    assert len(routes) > 20, "the route walk found too few routes; has FastAPI's router changed?"
+
+    for method, path, dependant in routes:
+        key = f"{method} {path}"
+        if path in EXEMPT:
+            continue
+        deps = set(calls(dependant))
+        is_public = public in deps
+        if not is_public and current_user not in deps:
+            failures.append(f"{key}: depends on neither `public` nor `current_user`")
+            continue
+        entry = FOREIGN.get(key)
+        sample = entry.sample if isinstance(entry, NotAnId) else {}
+        url = fill(path, sample)
+
+        if not is_public:
+            r = await client.request(method, url)
+            if r.status_code != 401:
+                failures.append(f"{key}: anonymous call answered {r.status_code}, not 401")
+
+        roles = allowed_roles(dependant)
+        if roles is not None:
+            for role in ROLES:
+                if role in roles:
+                    continue
+                r = await client.request(method, url, headers=headers[role])
+                if r.status_code != 403:
+                    failures.append(f"{key}: {role} got {r.status_code}, not 403 (allowed: {sorted(roles)})")
+
+        if not path_params(path) or is_public and entry is None:
+            continue
+        if roles == {"system_admin"}:
+            continue  # platform route: every id is the platform's
+        if entry is None:
+            failures.append(f"{key}: has a path parameter but no entry in FOREIGN (tests/api/test_access.py)")
+            continue
+        if isinstance(entry, NotAnId):
+            continue
+        caller = "store_admin" if roles is None or "store_admin" in roles else "store_employee"
+        made = entry.make(ctx)
+        values = await made if inspect.isawaitable(made) else made
+        kwargs: dict[str, Any] = {"headers": headers[caller]}
+        if key in UPLOADS:
+            kwargs["files"] = {"file": ("x.jpg", _tiny_jpeg(), "image/jpeg")}
+            kwargs["data"] = {"kind": "additional"}
+        elif entry.body is not None:
+            kwargs["json"] = entry.body
+        r = await client.request(method, fill(path, values), **kwargs)
+        if r.status_code != 404:
+            failures.append(f"{key}: another company's object answered {r.status_code}, not 404: {r.text[:160]}")
+
+    assert not failures, "\n".join(failures)
