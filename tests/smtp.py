@@ -18,7 +18,7 @@ class _Collector:
     def __init__(self) -> None:
         self.messages: list[Message] = []
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: ANN001, N802
+    async def handle_DATA(self, server, session, envelope):
         msg = email.message_from_bytes(envelope.content, policy=default_policy)
         self.messages.append(msg)
         return "250 Message accepted for delivery"

@@ -6,7 +6,7 @@ Each hit runs in its own short transaction, so a refused or failed request still
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from fastapi import Request
 from sqlalchemy import delete
@@ -31,7 +31,7 @@ def client_ip(request: Request) -> str:
 
 def _window_start(now: datetime, seconds: int) -> datetime:
     epoch = int(now.timestamp())
-    return datetime.fromtimestamp(epoch - epoch % seconds, tz=timezone.utc)
+    return datetime.fromtimestamp(epoch - epoch % seconds, tz=UTC)
 
 
 def email_key(action: str, email: str) -> str:
@@ -42,7 +42,7 @@ def email_key(action: str, email: str) -> str:
 
 async def hit(key: str, *, limit: int, window_seconds: int = 60) -> None:
     """Count one attempt for `key`; raise 429 once the window holds more than `limit`."""
-    now = datetime.now(tz=timezone.utc)
+    now = datetime.now(tz=UTC)
     start = _window_start(now, window_seconds)
     stmt = (
         insert(RateLimitBucket)

@@ -6,7 +6,7 @@ invite 7 days. Answers never reveal whether an email has an account.
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from urllib.parse import quote
 
 from fastapi import BackgroundTasks, Request
@@ -35,7 +35,7 @@ async def new_token(db: AsyncSession, user: User, purpose: str, ttl: timedelta) 
     """Store a fresh token's digest and return the token itself (only ever put in a mail)."""
     token = new_opaque_token()
     db.add(AuthToken(company_id=user.company_id, user_id=user.id, purpose=purpose,
-                     token_digest=digest_token(token), expires_at=datetime.now(tz=timezone.utc) + ttl))
+                     token_digest=digest_token(token), expires_at=datetime.now(tz=UTC) + ttl))
     await db.flush()
     return token
 
@@ -81,7 +81,7 @@ async def forgot_username(db: AsyncSession, request: Request, email: str, tasks:
 async def reset_password(db: AsyncSession, request: Request, token: str, new_password: str) -> None:
     await ratelimit.guard(request, "reset")
     await set_system_scope(db)
-    now = datetime.now(tz=timezone.utc)
+    now = datetime.now(tz=UTC)
     # FOR UPDATE: two requests racing with one token cannot both use it.
     row = await db.scalar(
         select(AuthToken)

@@ -6,8 +6,15 @@ from fastapi import APIRouter, BackgroundTasks, Request, status
 from api.auth import recovery, service
 from api.auth.ratelimit import client_ip
 from api.auth.schemas import (
-    EmailRequest, LoginRequest, MeRead, MessageRead, PinLoginRequest, ResetPasswordRequest, SignupRead,
-    SignupRequest, TokenRead,
+    EmailRequest,
+    LoginRequest,
+    MeRead,
+    MessageRead,
+    PinLoginRequest,
+    ResetPasswordRequest,
+    SignupRead,
+    SignupRequest,
+    TokenRead,
 )
 from api.auth.signup import signup as create_account
 from api.core.deps import CurrentUser, Db, Public

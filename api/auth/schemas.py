@@ -83,7 +83,7 @@ class LoginRequest(BaseModel):
     password: str = ""
 
     @model_validator(mode="after")
-    def _required(self) -> "LoginRequest":
+    def _required(self) -> LoginRequest:
         if blank(self.email):
             raise ValueError("Email is required")
         if not self.password:
@@ -97,7 +97,7 @@ class PinLoginRequest(BaseModel):
     pin: str = ""
 
     @model_validator(mode="after")
-    def _shape(self) -> "PinLoginRequest":
+    def _shape(self) -> PinLoginRequest:
         if blank(self.email):
             raise ValueError("Email is required")
         self.email = self.email.strip().lower()
@@ -120,7 +120,7 @@ class ResetPasswordRequest(BaseModel):
     new_password: str = ""
 
     @model_validator(mode="after")
-    def _shape(self) -> "ResetPasswordRequest":
+    def _shape(self) -> ResetPasswordRequest:
         if blank(self.token):
             raise ValueError("Invalid or expired reset token")
         if len(self.new_password or "") < PASSWORD_MIN:
@@ -182,7 +182,7 @@ class SignupRequest(BaseModel):
                                            self.admin_first_name, self.admin_last_name))
 
     @model_validator(mode="after")
-    def _validate(self) -> "SignupRequest":
+    def _validate(self) -> SignupRequest:
         full = self.full_form
         first = self.admin_first_name if self.admin_first_name is not None else self.first_name
         last = self.admin_last_name if self.admin_last_name is not None else self.last_name

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from fastapi import Request
 from sqlalchemy import case, func, select, update
@@ -89,7 +89,7 @@ async def build_me(db: AsyncSession, user: User, company: Company | None = None)
 
 
 async def issue_token(db: AsyncSession, user: User, company: Company | None, *, ip: str, method: str) -> TokenRead:
-    user.last_login_at = datetime.now(tz=timezone.utc)
+    user.last_login_at = datetime.now(tz=UTC)
     await audit(db, "login", company_id=user.company_id, user_id=user.id, ip=ip, method=method)
     token = create_access_token(user_id=user.id, company_id=user.company_id, role=user.role,
                                 version=user.token_version)
@@ -112,7 +112,7 @@ async def _record_pin_failure(user_id: uuid.UUID) -> datetime | None:
     """Count a wrong PIN in its own transaction; the failure that reaches the limit sets the lock."""
     settings = get_settings()
     reached = User.pin_failed_count + 1 >= settings.pin_max_failures
-    until = datetime.now(tz=timezone.utc) + timedelta(minutes=settings.pin_lock_minutes)
+    until = datetime.now(tz=UTC) + timedelta(minutes=settings.pin_lock_minutes)
     async with sessionmaker()() as db, db.begin():
         await set_system_scope(db)
         row = (await db.execute(
@@ -138,7 +138,7 @@ async def pin_login(db: AsyncSession, request: Request, email: str, pin: str) ->
     if user is None or user.role != "store_employee" or not user.pin_hash:
         await check_secret(None, pin)
         raise Unauthorized(BAD_PIN)
-    now = datetime.now(tz=timezone.utc)
+    now = datetime.now(tz=UTC)
     if user.pin_locked_until and user.pin_locked_until > now:
         raise PinLocked(_lock_message())
     if not await check_secret(user.pin_hash, pin):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from fastapi import Request
 from sqlalchemy.exc import IntegrityError
@@ -44,7 +44,7 @@ async def signup(db: AsyncSession, request: Request, form: SignupRequest) -> Sig
         await recaptcha.verify(platform, form.recaptcha_token, ip)
 
     pending = needs_approval(platform, form.email)
-    now = datetime.now(tz=timezone.utc)
+    now = datetime.now(tz=UTC)
     trial = form.account_type == "trial"
     addr = form.address
     company = Company(

@@ -9,7 +9,7 @@ import asyncio
 import logging
 import smtplib
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from pathlib import Path
@@ -24,7 +24,7 @@ def build_message(to: str, subject: str, body: str, settings: Settings) -> Email
     msg["From"] = settings.mail_from
     msg["To"] = to
     msg["Subject"] = subject
-    msg["Date"] = format_datetime(datetime.now(tz=timezone.utc))
+    msg["Date"] = format_datetime(datetime.now(tz=UTC))
     msg["Message-ID"] = make_msgid(domain="flow.local")
     msg.set_content(body)
     return msg
@@ -42,7 +42,7 @@ def _send_smtp(msg: EmailMessage, settings: Settings) -> None:
 
 def _write_outbox(msg: EmailMessage, outbox: Path) -> Path:
     outbox.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now(tz=timezone.utc).strftime("%Y%m%dT%H%M%S%f")
+    stamp = datetime.now(tz=UTC).strftime("%Y%m%dT%H%M%S%f")
     path = outbox / f"{stamp}-{uuid.uuid4().hex[:8]}.eml"
     # Write then rename, so a reader never sees half a message.
     tmp = path.with_suffix(".tmp")

@@ -9,7 +9,13 @@ from api.auth.ratelimit import client_ip
 from api.core.deps import AdminUser, CurrentCompany, CurrentUser, Db
 from api.users import service
 from api.users.schemas import (
-    AvailableLocations, InviteCreate, PreferencesRead, PreferencesUpdate, UserCreate, UserList, UserRead,
+    AvailableLocations,
+    InviteCreate,
+    PreferencesRead,
+    PreferencesUpdate,
+    UserCreate,
+    UserList,
+    UserRead,
     UserUpdate,
 )
 

@@ -75,7 +75,7 @@ class UserCreate(BaseModel):
         return _empty_to_none(value)
 
     @model_validator(mode="after")
-    def _rules(self) -> "UserCreate":
+    def _rules(self) -> UserCreate:
         if blank(self.first_name):
             raise ValueError("First name is required")
         if blank(self.last_name):
@@ -112,7 +112,7 @@ class UserUpdate(BaseModel):
         return _empty_to_none(value)
 
     @model_validator(mode="after")
-    def _rules(self) -> "UserUpdate":
+    def _rules(self) -> UserUpdate:
         for name in ("email", "first_name", "last_name", "phone", "password", "pin"):
             if blank(getattr(self, name)):
                 setattr(self, name, None)
@@ -139,7 +139,7 @@ class InviteCreate(BaseModel):
     role: str = "store_employee"
 
     @model_validator(mode="after")
-    def _rules(self) -> "InviteCreate":
+    def _rules(self) -> InviteCreate:
         if blank(self.first_name):
             raise ValueError("First name is required")
         if blank(self.last_name):

@@ -24,8 +24,16 @@ from api.kit.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 from api.mail.service import deliver
 from api.users.models import User
 from api.users.schemas import (
-    DEFAULT_NOTIFICATIONS, AvailableLocation, AvailableLocations, InviteCreate, PreferencesRead,
-    PreferencesUpdate, UserCreate, UserList, UserRead, UserUpdate,
+    DEFAULT_NOTIFICATIONS,
+    AvailableLocation,
+    AvailableLocations,
+    InviteCreate,
+    PreferencesRead,
+    PreferencesUpdate,
+    UserCreate,
+    UserList,
+    UserRead,
+    UserUpdate,
 )
 
 EMAIL_TAKEN = "Email already registered"

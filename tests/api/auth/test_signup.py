@@ -5,6 +5,7 @@ import json
 import threading
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import ClassVar
 from urllib.parse import parse_qs
 
 import pytest
@@ -158,10 +159,10 @@ class TestManualApproval:
 
 
 class _Siteverify(BaseHTTPRequestHandler):
-    answer: dict = {}
-    seen: list[dict] = []
+    answer: ClassVar[dict] = {}
+    seen: ClassVar[list[dict]] = []
 
-    def do_POST(self):  # noqa: N802
+    def do_POST(self):
         length = int(self.headers["Content-Length"])
         self.seen.append({k: v[0] for k, v in parse_qs(self.rfile.read(length).decode()).items()})
         payload = json.dumps(self.answer).encode()
@@ -171,7 +172,7 @@ class _Siteverify(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(payload)
 
-    def log_message(self, *args):  # noqa: ANN002
+    def log_message(self, *args):
         pass
 
 

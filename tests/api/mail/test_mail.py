@@ -6,7 +6,7 @@ import socket
 
 from api.core.config import get_settings
 from api.mail.service import deliver, send_mail
-from tests.smtp import LoopbackSmtp, smtp  # noqa: F401
+from tests.smtp import LoopbackSmtp
 
 
 class TestMail:
