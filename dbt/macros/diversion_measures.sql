@@ -1,6 +1,6 @@
 {# The one definition of diversion: weight to diversion destinations over total net weight. #}
 {% macro diversion_measures() -%}
-        sum(ticket_count) as ticket_count,
+        cast(sum(ticket_count) as {{ dbt.type_bigint() }}) as ticket_count,
         sum(net_weight_lb) as net_weight_lb,
         sum(diverted_weight_lb) as diverted_weight_lb,
         {{ percent('sum(diverted_weight_lb)', 'sum(net_weight_lb)') }} as diversion_rate_percent

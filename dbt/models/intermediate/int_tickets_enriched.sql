@@ -90,19 +90,20 @@ enriched as (
         -- Meals come from donated (or prevented) food only: pounds / 1.2, never pounds x 1.2.
         case
             when classified.management_path = 'donation'
-                then classified.net_weight_lb / constants.lb_per_meal
+                then round(classified.net_weight_lb / constants.lb_per_meal, 4)
             else 0
         end as meals_recovered,
         path_factor.mtco2e_per_short_ton is not null as has_emission_factor,
         coalesce(
-            classified.net_weight_lb / constants.lb_per_short_ton * path_factor.mtco2e_per_short_ton * 1000, 0
+            round(classified.net_weight_lb / constants.lb_per_short_ton * path_factor.mtco2e_per_short_ton * 1000, 4),
+            0
         ) as co2e_emitted_kg,
         -- Avoided = what landfilling the same material would have emitted minus what its path emits.
         case
             when classified.is_diversion and path_factor.mtco2e_per_short_ton is not null
                 and landfill_factor.mtco2e_per_short_ton is not null
-                then classified.net_weight_lb / constants.lb_per_short_ton
-                    * (landfill_factor.mtco2e_per_short_ton - path_factor.mtco2e_per_short_ton) * 1000
+                then round(classified.net_weight_lb / constants.lb_per_short_ton
+                    * (landfill_factor.mtco2e_per_short_ton - path_factor.mtco2e_per_short_ton) * 1000, 4)
             else 0
         end as co2e_avoided_kg
     from classified

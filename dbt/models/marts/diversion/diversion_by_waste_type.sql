@@ -7,4 +7,5 @@ select
     waste_type_name,
     {{ diversion_measures() }}
 from {{ ref('ticket_facts_daily') }}
+where not is_inbound  -- waste the location generated; inbound loads are receipts
 group by company_id, location_id, location_name, cast({{ dbt.date_trunc('month', 'local_date') }} as date), waste_type_name

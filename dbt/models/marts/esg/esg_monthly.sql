@@ -4,7 +4,7 @@ with monthly as (
     select
         company_id,
         cast({{ dbt.date_trunc('month', 'local_date') }} as date) as month_start,
-        sum(ticket_count) as total_tickets,
+        cast(sum(ticket_count) as {{ dbt.type_bigint() }}) as total_tickets,
         count(distinct location_id) as total_facilities,
         sum(net_weight_lb) as total_net_weight_lb,
         sum(diverted_weight_lb) as diverted_weight_lb,
@@ -12,6 +12,7 @@ with monthly as (
         sum(meals_recovered) as meals_recovered,
         sum(co2e_avoided_kg) as co2e_avoided_kg
     from {{ ref('ticket_facts_daily') }}
+    where not is_inbound
     group by company_id, cast({{ dbt.date_trunc('month', 'local_date') }} as date)
 
 )

@@ -7,6 +7,7 @@ with monthly as (
         sum(net_weight_lb) as total_weight_lb,
         sum(diverted_weight_lb) as diverted_weight_lb
     from {{ ref('ticket_facts_daily') }}
+    where not is_inbound
     group by company_id, cast({{ dbt.date_trunc('month', 'local_date') }} as date)
 
 ),

@@ -4,8 +4,9 @@ select
     location_id,
     location_name,
     cast({{ dbt.date_trunc('month', 'local_date') }} as date) as month_start,
-    sum(ticket_count) as total_tickets,
+    cast(sum(ticket_count) as {{ dbt.type_bigint() }}) as total_tickets,
     sum(net_weight_lb) as total_lb,
     {{ percent('sum(diverted_weight_lb)', 'sum(net_weight_lb)') }} as diversion_rate_percent
 from {{ ref('ticket_facts_daily') }}
+where not is_inbound  -- waste the location generated; inbound loads are receipts
 group by company_id, location_id, location_name, cast({{ dbt.date_trunc('month', 'local_date') }} as date)

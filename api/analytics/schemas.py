@@ -1,0 +1,206 @@
+"""Dashboard and report shapes (spec 2 s3, spec 3 s3), read from the published warehouse marts.
+
+Weights in lb, money in USD, CO2 in kg unless the name says lbs or tons. `last_refreshed_at` is
+when the warehouse was published; null (with zeros) until the first refresh has run.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Annotated
+
+from pydantic import BaseModel, Field, PlainSerializer
+
+Number = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
+
+
+class Period(BaseModel):
+    start_date: date
+    end_date: date
+
+
+class Freshness(BaseModel):
+    period: Period
+    last_refreshed_at: datetime | None = Field(None, description="When the warehouse was last published")
+
+
+class WeightShare(BaseModel):
+    weight: Number
+    percentage: Number = Field(description="Share of total net weight, percent, one decimal")
+
+
+class EsgMetrics(BaseModel):
+    co2_saved_lbs: Number
+    cost_saved_usd: Number
+    meals_recovered: int
+
+
+class DailyAverages(BaseModel):
+    weight_per_day: Number
+    tickets_per_day: Number
+
+
+class TrendPoint(BaseModel):
+    date: date
+    weight: Number
+    diverted_weight: Number
+    diversion_rate: Number
+
+
+class WasteReductionProgress(BaseModel):
+    trend: list[TrendPoint]
+
+
+class OperationalKpis(BaseModel):
+    daily_averages: DailyAverages
+    waste_reduction_progress: WasteReductionProgress
+    top_waste_sources: dict[str, WeightShare]
+    location_breakdown: dict[str, WeightShare]
+
+
+class DashboardRead(Freshness):
+    total_tickets: int
+    total_weight: Number
+    diverted_weight: Number
+    diversion_rate: Number = Field(description="Net lb to diversion destinations / total net lb x 100")
+    ca_compliance: bool = Field(description="Diversion rate at or above the SB 1383 target (75%)")
+    co2_prevented_kg: Number = Field(description="Spec estimate: 0.24 kg per lb of net weight")
+    co2e_avoided_kg_epa: Number = Field(description="EPA GHG Hub Table 9: landfill minus actual path, diverted lb")
+    meals_recovered: int = Field(description="Donated lb / 1.2 (1.2 lb per meal)")
+    cost_savings: Number = Field(description="Spec estimate: 0.12 USD per lb of net weight")
+    esg_metrics: EsgMetrics
+    operational_kpis: OperationalKpis
+
+
+class BasicEsg(BaseModel):
+    co2_prevented_kg: Number = Field(description="Spec 3 s9: 0.27 x net lb")
+    meals_recovered: int = Field(description="Donated lb / 1.2 (the spec's 1.2 x lb is physically wrong)")
+    cost_savings_usd: Number = Field(description="Spec 3 s9: net lb / 2000 x 75")
+
+
+class BasicReportRead(Freshness):
+    total_tickets: int
+    total_net_weight: Number
+    total_gross_weight: Number
+    total_tare_weight: Number
+    diversion_rate: Number
+    basic_esg: BasicEsg
+
+
+class DirectionTotals(BaseModel):
+    total_tickets: int
+    total_net_weight: Number
+
+
+class ReportSummary(DirectionTotals):
+    avg_net_weight: Number
+
+
+class BreakdownRow(BaseModel):
+    name: str
+    ticket_count: int
+    net_weight: Number
+    percentage: Number
+
+
+class Breakdowns(BaseModel):
+    by_waste_type: list[BreakdownRow]
+    by_destination: list[BreakdownRow]
+    by_employee: list[BreakdownRow]
+    by_container: list[BreakdownRow]
+    by_location: list[BreakdownRow]
+    by_date: list[BreakdownRow]
+
+
+class TicketReportRead(Freshness):
+    summary: ReportSummary
+    inbound: DirectionTotals
+    outbound: DirectionTotals
+    breakdowns: Breakdowns | None = None
+
+
+class EsgSummary(BaseModel):
+    total_tickets: int
+    total_net_weight_lbs: Number
+    total_facilities: int
+
+
+class DiversionMetrics(BaseModel):
+    diversion_rate_percent: Number
+
+
+class EnvironmentalImpact(BaseModel):
+    co2_prevented_kg: Number = Field(description="EPA GHG Hub Table 9 avoided CO2e, kg")
+    co2_prevented_tons: Number = Field(description="Metric tons CO2e")
+    methane_prevented_kg: Number = Field(description="Avoided CO2e / 27 (CH4 GWP-100, IPCC AR6)")
+    equivalent_cars_off_road: Number = Field(description="t CO2e / 4.6 t per passenger vehicle-year (EPA)")
+    water_saved_gallons: Number | None = Field(None, description="No sourced factor: not estimated")
+    landfill_diverted_tons: Number = Field(description="Short tons")
+
+
+class FoodRecovery(BaseModel):
+    meals_recovered: int
+    people_fed_per_day: Number = Field(description="Meals / 3 per person-day / days in the period")
+    protein_recovered_lbs: Number | None = Field(None, description="No sourced factor: not estimated")
+    nutritional_value_usd: Number | None = Field(None, description="No sourced factor: not estimated")
+
+
+class EconomicImpact(BaseModel):
+    disposal_costs_saved: Number = Field(description="Diverted lb x 0.08 USD disposal cost (spec 3 s9)")
+    tax_benefits_usd: Number | None = Field(None, description="Depends on donation records: not estimated")
+    operational_savings: Number | None = Field(None, description="No sourced figure: not estimated")
+    total_economic_impact: Number
+
+
+class EsgCompliance(BaseModel):
+    sb1383_compliant: bool
+    diversion_rate: Number
+    total_diverted_weight: Number
+    monthly_target_met: bool
+
+
+class EsgReportRead(Freshness):
+    summary: EsgSummary
+    diversion_metrics: DiversionMetrics
+    environmental_impact: EnvironmentalImpact
+    food_recovery: FoodRecovery
+    economic_impact: EconomicImpact
+    compliance: EsgCompliance
+
+
+class LocationSavings(BaseModel):
+    location: str
+    total_weight: Number
+    diverted_weight: Number
+    cost_saved: Number
+
+
+class WasteTypeCost(BaseModel):
+    waste_type: str
+    weight: Number
+    disposal_cost: Number
+    cost_saved: Number
+
+
+class Projections(BaseModel):
+    monthly: Number
+    annual: Number
+    payback_years: Number | None = Field(description="null when nothing is saved (never pays back)")
+
+
+class PerformanceSummary(BaseModel):
+    total_weight: Number
+    diverted_weight: Number
+    diversion_rate: Number
+    total_tickets: int
+
+
+class CostAnalysisRead(Freshness):
+    total_savings: Number
+    roi_percent: Number
+    monthly_disposal_cost: Number
+    cost_per_lb: Number
+    savings_by_location: list[LocationSavings]
+    cost_impact_by_waste_type: list[WasteTypeCost]
+    projections: Projections
+    performance_summary: PerformanceSummary

@@ -1,0 +1,181 @@
+"""Dashboards and reports answered from the published marts (ticket_facts_daily and friends).
+
+Sums over the daily grain, then the formulas with the factors of the dbt seed impact_constants,
+all inside DuckDB: the numbers match the dbt marts (tested), nothing is recomputed in Python.
+Diversion, ESG and cost figures count outbound tickets (waste the locations generated); the
+basic and ticket reports count both directions and can filter them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+import duckdb
+
+from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+
+FACTS = "marts.ticket_facts_daily"
+TOP_WASTE_SOURCES = 5
+COST_TOP_WASTE_TYPES = 3
+
+
+def k(name: str) -> str:
+    """A factor from the seed, inline (names are code constants, never request input)."""
+    return f"(select constant_value from reference.impact_constants where constant_name = '{name}')"
+
+
+def pct(part: str, whole: str) -> str:
+    return f"coalesce(round(100 * cast({part} as double) / nullif({whole}, 0), 1), 0)"
+
+
+@dataclass(frozen=True)
+class ReportFilter:
+    company_id: str
+    start: date
+    end: date
+    location_id: str | None = None
+    waste_type: str | None = None
+    destination: str | None = None
+    direction: str = "all"  # all | inbound | outbound
+
+    @property
+    def days(self) -> int:
+        return (self.end - self.start).days + 1
+
+    def where(self, *, outbound_only: bool = False) -> tuple[str, list]:
+        clauses = ["company_id = ?", "local_date between ? and ?"]
+        params: list = [self.company_id, self.start, self.end]
+        if self.location_id:
+            clauses.append("location_id = ?")
+            params.append(self.location_id)
+        if self.waste_type:
+            clauses.append("waste_type_name = ?")
+            params.append(self.waste_type)
+        if self.destination:
+            clauses.append("destination_name = ?")
+            params.append(self.destination)
+        if outbound_only or self.direction == "outbound":
+            clauses.append("not is_inbound")
+        elif self.direction == "inbound":
+            clauses.append("is_inbound")
+        return " and ".join(clauses), params
+
+
+def _period(f: ReportFilter) -> dict:
+    return {"start_date": f.start, "end_date": f.end}
+
+
+def _one(con: duckdb.DuckDBPyConnection, query: str, params: list) -> dict:
+    return rows(con, query, params)[0]
+
+
+def _shares(con, f: ReportFilter, column: str, limit: int | None = None) -> dict[str, dict]:
+    where, params = f.where(outbound_only=True)
+    top = f"limit {int(limit)}" if limit else ""
+    found = rows(con, f"""
+        select {column} as name, sum(net_weight_lb) as weight,
+               {pct('sum(net_weight_lb)', f'(select sum(net_weight_lb) from {FACTS} where {where})')} as percentage
+        from {FACTS} where {where} group by {column} order by weight desc, name {top}""", params + params)
+    return {r["name"]: {"weight": r["weight"], "percentage": r["percentage"]} for r in found}
+
+
+def dashboard(f: ReportFilter) -> dict:
+    with read_warehouse() as con:
+        where, params = f.where(outbound_only=True)
+        totals = _one(con, f"""
+            select coalesce(sum(ticket_count), 0) as total_tickets,
+                   coalesce(sum(net_weight_lb), 0) as total_weight,
+                   coalesce(sum(diverted_weight_lb), 0) as diverted_weight,
+                   {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} as diversion_rate,
+                   round(coalesce(sum(net_weight_lb), 0) * {k('dashboard_co2_kg_per_lb')}, 2) as co2_prevented_kg,
+                   round(coalesce(sum(co2e_avoided_kg), 0), 2) as co2e_avoided_kg_epa,
+                   cast(round(coalesce(sum(meals_recovered), 0)) as bigint) as meals_recovered,
+                   round(coalesce(sum(net_weight_lb), 0) * {k('dashboard_cost_usd_per_lb')}, 2) as cost_savings,
+                   round(coalesce(sum(net_weight_lb), 0) * {k('dashboard_co2_kg_per_lb')} / {k('kg_per_lb')}, 2)
+                       as co2_saved_lbs,
+                   round(coalesce(sum(net_weight_lb), 0) / ?, 1) as weight_per_day,
+                   round(coalesce(sum(ticket_count), 0) / ?, 1) as tickets_per_day,
+                   {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} >= {k('sb1383_target_percent')}
+                       as ca_compliance
+            from {FACTS} where {where}""", [f.days, f.days, *params])
+        trend = rows(con, f"""
+            select local_date as date, sum(net_weight_lb) as weight, sum(diverted_weight_lb) as diverted_weight,
+                   {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} as diversion_rate
+            from {FACTS} where {where} group by local_date order by local_date""", params)
+        refreshed = last_refreshed_at(con)
+        sources = _shares(con, f, "waste_type_name", TOP_WASTE_SOURCES)
+        locations = _shares(con, f, "location_name")
+    return {
+        **{key: totals[key] for key in ("total_tickets", "total_weight", "diverted_weight", "diversion_rate",
+                                        "co2_prevented_kg", "co2e_avoided_kg_epa", "meals_recovered",
+                                        "cost_savings")},
+        "ca_compliance": bool(totals["ca_compliance"]),
+        "esg_metrics": {"co2_saved_lbs": totals["co2_saved_lbs"], "cost_saved_usd": totals["cost_savings"],
+                        "meals_recovered": totals["meals_recovered"]},
+        "operational_kpis": {
+            "daily_averages": {"weight_per_day": totals["weight_per_day"],
+                               "tickets_per_day": totals["tickets_per_day"]},
+            "waste_reduction_progress": {"trend": trend},
+            "top_waste_sources": sources,
+            "location_breakdown": locations,
+        },
+        "period": _period(f),
+        "last_refreshed_at": refreshed,
+    }
+
+
+def basic_report(f: ReportFilter) -> dict:
+    with read_warehouse() as con:
+        where, params = f.where()
+        totals = _one(con, f"""
+            select coalesce(sum(ticket_count), 0) as total_tickets,
+                   coalesce(sum(net_weight_lb), 0) as total_net_weight,
+                   coalesce(sum(gross_weight_lb), 0) as total_gross_weight,
+                   coalesce(sum(tare_weight_lb), 0) as total_tare_weight,
+                   {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} as diversion_rate,
+                   round(coalesce(sum(net_weight_lb), 0) * {k('basic_co2_kg_per_lb')}, 2) as co2_prevented_kg,
+                   cast(round(coalesce(sum(meals_recovered), 0)) as bigint) as meals_recovered,
+                   round(coalesce(sum(net_weight_lb), 0) * cast({k('basic_cost_usd_per_short_ton')}
+                         / {k('lb_per_short_ton')} as decimal(28, 6)), 2) as cost_savings_usd
+            from {FACTS} where {where}""", params)
+        refreshed = last_refreshed_at(con)
+    esg = {key: totals.pop(key) for key in ("co2_prevented_kg", "meals_recovered", "cost_savings_usd")}
+    return {**totals, "basic_esg": esg, "period": _period(f), "last_refreshed_at": refreshed}
+
+
+BREAKDOWNS = {
+    "by_waste_type": "waste_type_name", "by_destination": "destination_name", "by_employee": "employee_name",
+    "by_container": "container_name", "by_location": "location_name", "by_date": "cast(local_date as varchar)",
+}
+
+
+def ticket_report(f: ReportFilter, *, include_breakdowns: bool) -> dict:
+    with read_warehouse() as con:
+        where, params = f.where()
+        totals = _one(con, f"""
+            select coalesce(sum(ticket_count), 0) as total_tickets,
+                   coalesce(sum(net_weight_lb), 0) as total_net_weight,
+                   coalesce(round(sum(net_weight_lb) / nullif(sum(ticket_count), 0), 1), 0) as avg_net_weight,
+                   coalesce(sum(ticket_count) filter (where is_inbound), 0) as inbound_tickets,
+                   coalesce(sum(net_weight_lb) filter (where is_inbound), 0) as inbound_weight,
+                   coalesce(sum(ticket_count) filter (where not is_inbound), 0) as outbound_tickets,
+                   coalesce(sum(net_weight_lb) filter (where not is_inbound), 0) as outbound_weight
+            from {FACTS} where {where}""", params)
+        breakdowns = None
+        if include_breakdowns:
+            breakdowns = {}
+            for key, column in BREAKDOWNS.items():
+                order = "name" if key == "by_date" else "net_weight desc, name"
+                breakdowns[key] = rows(con, f"""
+                    select {column} as name, sum(ticket_count) as ticket_count, sum(net_weight_lb) as net_weight,
+                           {pct('sum(net_weight_lb)', f'(select sum(net_weight_lb) from {FACTS} where {where})')}
+                               as percentage
+                    from {FACTS} where {where} group by {column} order by {order}""", params + params)
+        refreshed = last_refreshed_at(con)
+    return {
+        "summary": {key: totals[key] for key in ("total_tickets", "total_net_weight", "avg_net_weight")},
+        "inbound": {"total_tickets": totals["inbound_tickets"], "total_net_weight": totals["inbound_weight"]},
+        "outbound": {"total_tickets": totals["outbound_tickets"], "total_net_weight": totals["outbound_weight"]},
+        "breakdowns": breakdowns,
+        "period": _period(f),
+        "last_refreshed_at": refreshed,
+    }
