@@ -34,6 +34,10 @@ async def ensure_lists(tenant) -> dict[str, object]:  # noqa: ANN001
             if row is None:
                 row = model(name=name, company_id=tenant.company_id)
                 db.add(row)
+            if model is WasteType:
+                # Unpriced unless a test says otherwise, whatever the seed gave the item.
+                row.default_price_per_unit = None
+                row.default_pricing_unit = "lb"
             for key, value in extra.items():
                 setattr(row, key, value)
             row.is_active = extra.get("is_active", True)
