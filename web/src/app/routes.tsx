@@ -17,6 +17,12 @@ export const SCREENS: Partial<Record<TabKey, Screen>> = {
   "diversion-methods": lazy(() => import("@/features/lists/components/diversion-methods-screen")),
   "waste-subtypes": lazy(() => import("@/features/lists/components/waste-subtypes-screen")),
   "carbon-methodologies": lazy(() => import("@/features/lists/components/carbon-methodologies-screen")),
+  scale: lazy(() => import("@/features/tickets/components/scale/scale-portal-screen")),
+  "outbound-scale": lazy(() => import("@/features/tickets/components/outbound/outbound-ticket-screen")),
+  history: lazy(() => import("@/features/tickets/components/lists/history-screen")),
+  tickets: lazy(() => import("@/features/tickets/components/lists/ticket-search-screen")),
+  "ticket-report": lazy(() => import("@/features/tickets/components/lists/ticket-report-screen")),
+  "in-progress-tickets": lazy(() => import("@/features/tickets/components/lists/in-progress-screen")),
 };
 
 /** Tab key -> screen for the platform admin (system_admin); falls back to SCREENS. */

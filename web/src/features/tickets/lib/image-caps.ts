@@ -25,3 +25,16 @@ export function canAddImage(images: CapturedImage[], kind: ImageKind): boolean {
 export function addImage(images: CapturedImage[], image: CapturedImage): CapturedImage[] {
   return canAddImage(images, image.type) ? [...images, image] : images;
 }
+
+/** The newest scale photo leads its kind; the oldest of that kind goes when the cap is reached. */
+export function putFirst(images: CapturedImage[], image: CapturedImage): CapturedImage[] {
+  const same = images.filter((i) => i.type === image.type);
+  const dropped = same.length >= IMAGE_CAPS[image.type] ? same[same.length - 1] : null;
+  const rest = images.filter((i) => i !== dropped);
+  if (!dropped && rest.length >= IMAGE_TOTAL_CAP) return images;
+  return [image, ...rest];
+}
+
+export const newImage = (type: ImageKind, data: string): CapturedImage => ({
+  id: crypto.randomUUID(), data, timestamp: new Date().toISOString(), type,
+});

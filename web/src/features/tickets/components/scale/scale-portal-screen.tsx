@@ -1,0 +1,186 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/input";
+import { Card } from "@/components/ui/panel";
+import { ApiError } from "@/lib/api-client";
+import { systemSettingsQueryOptions, useSession } from "@/lib/session";
+import { useLocationSettings } from "../../api/get-company-settings";
+import { useMonthTicketCount } from "../../api/get-ticket-count";
+import { useTicketChoices } from "../../api/get-ticket-choices";
+import { newImage, putFirst } from "../../lib/image-caps";
+import { canCreateTicket, CUSTOM_CONTAINER, roundTenth, parseWeight } from "../../lib/weight-rules";
+import type { TareMode } from "../capture/tare-capture";
+import { WeightCapture } from "../capture/weight-capture";
+import { ImageCapturePanel } from "../form/image-capture-panel";
+import { LineItemsPanel } from "../form/line-items-panel";
+import { defaultName } from "../form/reference-selects";
+import { OfflineIndicator } from "../offline-indicator";
+import { SimpleTickets } from "../simple/simple-tickets";
+import { StatusMessage, type Status } from "../status-message";
+import { DraftsPanel } from "./drafts-panel";
+import { TicketDetailsFields } from "./ticket-details-fields";
+import { useScaleTicket } from "./use-scale-ticket";
+import "../tickets.css";
+
+type Step = "form" | "wizard-1" | "wizard-2" | "manual";
+
+/** Scale Tickets Portal (spec 2 s2.2): plain form or the two-step wizard, drafts, month counter. */
+export default function ScalePortalScreen() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { user } = useSession();
+  const { data: settings } = useQuery(systemSettingsQueryOptions());
+  const storeId = user?.assigned_location_id ?? user?.store_id ?? user?.company?.locations[0]?.id ?? null;
+  const location = useLocationSettings(storeId);
+  const advanced = location.data?.advanced_options_enabled === true;
+  const count = useMonthTicketCount();
+  const choices = useTicketChoices();
+  const ticket = useScaleTicket();
+  const { state, update } = ticket;
+  const [step, setStep] = useState<Step>("form");
+  const [tareMode, setTareMode] = useState<TareMode>("select");
+  const [status, setStatus] = useState<Status>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const view = params.get("view") ?? (settings?.simple_tickets_mode ? "simple" : "portal");
+
+  const defaults = () => ({
+    waste_type: defaultName(choices.wasteTypes, ""),
+    destination: defaultName(choices.destinations, ""),
+    container_type: defaultName(choices.containers, ""),
+  });
+
+  // Defaults are the first active items of the lists.
+  useEffect(() => {
+    if (!state.waste_type && !state.destination && !state.container_type && choices.wasteTypes.length) update(defaults());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [choices.wasteTypes, choices.destinations, choices.containers]);
+
+  useEffect(() => setStep(advanced ? "wizard-1" : "form"), [advanced]);
+
+  const startOver = () => {
+    ticket.reset(defaults());
+    setErrors({});
+    setStep(advanced ? "wizard-1" : "form");
+  };
+
+  const type2 = state.outbound_ticket_type === "type_2_truck_scale";
+  const busy = ticket.submit.isPending;
+
+  const create = async () => {
+    const found: Record<string, string> = {};
+    if (type2 && !state.vehicle.license_plate.trim()) found.license_plate = "License plate is required";
+    if (type2 && !state.vehicle.driver_name.trim()) found.driver_name = "Driver name is required";
+    if (type2 && !state.partner) found.partner = "Choose a disposal partner";
+    if (state.container_type === CUSTOM_CONTAINER && state.custom_tare.trim() === "") found.custom_tare = "Custom tare weight is required";
+    setErrors(found);
+    if (Object.keys(found).length) { setStatus({ tone: "error", text: Object.values(found)[0] }); return; }
+    try {
+      const result = await ticket.submit.mutateAsync(ticket.payload);
+      if (ticket.draftId) ticket.deleteDraft(ticket.draftId);
+      setStatus(result.kind === "created"
+        ? { tone: "success", text: `Ticket ${result.ticket.ticket_number} created successfully! Net weight: ${Number(result.ticket.net_weight).toFixed(1)} lbs` }
+        : { tone: "info", text: "No connection: the ticket is saved on this device and will sync when you are back online." });
+      startOver();
+    } catch (err) {
+      setStatus({ tone: "error", text: err instanceof ApiError ? `Error: ${err.message || "Failed to create ticket"}` : `Network error: ${(err as Error).message}` });
+    }
+  };
+
+  const weightField = (
+    <div className="weight-total">
+      <TextField label="Total weight (lbs)" type="number" inputMode="decimal" step="0.1" min="0" className="weight-field"
+        value={state.gross_weight} onChange={(e) => update({ gross_weight: e.target.value, weight_confirmed: false, ai: null })} />
+      <Button variant="secondary" size="lg" disabled={!canCreateTicket({ busy: false, weight: state.gross_weight })}
+        onClick={() => update({ gross_weight: roundTenth(parseWeight(state.gross_weight) ?? 0).toFixed(1), weight_confirmed: true })}>
+        {state.weight_confirmed ? "✓ Confirmed" : "Confirm Weight"}
+      </Button>
+    </div>
+  );
+
+  const capture = (
+    <WeightCapture
+      onAccept={(r) => update({
+        gross_weight: r.weight.toFixed(1), weight_confirmed: true, ai: { confidence: r.confidence, provider: r.provider },
+        images: putFirst(state.images, newImage("gross", r.image)),
+      })}
+      onPhotoOnly={(image) => update({ images: putFirst(state.images, newImage("gross", image)) })}
+      onManual={advanced ? () => setStep("manual") : undefined}
+    />
+  );
+
+  const finish = (
+    <>
+      <LineItemsPanel items={state.line_items} onChange={(line_items) => update({ line_items })} wasteTypes={choices.wasteTypes}
+        enabled={state.multi_product} forced={type2} onToggle={(multi_product) => update({ multi_product })} />
+      <ImageCapturePanel images={state.images} onChange={(images) => update({ images })} />
+      <div className="row">
+        <Button size="lg" className="btn-block" disabled={!canCreateTicket({ busy, weight: state.gross_weight })} busy={busy} busyLabel="Creating..." onClick={() => void create()}>
+          Create Ticket
+        </Button>
+        <Button variant="secondary" size="lg" className="btn-block" onClick={() => { ticket.saveDraft(); setStatus({ tone: "info", text: "Draft saved on this device" }); }}>
+          Save Draft
+        </Button>
+      </div>
+    </>
+  );
+
+  return (
+    <div className="ticket-screen">
+      <div className="portal-head">
+        <Button variant="secondary" size="lg" onClick={() => (user?.role === "store_admin" ? navigate("/app/home") : startOver())}>HOME</Button>
+        <span className="month-counter" data-testid="month-counter">{count.data ? `${count.data.count} tickets this month` : "Tickets this month: —"}</span>
+      </div>
+      <div className="tabs" role="group" aria-label="Entry mode">
+        <Button variant="secondary" aria-pressed={view !== "simple"} onClick={() => setParams({ view: "portal" })}>Scale Entry</Button>
+        <Button variant="secondary" aria-pressed={view === "simple"} onClick={() => setParams({ view: "simple" })}>Simple Tickets</Button>
+      </div>
+      <OfflineIndicator />
+      {view === "simple" ? <SimpleTickets /> : (
+        <>
+          <StatusMessage status={status} />
+          {step === "form" && (
+            <Card title="New scale ticket">
+              <div className="stack">
+                {capture}
+                {weightField}
+                <TicketDetailsFields ticket={ticket} choices={choices} tareMode={tareMode} onTareMode={setTareMode} errors={errors} />
+                {finish}
+              </div>
+            </Card>
+          )}
+          {step === "wizard-1" && (
+            <Card title="Step 1 of 2 · Ticket options">
+              <div className="stack">
+                <TicketDetailsFields ticket={ticket} choices={choices} tareMode={tareMode} onTareMode={setTareMode} errors={errors} />
+                <Button size="lg" className="btn-block" onClick={() => setStep("wizard-2")}>Next: Capture Weight</Button>
+              </div>
+            </Card>
+          )}
+          {step === "wizard-2" && (
+            <Card title="Step 2 of 2 · Capture weight">
+              <div className="stack">
+                {capture}
+                {state.weight_confirmed && weightField}
+                {state.weight_confirmed && finish}
+                <Button variant="secondary" size="lg" className="btn-block" onClick={() => setStep("manual")}>Skip to Manual Entry</Button>
+                <Button variant="ghost" onClick={() => setStep("wizard-1")}>← Back to Step 1</Button>
+              </div>
+            </Card>
+          )}
+          {step === "manual" && (
+            <Card title="Manual weight entry">
+              <div className="stack">
+                {weightField}
+                {finish}
+                <Button variant="ghost" onClick={() => setStep("wizard-1")}>← Back to Wizard</Button>
+              </div>
+            </Card>
+          )}
+          <DraftsPanel ticket={ticket} onNewTicket={startOver} />
+        </>
+      )}
+    </div>
+  );
+}
