@@ -1,0 +1,18 @@
+import { startOfflineSync, syncOfflineTickets } from "../api/sync-offline-tickets";
+
+const SYNC_MESSAGE = "SYNC_OFFLINE_TICKETS";
+
+/**
+ * Registers /sw.js (production builds only: the dev server serves modules the worker must not
+ * cache) and starts the offline ticket sync: at start, on `online` and on the worker's request.
+ */
+export function registerServiceWorker(): void {
+  startOfflineSync();
+  if (!("serviceWorker" in navigator) || !import.meta.env.PROD) return;
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type === SYNC_MESSAGE) void syncOfflineTickets();
+  });
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  });
+}
