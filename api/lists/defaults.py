@@ -100,8 +100,9 @@ DIVERSION_METHODS: list[tuple[str, str, D]] = [
      FOOD_WASTE_LANDFILLED),
     ("Animal Feed", "Feeding animals; no end-of-life emissions for the generator (Hub: landfill 0.68 - 0)",
      FOOD_WASTE_LANDFILLED),
-    ("Anaerobic Digestion", "Wet digestion of food waste (Hub: landfill 0.68 - digestion 0.11)",
-     FOOD_WASTE_LANDFILLED - D("0.11")),
+    # Dry digestate with curing, as the warehouse's emission_factors seed applies to food waste.
+    ("Anaerobic Digestion", "Digestion of food waste (Hub: landfill 0.68 - digestion 0.14)",
+     FOOD_WASTE_LANDFILLED - D("0.14")),
     ("Composting", "Composting of food waste (Hub: landfill 0.68 - compost 0.11)", FOOD_WASTE_LANDFILLED - D("0.11")),
     ("Rendering", "No EPA Hub factor for rendering; enter your renderer's figure", D(0)),
 ]

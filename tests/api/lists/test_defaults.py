@@ -69,3 +69,20 @@ class TestSeededDefaults:
         assert a_ids and b_ids and not a_ids & b_ids
         rows = owner_sql("select count(*) from waste_types where company_id = %s", (a.company_id,))
         assert rows[0][0] == len(a_ids)
+
+
+class TestFactorsAgreeWithTheWarehouse:
+    def test_diversion_method_factors_are_landfill_minus_path_of_the_warehouse_seed(self):
+        import csv
+        from pathlib import Path
+
+        from api.lists.defaults import DIVERSION_METHODS
+
+        seed = Path(__file__).resolve().parents[3] / "dbt" / "seeds" / "emission_factors.csv"
+        with seed.open(encoding="utf-8") as f:
+            food = {r["management_path"]: Decimal(r["mtco2e_per_short_ton"]) for r in csv.DictReader(f)
+                    if r["material"] == "food_waste"}
+        paths = {"Composting": "compost", "Anaerobic Digestion": "anaerobic_digestion", "Food Donation": "donation"}
+        factors = {name: factor for name, _, factor in DIVERSION_METHODS}
+        for name, path in paths.items():
+            assert factors[name] == food["landfill"] - food[path], name
