@@ -1,0 +1,19 @@
+import pytest
+
+from tests.pipelines.world import OCTOBER, Weighing, add_tickets, refresh, utc
+
+
+@pytest.fixture(scope="module")
+async def world(app):
+    """Company A (enterprise, 2 locations, assigned employee) with OCTOBER; company B (core)."""
+    from tests.factories import Factory
+
+    factory = Factory()
+    a = await factory.tenant("enterprise", stores=2, assign_employee=True)
+    b = await factory.tenant("core", stores=1)
+    empty = await factory.tenant("pro", stores=1)
+    await add_tickets(a, OCTOBER)
+    # 05:00 UTC on 1 November is still 31 October in Los Angeles.
+    await add_tickets(b, [Weighing(utc(2026, 11, 1, 5), "Landfill", "5000.0")])
+    await refresh(full=True)
+    return {"a": a, "b": b, "empty": empty}

@@ -1,0 +1,128 @@
+"""Dashboards and reports read the published marts: spec formulas on a hand-computed month."""
+from __future__ import annotations
+
+OCT = {"start_date": "2026-10-01", "end_date": "2026-10-31"}
+
+
+async def get(client, path, tenant, who="admin", **params):
+    return await client.get(path, params={**OCT, **params}, headers=tenant.headers(who))
+
+
+async def test_dashboard_shows_weight_based_diversion_and_spec_estimates(client, world):
+    r = await get(client, "/api/analytics/dashboard", world["a"])
+    assert r.status_code == 200, r.text
+    body = r.json()
+    # Outbound only: 100 + 50 + 60 lb; diverted 160 lb; 160 / 210 = 76.2 %.
+    assert body["total_tickets"] == 3
+    assert body["total_weight"] == 210.0
+    assert body["diverted_weight"] == 160.0
+    assert body["diversion_rate"] == 76.2
+    assert body["ca_compliance"] is True
+    assert body["co2_prevented_kg"] == 50.4  # 0.24 x 210
+    assert body["cost_savings"] == 25.2  # 0.12 x 210
+    assert body["meals_recovered"] == 50  # 60 donated lb / 1.2
+    assert body["co2e_avoided_kg_epa"] == 48.9  # 100/2000 x 0.57 t + 60/2000 x 0.68 t
+    assert body["esg_metrics"]["meals_recovered"] == 50
+    assert body["operational_kpis"]["daily_averages"] == {"weight_per_day": 6.8, "tickets_per_day": 0.1}
+    assert body["operational_kpis"]["top_waste_sources"]["Food Scraps"] == {"weight": 100.0, "percentage": 47.6}
+    assert [p["date"] for p in body["operational_kpis"]["waste_reduction_progress"]["trend"]] == [
+        "2026-10-15", "2026-10-16", "2026-10-20"]
+    assert body["last_refreshed_at"] is not None
+
+
+async def test_basic_report_reproduces_spec_formulas(client, world):
+    body = (await get(client, "/api/reports/basic", world["a"])).json()
+    assert body["total_tickets"] == 4  # void never counts
+    assert body["total_net_weight"] == 410.0
+    assert body["total_tare_weight"] == 17.8
+    assert body["total_gross_weight"] == 427.8
+    assert body["basic_esg"] == {"co2_prevented_kg": 110.7, "meals_recovered": 50, "cost_savings_usd": 15.38}
+
+
+async def test_ticket_report_splits_directions_and_breaks_down(client, world):
+    r = await get(client, "/api/reports/tickets", world["a"], include_breakdowns="true")
+    body = r.json()
+    assert body["summary"] == {"total_tickets": 4, "total_net_weight": 410.0, "avg_net_weight": 102.5}
+    assert body["inbound"] == {"total_tickets": 1, "total_net_weight": 200.0}
+    assert body["outbound"] == {"total_tickets": 3, "total_net_weight": 210.0}
+    by_destination = {row["name"]: row["net_weight"] for row in body["breakdowns"]["by_destination"]}
+    assert by_destination == {"Compost": 300.0, "Landfill": 50.0, "Food Bank": 60.0}
+    assert {row["name"] for row in body["breakdowns"]["by_location"]} == {"Kitchen 1", "Kitchen 2"}
+
+
+async def test_ticket_report_leaves_out_breakdowns_unless_asked(client, world):
+    body = (await get(client, "/api/reports/tickets", world["a"])).json()
+    assert body["breakdowns"] is None
+
+
+async def test_cost_analysis_reproduces_spec_formulas(client, world):
+    body = (await get(client, "/api/reports/cost-analysis", world["a"])).json()
+    assert body["total_savings"] == 19.2  # 0.12 x 160 diverted lb
+    assert body["monthly_disposal_cost"] == 16.8  # 0.08 x 210 lb
+    assert body["roi_percent"] == 12.8  # 19.20 / 150 x 100
+    assert body["projections"] == {"monthly": 23.04, "annual": 276.48, "payback_years": 8}
+    assert [row["waste_type"] for row in body["cost_impact_by_waste_type"]] == ["Food Waste", "Food Scraps"]
+
+
+async def test_esg_report_uses_epa_factors(client, world):
+    body = (await get(client, "/api/reports/esg", world["a"])).json()
+    impact = body["environmental_impact"]
+    assert impact["co2_prevented_kg"] == 48.9
+    assert impact["methane_prevented_kg"] == 1.81  # 48.9 / 27
+    assert impact["landfill_diverted_tons"] == 0.08
+    assert impact["water_saved_gallons"] is None
+    assert body["food_recovery"]["meals_recovered"] == 50
+    assert body["economic_impact"]["disposal_costs_saved"] == 12.8
+    assert body["compliance"] == {"sb1383_compliant": True, "diversion_rate": 76.2,
+                                  "total_diverted_weight": 160.0, "monthly_target_met": True}
+    assert body["summary"] == {"total_tickets": 3, "total_net_weight_lbs": 210.0, "total_facilities": 2}
+
+
+async def test_esg_report_needs_the_pro_plan(client, world):
+    r = await get(client, "/api/reports/esg", world["b"])
+    assert r.status_code == 403
+
+
+async def test_company_never_sees_another_company_figures(client, world):
+    body = (await get(client, "/api/reports/basic", world["b"])).json()
+    assert body["total_net_weight"] == 5000.0  # B's own ticket only, none of A's 410 lb
+    other = (await get(client, "/api/analytics/dashboard", world["a"], store_id=str(world["b"].stores[0].id))).json()
+    assert other["total_tickets"] == 0
+
+
+async def test_ticket_counts_on_the_company_local_day(client, world):
+    oct31 = (await get(client, "/api/reports/basic", world["b"], start_date="2026-10-31",
+                       end_date="2026-10-31")).json()
+    nov1 = (await get(client, "/api/reports/basic", world["b"], start_date="2026-11-01",
+                      end_date="2026-11-01")).json()
+    assert (oct31["total_tickets"], nov1["total_tickets"]) == (1, 0)
+
+
+async def test_assigned_employee_sees_only_their_location(client, world):
+    a = world["a"]
+    body = (await get(client, "/api/reports/basic", a, who="employee")).json()
+    assert body["total_net_weight"] == 150.0  # Kitchen 1: 100 compost + 50 landfill
+    r = await get(client, "/api/reports/basic", a, who="employee", store_id=str(a.stores[1].id))
+    assert r.status_code == 403
+
+
+async def test_empty_company_gets_zeros_not_demo_figures(client, world):
+    body = (await get(client, "/api/analytics/dashboard", world["empty"])).json()
+    assert body["total_tickets"] == 0 and body["diversion_rate"] == 0
+    assert body["operational_kpis"]["top_waste_sources"] == {}
+    assert body["operational_kpis"]["waste_reduction_progress"]["trend"] == []
+
+
+async def test_reports_answer_empty_before_the_first_refresh(client, world, tmp_path, monkeypatch):
+    from api.core.config import get_settings
+
+    monkeypatch.setattr(get_settings(), "warehouse_path", tmp_path / "missing.duckdb")
+    body = (await get(client, "/api/reports/cost-analysis", world["a"])).json()
+    assert body["last_refreshed_at"] is None
+    assert body["total_savings"] == 0 and body["projections"]["payback_years"] is None
+
+
+async def test_start_date_after_end_date_is_refused(client, world):
+    r = await get(client, "/api/reports/basic", world["a"], start_date="2026-10-31", end_date="2026-10-01")
+    assert r.status_code in (400, 422)
+    assert "start_date" in r.json()["detail"]

@@ -1,0 +1,72 @@
+"""Tickets written through the ORM (as the app writes them) for warehouse tests, and a refresh."""
+from __future__ import annotations
+
+import asyncio
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from decimal import Decimal
+
+from api.core.db import sessionmaker, set_tenant
+from api.tickets.models import Ticket
+
+DESTINATIONS = {
+    "Compost": (True, "compost"),
+    "Landfill": (False, "landfill"),
+    "Food Bank": (True, "donation"),
+}
+
+
+@dataclass
+class Weighing:
+    at: datetime
+    destination: str
+    net: str
+    tare: str = "0.0"
+    waste_type: str = "Food Scraps"
+    inbound: bool = False
+    status: str = "completed"
+    store: int = 0
+    container: str | None = None
+
+
+async def add_tickets(tenant, weighings: list[Weighing]) -> list[uuid.UUID]:
+    ids = []
+    async with sessionmaker()() as db, db.begin():
+        await set_tenant(db, tenant.company_id)
+        for w in weighings:
+            is_diversion, path = DESTINATIONS[w.destination]
+            net, tare = Decimal(w.net), Decimal(w.tare)
+            ticket = Ticket(
+                ticket_number=f"T-TEST-{uuid.uuid4().hex[:10]}", store_id=tenant.stores[w.store].id,
+                is_inbound=w.inbound, status=w.status, ticket_at=w.at, waste_type_name=w.waste_type,
+                destination_name=w.destination, destination_is_diversion=is_diversion,
+                destination_management_path=path, container_name=w.container, gross_weight=net + tare,
+                tare_weight=tare, net_weight=net, created_by_id=tenant.employee.id, employee_name="Eli Employee",
+                outbound_ticket_type=None if w.inbound else "type_1_container",
+            )
+            db.add(ticket)
+            await db.flush()
+            ids.append(ticket.id)
+    return ids
+
+
+def utc(*args: int) -> datetime:
+    return datetime(*args, tzinfo=timezone.utc)
+
+
+async def refresh(full: bool = False) -> datetime:
+    from pipelines.refresh import refresh_once
+
+    return await asyncio.to_thread(refresh_once, full)
+
+
+# Company A's October (Los Angeles days), hand-computed in the tests:
+# outbound 210 lb (100 compost, 50 landfill, 60 donated), inbound 200 lb, one void ticket.
+OCTOBER = [
+    Weighing(utc(2026, 10, 15, 19), "Compost", "100.0", tare="10.0", container="Slim Jim 23 (23gal)"),
+    Weighing(utc(2026, 10, 16, 19), "Landfill", "50.0", tare="7.8", waste_type="Food Waste"),
+    Weighing(utc(2026, 10, 20, 19), "Food Bank", "60.0", waste_type="Food Waste", store=1),
+    Weighing(utc(2026, 10, 21, 19), "Compost", "200.0", inbound=True, store=1),
+    Weighing(utc(2026, 10, 22, 19), "Compost", "999.0", status="void"),
+]
