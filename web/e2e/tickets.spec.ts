@@ -1,0 +1,124 @@
+import { expect, test } from "@playwright/test";
+import { auth, chromiumArgs, greyCameraClip, listTickets, newTenant, phone, type Tenant } from "./ticket-support";
+
+// Ticket creation on a phone-sized screen against the real API and database: the Simple
+// Tickets camera flow with Chromium's fake camera, an admin's truck-scale ticket, and the
+// Ticket Report's filters and CSV / Excel / PDF downloads.
+test.use({
+  viewport: phone,
+  permissions: ["camera"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [...chromiumArgs, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", `--use-file-for-fake-video-capture=${greyCameraClip()}`],
+  },
+});
+test.describe.configure({ mode: "serial" });
+
+let tenant: Tenant;
+
+test.beforeAll(async ({ request }) => {
+  tenant = await newTenant(request, "tickets");
+});
+
+test("an employee creates a simple ticket with a camera photo and a typed weight", async ({ page, request }) => {
+  await page.addInitScript((t) => window.localStorage.setItem("token", t), tenant.employeeToken);
+  await page.goto("/app/scale?view=simple");
+  await page.getByRole("button", { name: "Push Here to Take Image" }).click();
+  await expect(page.getByText("Aim at your scale display. Auto-capture in 2 seconds!")).toBeVisible();
+  // The grey frame has no digits: the reader finds no weight and the alternatives open.
+  await expect(page.getByRole("heading", { name: "Alternative Options" })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText("AI could not read the weight. Please try uploading a photo or enter weight manually.")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Scale photo" })).toBeVisible();
+  const continueButton = page.getByRole("button", { name: "Continue with Manual Weight" });
+  await expect(continueButton).toBeDisabled();
+  await page.getByLabel("Enter weight manually (lbs)").fill("0");
+  await expect(continueButton).toBeDisabled();
+  await page.getByLabel("Enter weight manually (lbs)").fill("31.4");
+  await continueButton.click();
+  await expect(page.getByRole("heading", { name: "Confirm Ticket" })).toBeVisible();
+  await expect(page.getByTestId("confirm-weight")).toHaveText("31.4 lbs");
+  await page.getByRole("button", { name: "Create Ticket" }).click();
+  const success = page.getByText(/Ticket T-\d{8}-\d{4} created successfully! Net weight: 23\.6 lbs/);
+  await expect(success).toBeVisible();
+  const number = (await success.textContent())!.match(/T-\d{8}-\d{4}/)![0];
+
+  const mine = await listTickets(request, tenant.employeeToken, "&created_by=me");
+  const ticket = mine.find((t) => t.ticket_number === number)!;
+  expect(ticket).toBeTruthy();
+  expect(ticket.gross_weight).toBe(31.4);
+  expect(ticket.manual_override).toBe(true);
+  expect(ticket.waste_type).toBe("Food Waste");
+  expect(ticket.images.map((i) => i.kind)).toEqual(["gross"]);
+
+  await page.goto("/app/history");
+  await expect(page.getByRole("button", { name: number })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Manual" })).toBeVisible();
+});
+
+test("an admin creates a truck-scale (type 2) ticket once the setting is on", async ({ page, request }) => {
+  const settings = await request.put("/api/system/settings", { headers: auth(tenant.adminToken), data: { outbound_truck_scale_enabled: true } });
+  expect(settings.ok(), await settings.text()).toBeTruthy();
+  await page.addInitScript((t) => window.localStorage.setItem("token", t), tenant.adminToken);
+  await page.goto("/app/outbound-scale");
+  await expect(page.getByRole("heading", { name: "Outbound Ticket Creation" })).toBeVisible();
+  await page.getByLabel("Ticket type").selectOption("type_2_truck_scale");
+  await page.getByRole("button", { name: "Create Ticket" }).click();
+  await expect(page.getByText("License plate is required")).toBeVisible();
+  await expect(page.getByText("Driver name is required")).toBeVisible();
+  await expect(page.getByText("Gross weight is required")).toBeVisible();
+
+  await page.getByLabel("Gross weight (lbs)").fill("12500");
+  await page.getByLabel("License plate").fill("7abc123");
+  await expect(page.getByLabel("License plate")).toHaveValue("7ABC123");
+  await page.getByLabel("Driver name").fill("Dana Driver");
+  await page.getByRole("button", { name: "Create Ticket" }).click();
+  const number = page.getByTestId("created-ticket-number");
+  await expect(number).toHaveText(/^T-\d{8}-\d{4}$/);
+  await expect(page.getByText("Amount:")).toContainText("$0.00");
+
+  const all = await listTickets(request, tenant.adminToken);
+  const ticket = all.find((t) => t.ticket_number === (await number.textContent()))!;
+  expect(ticket.outbound_ticket_type).toBe("type_2_truck_scale");
+  expect(ticket.vehicle_info).toMatchObject({ license_plate: "7ABC123", driver_name: "Dana Driver" });
+  expect(ticket.gross_weight).toBe(12500);
+});
+
+test("the Ticket Report filters the day's tickets and downloads CSV, Excel and PDF", async ({ page, request }) => {
+  const all = await listTickets(request, tenant.adminToken);
+  expect(all.length).toBeGreaterThanOrEqual(2);
+  await page.addInitScript((t) => window.localStorage.setItem("token", t), tenant.adminToken);
+  await page.goto("/app/ticket-report");
+  await expect(page.getByRole("heading", { name: "Ticket Report" })).toBeVisible();
+  for (const t of all) await expect(page.getByRole("button", { name: t.ticket_number })).toBeVisible();
+
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  await page.getByLabel("Waste type").selectOption("Food Waste");
+  await expect(page.getByRole("button", { name: /Filters \(1 active\)/ })).toBeVisible();
+  const foodWaste = all.filter((t) => t.waste_type === "Food Waste");
+  const other = all.filter((t) => t.waste_type !== "Food Waste");
+  for (const t of foodWaste) await expect(page.getByRole("button", { name: t.ticket_number })).toBeVisible();
+  for (const t of other) await expect(page.getByRole("button", { name: t.ticket_number })).toHaveCount(0);
+  await page.getByRole("button", { name: "Clear filters" }).click();
+
+  // The detail modal opens from the ticket number.
+  await page.getByRole("button", { name: all[0].ticket_number }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: `Ticket ${all[0].ticket_number}` })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Print" })).toBeEnabled();
+  await dialog.getByRole("button", { name: "Close" }).first().click();
+
+  for (const [label, ext] of [["CSV", "csv"], ["Excel", "xls"], ["PDF", "pdf"]] as const) {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: label, exact: true }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^flow_tickets_export_.*\\.${ext}`));
+    const path = await download.path();
+    const { readFileSync } = await import("node:fs");
+    const body = readFileSync(path!);
+    if (ext === "pdf") {
+      expect(body.subarray(0, 4).toString()).toBe("%PDF");
+    } else {
+      const text = body.toString("utf8");
+      for (const t of all) expect(text).toContain(t.ticket_number);
+    }
+    await expect(page.getByText(`${label === "Excel" ? "EXCEL" : label} export completed successfully!`)).toBeVisible();
+  }
+});
