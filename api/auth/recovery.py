@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.auth import ratelimit
 from api.auth.audit import audit
 from api.auth.models import AuthToken
-from api.auth.service import find_user_by_email
+from api.auth.service import find_user_by_email, scope_to
 from api.core.config import get_settings
 from api.core.db import set_system_scope
 from api.core.security import digest_token, hash_secret, new_opaque_token
@@ -49,6 +49,7 @@ async def forgot_password(db: AsyncSession, request: Request, email: str, tasks:
     await ratelimit.guard(request, "forgot", email)
     user = await find_user_by_email(db, email)
     if user is not None and user.is_active:
+        await scope_to(db, user)
         token = await new_token(db, user, "password_reset", RESET_TTL)
         await audit(db, "password_reset_requested", company_id=user.company_id, user_id=user.id,
                     ip=ratelimit.client_ip(request))
@@ -93,6 +94,7 @@ async def reset_password(db: AsyncSession, request: Request, token: str, new_pas
     user = await db.get(User, row.user_id)
     if user is None or not user.is_active:
         raise DomainError(BAD_TOKEN)
+    await scope_to(db, user)
     user.password_hash = await asyncio.to_thread(hash_secret, new_password)
     user.token_version += 1  # every session signed in with the old password ends
     # This token and any other outstanding reset or invite link of the user stop working.

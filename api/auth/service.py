@@ -39,6 +39,12 @@ async def find_user_by_email(db: AsyncSession, email: str) -> User | None:
     return await db.scalar(select(User).where(func.lower(User.email) == email.strip().lower()))
 
 
+async def scope_to(db: AsyncSession, user: User) -> None:
+    """Leave the system scope for the user's company (a system_admin has none and stays)."""
+    if user.company_id is not None:
+        await set_tenant(db, user.company_id)
+
+
 async def check_secret(hashed: str | None, value: str) -> bool:
     # argon2 takes tens of milliseconds of CPU: keep it off the event loop.
     return await asyncio.to_thread(verify_secret, hashed, value)

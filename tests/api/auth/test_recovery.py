@@ -127,3 +127,21 @@ class TestForgotUsername:
         codes = [(await client.post("/api/auth/forgot-username", json={"email": t.admin.email})).status_code
                  for _ in range(11)]
         assert codes[-1] == 429 and set(codes[:10]) == {200}
+
+
+class TestRecoveryEdges:
+    async def test_platform_admin_without_company_can_reset_too(self, client, factory, smtp):
+        user, _token = await factory.system_admin()
+        await _request_reset(client, user.email)
+        token = token_in(smtp.last_to(user.email))
+        r = await client.post("/api/auth/reset-password", json={"token": token, "new_password": "root-pass"})
+        assert r.status_code == 200
+        login = await client.post("/api/auth/login", json={"email": user.email, "password": "root-pass"})
+        assert login.status_code == 200 and login.json()["user"]["role"] == "system_admin"
+
+    async def test_deactivated_user_gets_no_reset_mail(self, client, factory, smtp, owner_sql):
+        t = await factory.tenant()
+        owner_sql("update users set is_active = false where id = %s", (t.employee.id,))
+        r = await _request_reset(client, t.employee.email)
+        assert r.json() == {"message": SAME_ANSWER}
+        assert smtp.to(t.employee.email) == []
