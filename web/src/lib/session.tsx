@@ -1,14 +1,37 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { api } from "./api-client";
+import { api, ApiError } from "./api-client";
 import { getToken, onTokenChange, setToken } from "./auth-token";
 import type { CurrentUser, Subscription, SystemSettings } from "./session-types";
 
 // The signed-in session every screen reads: user, subscription and settings (spec 1 section 4).
+const LAST_ME_KEY = "flow.lastMe";
+
+// An operator who reloads the app with no connection stays signed in with the last answer
+// for the same token (offline tickets need the session); any server answer still decides.
+async function fetchMe(signal: AbortSignal): Promise<CurrentUser> {
+  const token = getToken();
+  try {
+    const user = await api.get<CurrentUser>("/api/auth/me", undefined, signal);
+    localStorage.setItem(LAST_ME_KEY, JSON.stringify({ token, user }));
+    return user;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 0) {
+      try {
+        const last = JSON.parse(localStorage.getItem(LAST_ME_KEY) ?? "null");
+        if (last && last.token === token) return last.user as CurrentUser;
+      } catch {
+        /* no usable copy */
+      }
+    }
+    throw err;
+  }
+}
+
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: ["auth", "me"],
-    queryFn: ({ signal }) => api.get<CurrentUser>("/api/auth/me", undefined, signal),
+    queryFn: ({ signal }) => fetchMe(signal),
     enabled: Boolean(getToken()),
     retry: false,
     staleTime: 60_000,

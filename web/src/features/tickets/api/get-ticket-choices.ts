@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { api, ApiError } from "@/lib/api-client";
 import type { ListItem } from "../types";
 
 // The ticket dropdowns read the active items of the reference lists, in their sort order.
@@ -10,10 +10,22 @@ const ENVELOPE: Record<ListPath, string> = {
   "container-types": "container_types",
 };
 
+// The last lists seen are kept so a ticket can still be made after an offline reload.
+const cacheKey = (path: ListPath) => `flow.ticketChoices.${path}`;
+
 export async function getActiveListItems(path: ListPath, signal?: AbortSignal): Promise<ListItem[]> {
-  const body = await api.get<Record<string, ListItem[]>>(`/api/${path}`, { active_only: true }, signal);
+  let body: Record<string, ListItem[]> | ListItem[];
+  try {
+    body = await api.get<Record<string, ListItem[]>>(`/api/${path}`, { active_only: true }, signal);
+  } catch (err) {
+    const cached = err instanceof ApiError && err.status === 0 ? localStorage.getItem(cacheKey(path)) : null;
+    if (cached) return JSON.parse(cached) as ListItem[];
+    throw err;
+  }
   const items = (Array.isArray(body) ? body : body[ENVELOPE[path]]) ?? [];
-  return [...items].filter((i) => i.is_active !== false).sort((a, b) => a.sort_order - b.sort_order);
+  const active = [...items].filter((i) => i.is_active !== false).sort((a, b) => a.sort_order - b.sort_order);
+  localStorage.setItem(cacheKey(path), JSON.stringify(active));
+  return active;
 }
 
 export const getActiveListItemsQueryOptions = (path: ListPath) =>
