@@ -46,7 +46,6 @@ export const router = createBrowserRouter([
         ],
       },
       { path: "/login", element: <Page><LoginPage /></Page> },
-      { path: "/app", element: <Navigate to="/app/home" replace /> },
       { path: "/app/*", element: <Page><AppShell /></Page> },
       { path: "*", element: <Navigate to="/" replace /> },
     ],

@@ -1,26 +1,29 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
 import { Navigate, NavLink, useLocation, useNavigate, useParams } from "react-router";
+import { OfflineIndicator } from "@/components/offline-indicator";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/panel";
-import { useSession } from "@/lib/session";
+import { SetupWizard } from "@/features/onboarding/components/setup-wizard";
+import { needsSetupWizard } from "@/features/onboarding/wizard-draft";
+import { meQueryOptions, useSession } from "@/lib/session";
 import { screenFor } from "../routes";
 import { isTabKey, tabPath, type TabKey } from "../tab-keys";
 import { Breadcrumbs, useTrail } from "./breadcrumbs";
-import { menuFor, startTab } from "./menu";
+import { CarbonDisabledNotice } from "./carbon-disabled";
+import { HomeScreen } from "./home-screen";
+import { carbonCreditsEnabled, menuFor, planOf, startTab } from "./menu";
 import { NotBuiltPanel } from "./not-built";
+import { roleLabel } from "./role-label";
+import { ShellHeader } from "./shell-header";
 import { SideMenu } from "./side-menu";
+import { homeTilesFor } from "./tiles";
 import { useShellData } from "./use-shell-data";
 
 /** `/app/reports/esg` and `/app/esg` both open the `esg` tab: the last segment is the key. */
 export function tabFromPath(splat: string | undefined): string | undefined {
   const parts = (splat ?? "").split("/").filter(Boolean);
   return parts[parts.length - 1];
-}
-
-export function roleLabel(role: string, firstName: string): string {
-  if (role === "system_admin") return "System Admin";
-  if (role === "store_admin") return `Store Manager (${firstName})`;
-  return `Scale Operator (${firstName})`;
 }
 
 function TabScreen({ tab, platform }: { tab: TabKey; platform: boolean }) {
@@ -36,57 +39,94 @@ function TabScreen({ tab, platform }: { tab: TabKey; platform: boolean }) {
 export default function AppShell() {
   const { status, user, signOut } = useSession();
   const { subscription, settings } = useShellData();
+  const queryClient = useQueryClient();
   const params = useParams();
   const navigate = useNavigate();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [wizardDismissed, setWizardDismissed] = useState(false);
   const raw = tabFromPath(params["*"]);
   const tab: TabKey = isTabKey(raw) ? raw : "home";
   const trail = useTrail(tab);
 
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+  // Theme: dark only when the settings say so; anything else (or a failed load) is light.
   useEffect(() => {
     document.documentElement.dataset.theme = settings?.system_default_theme === "dark" ? "dark" : "light";
+    return () => {
+      document.documentElement.dataset.theme = "light";
+    };
   }, [settings?.system_default_theme]);
 
   if (status === "loading") return <Spinner label="Loading your workspace..." />;
   if (status === "unauthenticated" || !user) return <Navigate to="/login" replace />;
-  // An unknown key falls back to the plan's default dashboard; employees always land on scale.
+  const start = startTab(user);
+  if (!raw) return <Navigate to={tabPath(start)} replace />;
+  // An unknown key falls back to the plan's default dashboard; employees land on the scale.
   if (!isTabKey(raw)) return <Navigate to={tabPath(user.role === "store_employee" ? "scale" : "dashboard")} replace />;
-  if (tab === "home" && user.role !== "store_admin") return <Navigate to={tabPath(startTab(user))} replace />;
+  if (tab === "home" && user.role === "store_employee") return <Navigate to={tabPath("scale")} replace />;
 
   const menu = menuFor(user, subscription, settings);
-  const showMenu = user.role !== "store_employee" && tab !== "home" && tab !== "scale";
+  const isEmployee = user.role === "store_employee";
+  const showMenu = !isEmployee && tab !== "home" && tab !== "scale";
+  const showHeader = user.role === "store_admin" && tab !== "home" && tab !== "scale";
+  const plan = planOf(user, subscription);
+  const showWizard = !wizardDismissed && needsSetupWizard(user);
+  const locations = subscription?.current_facilities ?? user.company?.locations.length ?? 0;
+
+  const finishWizard = () => {
+    setWizardDismissed(true);
+    queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+    queryClient.invalidateQueries({ queryKey: ["subscription"] });
+    navigate(tabPath("dashboard"));
+  };
+  const logout = () => {
+    signOut();
+    navigate("/login");
+  };
+
+  let content;
+  if (tab === "home") {
+    content = <HomeScreen tiles={homeTilesFor(user, subscription, settings)} companyName={user.company?.name ?? "Home"} plan={plan} locations={locations} />;
+  } else if (tab === "carbon-credits" && !carbonCreditsEnabled(settings)) {
+    content = <CarbonDisabledNotice settingsTab={user.role === "system_admin" ? "settings" : "admin-settings"} />;
+  } else {
+    content = <TabScreen tab={tab} platform={user.role === "system_admin"} />;
+  }
 
   return (
     <div className={`shell ${showMenu ? "with-menu" : ""}`}>
+      <a href="#main" className="sr-only">Skip to content</a>
       <header className="topbar">
         {showMenu && (
           <button type="button" className="hamburger" aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
             <span /><span /><span />
           </button>
         )}
-        <NavLink to={tabPath(startTab(user))} className="brand">
+        <NavLink to={tabPath(start)} className="brand">
           <span className="brand-mark" aria-hidden="true" /> Flow
         </NavLink>
         <div className="topbar-right">
-          <span className="role-label">{roleLabel(user.role, user.first_name)}</span>
+          <span className="role-label" data-testid="role-label">{roleLabel(user.role, user.first_name)}</span>
           {user.role === "store_admin" && tab !== "home" && (
-            <Button variant="ghost" size="sm" className="on-green" onClick={() => navigate(tabPath("home"))}>
-              HOME
-            </Button>
+            <Button variant="ghost" size="sm" className="on-green" onClick={() => navigate(tabPath("home"))}>HOME</Button>
           )}
-          <Button variant="ghost" size="sm" className="on-green" onClick={() => { signOut(); navigate("/login"); }}>
-            Logout
-          </Button>
+          <Button variant="ghost" size="sm" className="on-green" onClick={logout}>Logout</Button>
         </div>
       </header>
+      {isEmployee && (
+        <nav className="employee-nav" aria-label="Employee menu">
+          {menu.map((item) => (
+            <NavLink key={item.id} to={tabPath(item.tab!)} className={({ isActive }) => (isActive ? "active" : undefined)}>{item.label}</NavLink>
+          ))}
+        </nav>
+      )}
       {showMenu && (
         <>
-          <aside className={`sidebar ${drawerOpen ? "open" : ""}`} aria-label="Side menu">
+          <aside className={`sidebar ${drawerOpen ? "open" : ""}`} aria-label="Side menu" data-testid="side-menu">
             <div className="sidebar-head">
               <span>Menu</span>
-              <button type="button" className="icon-btn drawer-close" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>×</button>
+              <button type="button" className="icon-btn" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>×</button>
             </div>
             <SideMenu menu={menu} active={tab} onNavigate={() => setDrawerOpen(false)} />
           </aside>
@@ -94,9 +134,12 @@ export default function AppShell() {
         </>
       )}
       <main className="shell-main" id="main">
+        {showHeader && <ShellHeader user={user} subscription={subscription} />}
         <Breadcrumbs trail={trail} />
-        <TabScreen tab={tab} platform={user.role === "system_admin"} />
+        {content}
       </main>
+      <OfflineIndicator />
+      {showWizard && <SetupWizard user={user} plan={plan} onFinish={finishWizard} />}
     </div>
   );
 }

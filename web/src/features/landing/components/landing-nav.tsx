@@ -15,7 +15,7 @@ export function LandingNav() {
       </nav>
       <div className="landing-actions">
         <Link className="btn btn-ghost btn-md" to={dialogHref("login")}>Sign In</Link>
-        <Link className="btn btn-primary btn-md" to={dialogHref("signup", { account: "trial" })}>Start Free Trial</Link>
+        <Link className="btn btn-primary btn-md" to={dialogHref("signup")}>Start Free Trial</Link>
       </div>
     </header>
   );

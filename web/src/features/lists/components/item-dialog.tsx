@@ -44,7 +44,7 @@ export function ItemDialog({ config, item, open, busy, onClose, onSave }: ItemDi
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (item) {
-      const found = validateEdit(config, values);
+      const found = validateEdit(config, values, item);
       setErrors(found);
       if (Object.keys(found).length > 0) return;
     }

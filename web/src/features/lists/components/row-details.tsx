@@ -41,7 +41,11 @@ export function RowDetails({ config, item }: { config: ListConfig; item: ListIte
       return (
         <>
           {item.description && <p className="list-row-line muted">{item.description}</p>}
-          <p className="list-row-line">{`${plain(item.capacity_gallons)} gal · ${plain(item.tare_weight_lbs)} lbs tare`}</p>
+          <p className="list-row-line">
+            {Number(item.capacity_gallons) === 0 && Number(item.tare_weight_lbs) === 0
+              ? "Tare weight entered on each ticket"
+              : `${plain(item.capacity_gallons)} gal · ${plain(item.tare_weight_lbs)} lbs tare`}
+          </p>
         </>
       );
     case "diversion-methods":

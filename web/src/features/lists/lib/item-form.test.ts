@@ -55,3 +55,13 @@ describe("item form", () => {
     });
   });
 });
+
+describe("custom container", () => {
+  it("may keep its zero capacity in the edit dialog, other containers may not", () => {
+    const custom = { ...item("Custom Container", 10), capacity_gallons: "0.0", tare_weight_lbs: "0.0" };
+    const bucket = { ...item("Plastic Bucket", 1), capacity_gallons: "5.0", tare_weight_lbs: "1.5" };
+    const values = { name: "x", capacity_gallons: "0", tare_weight_lbs: "0" };
+    expect(validateEdit(CONTAINER_TYPES, values, custom)).toEqual({});
+    expect(validateEdit(CONTAINER_TYPES, values, bucket)).toEqual({ capacity_gallons: "Capacity must be greater than 0" });
+  });
+});

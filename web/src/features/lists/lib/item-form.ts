@@ -34,6 +34,7 @@ export function toPayload(config: ListConfig, values: FormValues): ListItemPaylo
       const text = String(value ?? "").trim();
       payload[field.name] = field.name === "default_price_per_unit" && text === "" ? null : toNumber(text);
     } else if (field.name === "name") payload.name = String(value ?? "").trim();
+    else if (field.kind === "select" && String(value ?? "") === "") payload[field.name] = null;
     else payload[field.name] = String(value ?? "");
   }
   return payload;
@@ -43,7 +44,7 @@ export function toPayload(config: ListConfig, values: FormValues): ListItemPaylo
  * The edit dialogs' checks with the spec's messages (section 5). The add dialogs show no
  * client-side validation: the server decides and its detail is shown.
  */
-export function validateEdit(config: ListConfig, values: FormValues): FormErrors {
+export function validateEdit(config: ListConfig, values: FormValues, item?: ListItem | null): FormErrors {
   const errors: FormErrors = {};
   if (!String(values.name ?? "").trim()) errors.name = "Name is required";
   if (config.path === "waste-types" && !String(values.unit_of_measure ?? "").trim()) {
@@ -53,7 +54,10 @@ export function validateEdit(config: ListConfig, values: FormValues): FormErrors
     if (toNumber(String(values.default_price_per_unit)) < 0) errors.default_price_per_unit = "Price must be 0 or greater";
   }
   if (config.path === "container-types") {
-    if (!(toNumber(String(values.capacity_gallons)) > 0)) errors.capacity_gallons = "Capacity must be greater than 0";
+    const capacity = toNumber(String(values.capacity_gallons));
+    // The Custom Container's capacity stays 0 ("varies"), as the server allows.
+    const unchangedZero = capacity === 0 && Number(item?.capacity_gallons ?? NaN) === 0;
+    if (!(capacity > 0) && !unchangedZero) errors.capacity_gallons = "Capacity must be greater than 0";
     if (String(values.tare_weight_lbs ?? "").trim() === "" || toNumber(String(values.tare_weight_lbs)) < 0) {
       errors.tare_weight_lbs = "Tare weight must be 0 or greater";
     }

@@ -40,6 +40,17 @@ export interface ListConfig {
 }
 
 export const PRICING_UNITS = ["lb", "gallon", "each", "ton", "yard"] as const;
+export const MANAGEMENT_PATHS = [
+  { value: "donation", label: "Food donation" },
+  { value: "animal_feed", label: "Animal feed" },
+  { value: "rendering", label: "Rendering" },
+  { value: "anaerobic_digestion", label: "Anaerobic digestion" },
+  { value: "compost", label: "Compost" },
+  { value: "recycling", label: "Recycling" },
+  { value: "landfill", label: "Landfill" },
+  { value: "combustion", label: "Combustion (incineration, waste-to-energy)" },
+] as const;
+
 export const CALCULATION_METHODS = ["EPA_2023", "IPCC_AR6", "GHG_PROTOCOL", "CARB_2023"] as const;
 
 /** The spec shows the pricing unit 'yard' as cubic yards: 'yard³'. */
@@ -84,6 +95,9 @@ export const DESTINATION_TYPES: ListConfig = {
     NAME, DESCRIPTION,
     { name: "is_diversion", label: "Diversion (recycling, composting, donation; not landfill or disposal)",
       kind: "checkbox", initial: true },
+    // Reports pick the CO2 factor by this path; unset counts as landfill there.
+    { name: "management_path", label: "Management path (for CO2 reporting)", kind: "select", initial: "",
+      options: [{ value: "", label: "Not set" }, ...MANAGEMENT_PATHS.map((p) => ({ value: p.value, label: p.label }))] },
     ACTIVE,
   ],
   toggleFields: ["name", "description"],

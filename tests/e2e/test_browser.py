@@ -1,0 +1,106 @@
+"""End to end: Playwright drives the machine's Chromium against a real uvicorn server and database.
+
+The server runs api.main:app on a free loopback port with the test database (session fixture),
+serving the built web app (web/dist, built here when missing). `npx playwright test` runs every
+spec in web/e2e with BASE_URL, the mail outbox folder and a platform admin's credentials.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.factories import PASSWORD
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
+DIST = WEB / "dist"
+
+pytestmark = pytest.mark.e2e
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _ensure_web_build() -> None:
+    npm = shutil.which("npm")
+    assert npm, "Node.js/npm is needed for the browser tests"
+    if not (WEB / "node_modules").is_dir():
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=WEB, check=True, timeout=900)
+    if not (DIST / "index.html").is_file():
+        subprocess.run([npm, "run", "build"], cwd=WEB, check=True, timeout=900)
+
+
+def _wait_until_up(base_url: str, proc: subprocess.Popen, timeout_s: float = 60) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the API server exited with {proc.returncode}")
+        try:
+            if httpx.get(f"{base_url}/api/health", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    raise RuntimeError("the API server did not start in time")
+
+
+@pytest.fixture(scope="module")
+def live_server(database_url: str):
+    _ensure_web_build()
+    port = _free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "FLOW_WEB_DIST": str(DIST), "FLOW_PUBLIC_URL": base_url, "FLOW_DATABASE_URL": database_url}
+    log = open(Path(os.environ["FLOW_OUTBOX_DIR"]).parent / "uvicorn.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "api.main:app", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        _wait_until_up(base_url, proc)
+        yield base_url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+async def test_browser_journeys_pass_against_the_real_api(live_server: str, factory):
+    root, _ = await factory.system_admin()
+    npx = shutil.which("npx")
+    assert npx, "npx (Node.js) is needed for the browser tests"
+    env = {
+        **os.environ,
+        "BASE_URL": live_server,
+        "OUTBOX_DIR": os.environ["FLOW_OUTBOX_DIR"],
+        "SCREENSHOT_DIR": str(ROOT / "docs" / "screenshots"),
+        "E2E_SYSADMIN_EMAIL": root.email,
+        "E2E_SYSADMIN_PASSWORD": PASSWORD,
+        "CI": "1",
+    }
+    result = subprocess.run(
+        [npx, "--no-install", "playwright", "test", *sys_argv_specs()],
+        cwd=WEB, env=env, capture_output=True, text=True, timeout=1500,
+    )
+    print(result.stdout)
+    print(result.stderr, file=sys.stderr)
+    assert result.returncode == 0, f"playwright failed:\n{result.stdout[-6000:]}\n{result.stderr[-3000:]}"
+
+
+def sys_argv_specs() -> list[str]:
+    """FLOW_E2E_SPECS narrows the run while iterating (e.g. "onboarding"); default: every spec."""
+    specs = os.environ.get("FLOW_E2E_SPECS", "").split()
+    return specs
