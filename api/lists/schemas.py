@@ -234,10 +234,10 @@ class ContainerTypeCreate(ItemCreate):
 
 
 class ContainerTypeUpdate(ItemUpdate):
+    # Capacity > 0 is checked by the service: the 'Custom Container' item keeps its 0 ("varies").
     capacity_gallons: Decimal | None = Field(default=None, max_digits=10, decimal_places=1)
     tare_weight_lbs: Decimal | None = Field(default=None, max_digits=10, decimal_places=1)
 
-    _check_capacity = field_validator("capacity_gallons")(_capacity)
     _check_tare = field_validator("tare_weight_lbs")(_tare)
 
 

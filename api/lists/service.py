@@ -20,6 +20,7 @@ from api.lists.models import ListItemMixin
 from api.lists.schemas import ItemRemoval, ReorderItem
 
 SYSTEM_NAME_LOCKED = "System standard names cannot be changed"
+CAPACITY_ABOVE_ZERO = "Capacity must be greater than 0"
 
 
 async def _lock_list(db: AsyncSession, kind: ListKind) -> None:
@@ -77,6 +78,10 @@ async def update_item(db: AsyncSession, kind: ListKind, item_id: uuid.UUID, body
         if item.is_system_standard:
             raise DomainError(SYSTEM_NAME_LOCKED)
         await _ensure_name_free(db, kind, changes["name"], except_id=item.id)
+    capacity = changes.get("capacity_gallons")
+    # A new capacity must be above 0; an unchanged 0 (the Custom Container's "varies") may stay.
+    if capacity is not None and capacity <= 0 and capacity != item.capacity_gallons:
+        raise Invalid(CAPACITY_ABOVE_ZERO)
     for field, value in changes.items():
         setattr(item, field, value)
     await db.flush()

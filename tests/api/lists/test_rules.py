@@ -225,3 +225,14 @@ class TestPlanGate:
         tenant = await factory.tenant(trial=True, stores=1)
         res = await client.post("/api/waste-types", headers=tenant.headers(), json={"name": "Spent Grain"})
         assert res.status_code == 201
+
+
+class TestCustomContainer:
+    async def test_custom_container_keeps_its_zero_capacity_through_an_edit(self, client, factory):
+        tenant = await factory.tenant()
+        custom = await _by_name(client, tenant, "container-types", "container_types", "Custom Container")
+        res = await client.put(f"/api/container-types/{custom['id']}", headers=tenant.headers(),
+                               json={"name": "Custom Container", "description": "Weigh it empty first",
+                                     "capacity_gallons": 0, "tare_weight_lbs": 0, "is_active": True})
+        assert res.status_code == 200, res.text
+        assert res.json()["description"] == "Weigh it empty first"
