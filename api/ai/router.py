@@ -1,3 +1,72 @@
-from fastapi import APIRouter
+"""AI reading calls: the scale-display weight and the licence plate (HTTP only)."""
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, File, UploadFile
+
+from api import plans
+from api.ai import images, service
+from api.ai.reader import PlateReading, WeightReading
+from api.ai.schemas import NO_PLATE_MESSAGE, NO_WEIGHT_MESSAGE, OcrTestCreate, PlateRecognitionRead, \
+    WeightExtractionRead
+from api.core.config import get_settings
+from api.core.deps import Db, StaffUser, require_feature
 
 router = APIRouter(tags=["ai"])
+AiVision = Depends(require_feature(plans.AI_VISION))
+
+
+async def _upload_bytes(image: UploadFile, max_bytes: int) -> bytes:
+    raw = await image.read(max_bytes + 1)  # never hold more than the cap plus one byte
+    if len(raw) > max_bytes:
+        raise images.ImageTooLarge(images.too_large_message(max_bytes))
+    return raw
+
+
+def _weight_answer(reading: WeightReading) -> WeightExtractionRead:
+    if reading.found:
+        message = f"Weight detected: {reading.weight_lb} lb ({reading.confidence:.0f}% confidence)"
+    else:
+        message = NO_WEIGHT_MESSAGE
+    return WeightExtractionRead(
+        success=reading.found, extracted_weight=reading.weight_lb, confidence=reading.confidence,
+        provider_used=reading.provider, unit_detected=reading.unit_detected, raw_text=reading.raw_text,
+        message=message,
+    )
+
+
+def _plate_answer(reading: PlateReading) -> PlateRecognitionRead:
+    return PlateRecognitionRead(
+        success=reading.plate is not None, license_plate=reading.plate, detected_text=reading.detected_text,
+        confidence=reading.confidence, provider_used=reading.provider,
+        message=f'AI detected: "{reading.plate}". Please verify license plate.' if reading.plate
+        else NO_PLATE_MESSAGE,
+    )
+
+
+@router.post("/ocr/test", response_model=WeightExtractionRead, dependencies=[AiVision])
+async def read_weight_from_base64(body: OcrTestCreate, user: StaffUser, db: Db) -> WeightExtractionRead:
+    """The weight on a scale display photo sent as base64 (the tare capture uses this call)."""
+    settings = get_settings()
+    img = images.open_image(images.decode_base64(body.image_data, settings.max_image_bytes), settings.max_image_bytes)
+    reader = await service.company_reader(db, settings)
+    return _weight_answer(await reader.read_weight(img))
+
+
+@router.post("/ai/weight-extraction", response_model=WeightExtractionRead, dependencies=[AiVision])
+async def extract_weight(image: Annotated[UploadFile, File()], user: StaffUser, db: Db) -> WeightExtractionRead:
+    """The weight on a scale display photo (multipart field `image`)."""
+    settings = get_settings()
+    img = images.open_image(await _upload_bytes(image, settings.max_image_bytes), settings.max_image_bytes)
+    reader = await service.company_reader(db, settings)
+    return _weight_answer(await reader.read_weight(img))
+
+
+@router.post("/ai/license-plate-recognition", response_model=PlateRecognitionRead, dependencies=[AiVision])
+async def recognize_license_plate(image: Annotated[UploadFile, File()], user: StaffUser, db: Db) -> PlateRecognitionRead:
+    """The registration on a licence plate photo (multipart field `image`)."""
+    settings = get_settings()
+    img = images.open_image(await _upload_bytes(image, settings.max_image_bytes), settings.max_image_bytes)
+    reader = await service.company_reader(db, settings)
+    return _plate_answer(await reader.read_plate(img))

@@ -1,0 +1,49 @@
+"""The reader interface and its answers: one shape for every provider (DESIGN.md, AI reading)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Protocol
+
+from PIL import Image
+
+# What provider_used / tickets.ocr_provider say. The history screen shows 'AI Vision' for both:
+# each is a machine reading, the local one simply runs on our own CPU.
+LOCAL_OCR = "local_ocr"
+GPT4_VISION = "gpt4_vision"
+AI_PROVIDERS = (LOCAL_OCR, GPT4_VISION)
+
+# The confidence (percent) at or above which the screens accept a weight without asking the
+# operator to check it. One number for the API, the web (sent in every answer) and bench/ai.
+DEFAULT_ACCEPT_CONFIDENCE = 80.0
+
+
+@dataclass(frozen=True)
+class WeightReading:
+    provider: str
+    weight_lb: Decimal | None  # None: no weight found (an answer, not an error)
+    confidence: float  # percent, 0-100
+    unit_detected: str | None = None
+    raw_text: str = ""
+    reason: str | None = None  # why there is no weight, in words for the log and the screen
+
+    @property
+    def found(self) -> bool:
+        return self.weight_lb is not None
+
+
+@dataclass(frozen=True)
+class PlateReading:
+    provider: str
+    plate: str | None
+    detected_text: str
+    confidence: float
+    reason: str | None = None
+
+
+class Reader(Protocol):
+    name: str
+
+    async def read_weight(self, image: Image.Image) -> WeightReading: ...
+
+    async def read_plate(self, image: Image.Image) -> PlateReading: ...

@@ -1,0 +1,38 @@
+"""The AI reading contract: weight and licence-plate answers (spec 2 sections 4 and 8, spec 3)."""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from pydantic import BaseModel, Field
+
+from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE
+
+NO_WEIGHT_MESSAGE = "AI Vision could not detect weight. Please enter weight manually."
+NO_PLATE_MESSAGE = "Could not detect license plate. Please enter manually."
+
+
+class OcrTestCreate(BaseModel):
+    image_data: str = Field(min_length=1, description="A base64 JPEG (or PNG/WebP), plain or as a data URL")
+
+
+class WeightExtractionRead(BaseModel):
+    success: bool
+    extracted_weight: Decimal | None = Field(description="Pounds, one decimal; null when no weight was found")
+    confidence: float = Field(description="Percent, 0-100")
+    provider_used: str = Field(description="local_ocr (offline reader) or gpt4_vision (remote vision model)")
+    unit_detected: str | None = Field(description="lb or kg as shown on the display; kg is converted to lb")
+    raw_text: str
+    message: str
+    accept_confidence: float = Field(
+        default=DEFAULT_ACCEPT_CONFIDENCE,
+        description="At or above this confidence the screens accept the weight without asking for a check",
+    )
+
+
+class PlateRecognitionRead(BaseModel):
+    success: bool
+    license_plate: str | None = Field(description="Upper case, 2-8 letters and digits")
+    detected_text: str
+    confidence: float
+    provider_used: str
+    message: str
