@@ -2,8 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 
 // Reference lists end to end against the real API and database: add, edit, reorder (mouse drag
 // and keyboard) and toggle on two lists, then check that the dropdown feed
-// (GET ...?active_only=true, what the ticket form reads) follows. The ticket form's own dropdown
-// is checked through that API response because the form screen is built by another team.
+// (GET ...?active_only=true) and the outbound ticket form's container dropdown follow.
 //
 // Signs in as E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD when the runner provides them, else signs up
 // a fresh trial company through the public API.
@@ -105,6 +104,13 @@ test.describe("reference lists", () => {
     await page.reload();
     await expect(page.getByRole("switch", { name: "Plastic Bucket active" })).not.toBeChecked();
     expect((await rowNames(page))[0]).toBe(name);
+
+    // The outbound ticket form's container dropdown follows: new order, inactive item gone.
+    await page.goto("/app/outbound-scale");
+    const select = page.getByLabel("Container type");
+    await expect(select.locator("option").nth(1)).toHaveText(new RegExp(`^${name}`));
+    const options = await select.locator("option").allTextContents();
+    expect(options.some((o) => o.startsWith("Plastic Bucket"))).toBe(false);
   });
 
   test("waste types: add with a price, edit, move with the keyboard, toggle", async ({ page, request }) => {
