@@ -77,7 +77,8 @@ test("an admin creates a truck-scale (type 2) ticket once the setting is on", as
   await expect(page.getByText("Amount:")).toContainText("$0.00");
 
   const all = await listTickets(request, tenant.adminToken);
-  const ticket = all.find((t) => t.ticket_number === (await number.textContent()))!;
+  const created = await number.textContent();
+  const ticket = all.find((t) => t.ticket_number === created)!;
   expect(ticket.outbound_ticket_type).toBe("type_2_truck_scale");
   expect(ticket.vehicle_info).toMatchObject({ license_plate: "7ABC123", driver_name: "Dana Driver" });
   expect(ticket.gross_weight).toBe(12500);
