@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -23,6 +24,22 @@ DOMAINS = (
 )
 
 
+_SECRET_QUERY = re.compile(r"((?:token|pin|password)=)[^&\s\"]+", re.IGNORECASE)
+
+
+class RedactSecrets(logging.Filter):
+    """Reset and invite links carry ?token=...; keep those values out of the access log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            record.args = tuple(
+                _SECRET_QUERY.sub(r"\1[redacted]", a) if isinstance(a, str) else a for a in record.args
+            )
+        if isinstance(record.msg, str):
+            record.msg = _SECRET_QUERY.sub(r"\1[redacted]", record.msg)
+        return True
+
+
 def _operation_id(route: APIRoute) -> str:
     return f"{route.tags[0]}-{route.name}" if route.tags else route.name
 
@@ -30,6 +47,10 @@ def _operation_id(route: APIRoute) -> str:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    for name in ("uvicorn.access", "uvicorn.error", "flow"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactSecrets) for f in logger.filters):
+            logger.addFilter(RedactSecrets())
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
