@@ -24,7 +24,7 @@ def _read(customer: Customer, vehicles: list[Vehicle] | None = None) -> Outbound
     return read
 
 
-def _by_type(customer_type: CustomerType):  # noqa: ANN202
+def _by_type(customer_type: CustomerType):
     if customer_type == "hauler":
         return Customer.is_hauler.is_(True)
     if customer_type == "disposal_partner":
@@ -32,7 +32,7 @@ def _by_type(customer_type: CustomerType):  # noqa: ANN202
     return or_(Customer.is_hauler.is_(True), Customer.is_disposal_partner.is_(True))
 
 
-async def _vehicles_of(db: AsyncSession, customer_ids: list) -> dict:  # noqa: ANN001
+async def _vehicles_of(db: AsyncSession, customer_ids: list) -> dict:
     found: dict = defaultdict(list)
     if not customer_ids:
         return found

@@ -39,25 +39,25 @@ def _ref(item_id: uuid.UUID | None, name: str | None) -> str | None:
 
 
 def _current_payload(ticket: Ticket, lines: list[TicketLineItem]) -> dict:
-    return dict(
-        outbound_ticket_type=ticket.outbound_ticket_type or "type_1_container",
-        waste_type=_ref(ticket.waste_type_id, ticket.waste_type_name),
-        destination=_ref(ticket.destination_id, ticket.destination_name),
-        container_type=_ref(ticket.container_type_id, ticket.container_name),
-        waste_subtype=_ref(ticket.waste_subtype_id, ticket.waste_subtype_name),
-        diversion_method=_ref(ticket.diversion_method_id, ticket.diversion_method_name),
-        carbon_methodology=ticket.carbon_methodology,
-        gross_weight=ticket.gross_weight or None, tare_weight=ticket.tare_weight,
-        customer_facing_notes=ticket.customer_facing_notes, internal_notes=ticket.internal_notes, notes=ticket.notes,
-        vehicle_info=ticket.vehicle_info, disposal_partner_id=ticket.disposal_partner_id,
-        line_items=[
+    return {
+        "outbound_ticket_type": ticket.outbound_ticket_type or "type_1_container",
+        "waste_type": _ref(ticket.waste_type_id, ticket.waste_type_name),
+        "destination": _ref(ticket.destination_id, ticket.destination_name),
+        "container_type": _ref(ticket.container_type_id, ticket.container_name),
+        "waste_subtype": _ref(ticket.waste_subtype_id, ticket.waste_subtype_name),
+        "diversion_method": _ref(ticket.diversion_method_id, ticket.diversion_method_name),
+        "carbon_methodology": ticket.carbon_methodology,
+        "gross_weight": ticket.gross_weight or None, "tare_weight": ticket.tare_weight,
+        "customer_facing_notes": ticket.customer_facing_notes, "internal_notes": ticket.internal_notes, "notes": ticket.notes,
+        "vehicle_info": ticket.vehicle_info, "disposal_partner_id": ticket.disposal_partner_id,
+        "line_items": [
             LineItemCreate(waste_type=_ref(li.waste_type_id, li.waste_type_name), quantity=li.quantity,
                            unit=li.unit, notes=li.notes)
             for li in sorted(lines, key=lambda li: li.position)
         ],
-        status=ticket.status, store_id=ticket.store_id, ticket_at=ticket.ticket_at,
-        ocr_provider=ticket.ocr_provider, confidence=ticket.confidence, manual_override=ticket.manual_override,
-    )
+        "status": ticket.status, "store_id": ticket.store_id, "ticket_at": ticket.ticket_at,
+        "ocr_provider": ticket.ocr_provider, "confidence": ticket.confidence, "manual_override": ticket.manual_override,
+    }
 
 
 async def update_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, body: TicketUpdate) -> Ticket:

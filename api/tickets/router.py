@@ -107,7 +107,7 @@ async def in_progress_tickets(db: Db, who: TicketCaller) -> InProgressTickets:
                404: {"description": "No data to export"}},
 )
 async def export_tickets(
-    format: Literal["csv", "xlsx", "excel", "pdf"], db: Db, who: TicketCaller, filters: Filters  # noqa: A002
+    format: Literal["csv", "xlsx", "excel", "pdf"], db: Db, who: TicketCaller, filters: Filters
 ) -> Response:
     """The ticket list as a file; same filters as GET /api/tickets, no limit, completed by default."""
     if not filters.status:

@@ -34,6 +34,8 @@ def _notes(value: str | None) -> str | None:
 
 
 class VehicleInfo(BaseModel):
+    model_config = ConfigDict(str_strip_whitespace=True)
+
     license_plate: str | None = Field(None, max_length=20)
     make: str | None = Field(None, max_length=60)
     model: str | None = Field(None, max_length=60)

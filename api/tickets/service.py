@@ -106,9 +106,9 @@ def prepare(book: ReferenceBook, caller: Caller, body: TicketCreate, now: dateti
         if vehicle is not None:
             vehicle["license_plate"] = rules.normalize_plate(vehicle.get("license_plate"))
             vehicle = {k: v for k, v in vehicle.items() if v not in (None, "")}
-        if completing and settings.outbound_type2_require_vehicle_info:
-            if not (vehicle or {}).get("license_plate") or not str((vehicle or {}).get("driver_name", "")).strip():
-                raise Invalid("License plate and driver name are required for Type 2 tickets")
+        needs_vehicle = completing and settings.outbound_type2_require_vehicle_info
+        if needs_vehicle and not ((vehicle or {}).get("license_plate") and (vehicle or {}).get("driver_name")):
+            raise Invalid("License plate and driver name are required for Type 2 tickets")
     partner_id = None
     if truck and body.disposal_partner_id:
         partner = book.partners.get(body.disposal_partner_id)
@@ -127,37 +127,37 @@ def prepare(book: ReferenceBook, caller: Caller, body: TicketCreate, now: dateti
     else:
         total = Decimal("0.00")
     user = caller.user
-    values = dict(
-        is_inbound=False, outbound_ticket_type=body.outbound_ticket_type, status=body.status,
-        ticket_at=rules.weighing_time(body.ticket_at, now), store_id=store.id if store else None,
-        waste_type_id=waste.id if waste else None, waste_type_name=waste.name if waste else None,
-        waste_subtype_id=subtype.id if subtype else None, waste_subtype_name=subtype.name if subtype else None,
-        destination_id=destination.id if destination else None,
-        destination_name=destination.name if destination else None,
-        destination_is_diversion=destination.is_diversion if destination else None,
-        destination_management_path=destination.management_path if destination else None,
-        container_type_id=container.id if container else None, container_name=container.name if container else None,
-        container_capacity_gallons=container.capacity_gallons if container else None,
-        container_tare_lbs=container.tare_weight_lbs if container else None,
-        diversion_method_id=method.id if method else None, diversion_method_name=method.name if method else None,
-        carbon_methodology=body.carbon_methodology, gross_weight=gross, tare_weight=tare, net_weight=net,
-        unit_of_measure="lbs", total_amount=rules.cents(total), vehicle_info=vehicle, disposal_partner_id=partner_id,
-        customer_facing_notes=body.customer_facing_notes if settings.enable_customer_notes else None,
-        internal_notes=body.internal_notes if settings.enable_internal_notes else None, notes=body.notes,
-        ocr_provider=body.ocr_provider, confidence=rules.cents(body.confidence) if body.confidence is not None else None,
-        manual_override=body.manual_override, is_multi_product=len(lines) > 1,
-        created_by_id=user.id, employee_name=f"{user.first_name} {user.last_name}".strip(),
-    )
+    values = {
+        "is_inbound": False, "outbound_ticket_type": body.outbound_ticket_type, "status": body.status,
+        "ticket_at": rules.weighing_time(body.ticket_at, now), "store_id": store.id if store else None,
+        "waste_type_id": waste.id if waste else None, "waste_type_name": waste.name if waste else None,
+        "waste_subtype_id": subtype.id if subtype else None, "waste_subtype_name": subtype.name if subtype else None,
+        "destination_id": destination.id if destination else None,
+        "destination_name": destination.name if destination else None,
+        "destination_is_diversion": destination.is_diversion if destination else None,
+        "destination_management_path": destination.management_path if destination else None,
+        "container_type_id": container.id if container else None, "container_name": container.name if container else None,
+        "container_capacity_gallons": container.capacity_gallons if container else None,
+        "container_tare_lbs": container.tare_weight_lbs if container else None,
+        "diversion_method_id": method.id if method else None, "diversion_method_name": method.name if method else None,
+        "carbon_methodology": body.carbon_methodology, "gross_weight": gross, "tare_weight": tare, "net_weight": net,
+        "unit_of_measure": "lbs", "total_amount": rules.cents(total), "vehicle_info": vehicle, "disposal_partner_id": partner_id,
+        "customer_facing_notes": body.customer_facing_notes if settings.enable_customer_notes else None,
+        "internal_notes": body.internal_notes if settings.enable_internal_notes else None, "notes": body.notes,
+        "ocr_provider": body.ocr_provider, "confidence": rules.cents(body.confidence) if body.confidence is not None else None,
+        "manual_override": body.manual_override, "is_multi_product": len(lines) > 1,
+        "created_by_id": user.id, "employee_name": f"{user.first_name} {user.last_name}".strip(),
+    }
     return Prepared(values=values, lines=lines)
 
 
 def _line(position: int, li: LineItemCreate, wt: WasteType) -> dict:
     quantity = Decimal(li.quantity).quantize(Decimal("0.01"))
-    return dict(
-        position=position, waste_type_id=wt.id, waste_type_name=wt.name, quantity=quantity, unit=li.unit,
-        unit_price=wt.default_price_per_unit, notes=li.notes,
-        amount=rules.amount(wt.default_price_per_unit, wt.default_pricing_unit, quantity, li.unit),
-    )
+    return {
+        "position": position, "waste_type_id": wt.id, "waste_type_name": wt.name, "quantity": quantity, "unit": li.unit,
+        "unit_price": wt.default_price_per_unit, "notes": li.notes,
+        "amount": rules.amount(wt.default_price_per_unit, wt.default_pricing_unit, quantity, li.unit),
+    }
 
 
 async def _find_by_client_id(db: AsyncSession, client_id: uuid.UUID) -> Ticket | None:

@@ -6,7 +6,7 @@ from api.customers.models import Customer
 from tests.api.tickets.lists import add_partner
 
 
-async def _plain_customer(tenant) -> None:  # noqa: ANN001
+async def _plain_customer(tenant) -> None:
     async with sessionmaker()() as db, db.begin():
         await set_tenant(db, tenant.company_id)
         db.add(Customer(company_id=tenant.company_id, customer_name="Corner Cafe", is_hauler=False,
@@ -16,7 +16,7 @@ async def _plain_customer(tenant) -> None:  # noqa: ANN001
 class TestCustomers:
     async def test_haulers_are_listed_with_their_vehicles(self, client, factory):
         t = await factory.tenant(stores=1)
-        partner, vehicle = await add_partner(t)
+        _partner, _vehicle = await add_partner(t)
         await _plain_customer(t)
         r = await client.get("/api/outbound/customers?customer_type=hauler&include_vehicles=true",
                              headers=t.headers("employee"))

@@ -14,17 +14,17 @@ ITEMS = [
     (WasteType, "Food Waste", {}),
     (WasteType, "Food Scraps", {}),
     (WasteType, "Priced Cardboard", {"default_price_per_unit": Decimal("0.05"), "default_pricing_unit": "lb"}),
-    (WasteType, "Priced Grease", {"default_price_per_unit": Decimal("30"), "default_pricing_unit": "ton"}),
+    (WasteType, "Priced Grease", {"default_price_per_unit": Decimal(30), "default_pricing_unit": "ton"}),
     (WasteType, "Retired Waste", {"is_active": False}),
     (DestinationType, "Compost", {"is_diversion": True, "management_path": "compost"}),
     (DestinationType, "Landfill", {"is_diversion": False, "management_path": "landfill"}),
-    (ContainerType, "Slim Jim 23 (23gal)", {"capacity_gallons": Decimal("23"), "tare_weight_lbs": Decimal("7.8")}),
-    (ContainerType, "Plastic Bucket", {"capacity_gallons": Decimal("5"), "tare_weight_lbs": Decimal("1.5")}),
-    (ContainerType, "Custom Container", {"capacity_gallons": Decimal("0"), "tare_weight_lbs": Decimal("0")}),
+    (ContainerType, "Slim Jim 23 (23gal)", {"capacity_gallons": Decimal(23), "tare_weight_lbs": Decimal("7.8")}),
+    (ContainerType, "Plastic Bucket", {"capacity_gallons": Decimal(5), "tare_weight_lbs": Decimal("1.5")}),
+    (ContainerType, "Custom Container", {"capacity_gallons": Decimal(0), "tare_weight_lbs": Decimal(0)}),
 ]
 
 
-async def ensure_lists(tenant) -> dict[str, object]:  # noqa: ANN001
+async def ensure_lists(tenant) -> dict[str, object]:
     """The items above, by name, whatever the lists seed already gave the company."""
     found: dict[str, object] = {}
     async with sessionmaker()() as db, db.begin():
@@ -46,7 +46,7 @@ async def ensure_lists(tenant) -> dict[str, object]:  # noqa: ANN001
     return found
 
 
-async def set_company(tenant, **values) -> None:  # noqa: ANN001
+async def set_company(tenant, **values) -> None:
     async with sessionmaker()() as db, db.begin():
         await set_tenant(db, tenant.company_id)
         row = await db.scalar(select(CompanySettings))
@@ -54,7 +54,7 @@ async def set_company(tenant, **values) -> None:  # noqa: ANN001
             setattr(row, key, value)
 
 
-async def add_partner(tenant, name: str = "Green Haul Co", plate: str = "8ABC123", **flags) -> tuple:  # noqa: ANN001
+async def add_partner(tenant, name: str = "Green Haul Co", plate: str = "8ABC123", **flags) -> tuple:
     async with sessionmaker()() as db, db.begin():
         await set_tenant(db, tenant.company_id)
         customer = Customer(company_id=tenant.company_id, customer_name=name, phone="510-555-0100",

@@ -4,7 +4,8 @@ from __future__ import annotations
 import base64
 import io
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
+from typing import ClassVar
 
 import pytest
 from PIL import Image
@@ -133,12 +134,12 @@ class TestOutboundPayload:
         assert r.json()["customer_facing_notes"] == "Thanks!" and r.json()["internal_notes"] is None
 
     async def test_ticket_time_may_be_in_the_past_but_not_the_future(self, client, tenant):
-        past = (datetime.now(tz=timezone.utc) - timedelta(days=2)).isoformat()
+        past = (datetime.now(tz=UTC) - timedelta(days=2)).isoformat()
         r = await client.post("/api/tickets", json={**OUTBOUND, "ticket_at": past}, headers=tenant.headers())
         assert r.status_code == 201
         day = datetime.fromisoformat(past).astimezone().strftime("%Y%m%d")
         assert r.json()["ticket_number"][2:10] in {day, (datetime.fromisoformat(past) - timedelta(hours=8)).strftime("%Y%m%d")}
-        future = (datetime.now(tz=timezone.utc) + timedelta(hours=1)).isoformat()
+        future = (datetime.now(tz=UTC) + timedelta(hours=1)).isoformat()
         r = await client.post("/api/tickets", json={**OUTBOUND, "ticket_at": future}, headers=tenant.headers())
         assert r.status_code == 422 and r.json()["detail"] == "Ticket time cannot be in the future"
 
@@ -151,7 +152,7 @@ class TestOutboundPayload:
 
 
 class TestTruckScale:
-    TYPE2 = {**OUTBOUND, "outbound_ticket_type": "type_2_truck_scale", "container_type": "Custom Container",
+    TYPE2: ClassVar[dict] = {**OUTBOUND, "outbound_ticket_type": "type_2_truck_scale", "container_type": "Custom Container",
              "gross_weight": 32000, "tare_weight": 21000,
              "vehicle_info": {"license_plate": "8abc-123", "driver_name": "Rosa Diaz", "make": "Freightliner"}}
 
@@ -185,7 +186,7 @@ class TestTruckScale:
 
 
 class TestSimplePayload:
-    SIMPLE = {"waste_type": "Food Waste", "destination": "Compost", "container_type": "Slim Jim 23 (23gal)",
+    SIMPLE: ClassVar[dict] = {"waste_type": "Food Waste", "destination": "Compost", "container_type": "Slim Jim 23 (23gal)",
               "gross_weight": 25.5, "outbound_ticket_type": "type_1_container", "manual_override": True,
               "customer_facing_notes": "Created via the mobile interface",
               "internal_notes": "Simple Tickets mode - manual entry"}

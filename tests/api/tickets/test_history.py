@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import uuid
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
@@ -17,7 +17,7 @@ async def tenant(factory):
     return t
 
 
-async def make(client, tenant, who="admin", **extra):  # noqa: ANN001, ANN201
+async def make(client, tenant, who="admin", **extra):
     r = await client.post("/api/tickets", json={**OUTBOUND, **extra}, headers=tenant.headers(who))
     assert r.status_code == 201, r.text
     return r.json()
@@ -25,7 +25,7 @@ async def make(client, tenant, who="admin", **extra):  # noqa: ANN001, ANN201
 
 class TestList:
     async def test_list_is_newest_first_with_a_total(self, client, tenant):
-        old = await make(client, tenant, ticket_at=(datetime.now(tz=timezone.utc) - timedelta(days=3)).isoformat())
+        old = await make(client, tenant, ticket_at=(datetime.now(tz=UTC) - timedelta(days=3)).isoformat())
         new = await make(client, tenant)
         r = await client.get("/api/tickets", headers=tenant.headers())
         body = r.json()

@@ -35,7 +35,7 @@ async def ticket(client, tenant):
     return r.json()
 
 
-async def upload(client, tenant, ticket, kind="additional", data=None, name="photo.jpg", mime="image/jpeg", who="admin"):  # noqa: ANN001, ANN201
+async def upload(client, tenant, ticket, kind="additional", data=None, name="photo.jpg", mime="image/jpeg", who="admin"):
     return await client.post(
         f"/api/tickets/{ticket['id']}/images", data={"kind": kind},
         files={"file": (name, data if data is not None else picture(), mime)}, headers=tenant.headers(who),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -34,7 +34,7 @@ class TestNumbering:
 
     async def test_number_uses_the_company_local_day_and_direction(self, tenant):
         # 02:00 UTC on Jan 2 is still Jan 1 in Los Angeles (the default company time zone).
-        at = datetime(2026, 1, 2, 2, 0, tzinfo=timezone.utc)
+        at = datetime(2026, 1, 2, 2, 0, tzinfo=UTC)
         async with sessionmaker()() as db, db.begin():
             await set_tenant(db, tenant.company_id)
             first = await next_ticket_number(db, tenant.company_id, inbound=False, at=at, tz="America/Los_Angeles")
@@ -43,12 +43,11 @@ class TestNumbering:
         assert (first, second, inbound) == ("T-20260101-0001", "T-20260101-0002", "T-I-20260101-0001")
 
     async def test_a_rolled_back_ticket_gives_its_number_back(self, tenant):
-        at = datetime(2026, 3, 5, 18, 0, tzinfo=timezone.utc)
-        async with sessionmaker()() as db:
-            async with db.begin():
-                await set_tenant(db, tenant.company_id)
-                await next_ticket_number(db, tenant.company_id, inbound=False, at=at, tz="UTC")
-                await db.rollback()
+        at = datetime(2026, 3, 5, 18, 0, tzinfo=UTC)
+        async with sessionmaker()() as db, db.begin():
+            await set_tenant(db, tenant.company_id)
+            await next_ticket_number(db, tenant.company_id, inbound=False, at=at, tz="UTC")
+            await db.rollback()
         async with sessionmaker()() as db, db.begin():
             await set_tenant(db, tenant.company_id)
             number = await next_ticket_number(db, tenant.company_id, inbound=False, at=at, tz="UTC")

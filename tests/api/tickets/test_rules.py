@@ -1,7 +1,7 @@
 """The ticket rules that need no database: weights, money, plates, method labels."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -17,15 +17,15 @@ class TestWeights:
             Decimal("57.8"), Decimal("7.8"), Decimal("50.0"))
 
     def test_half_a_tenth_rounds_up(self):
-        assert rules.weights(Decimal("10.05"), Decimal("0"), required=True)[2] == Decimal("10.1")
+        assert rules.weights(Decimal("10.05"), Decimal(0), required=True)[2] == Decimal("10.1")
 
     def test_a_draft_may_have_no_weight_yet(self):
         assert rules.weights(None, Decimal("7.8"), required=False) == (Decimal("0.0"), Decimal("7.8"), Decimal("0.0"))
 
     @pytest.mark.parametrize(("gross", "tare", "message"), [
         (None, None, "Please provide a valid weight"),
-        (Decimal("0"), None, "Please provide a valid weight"),
-        (Decimal("5"), Decimal("7.8"), "Tare weight cannot exceed gross weight"),
+        (Decimal(0), None, "Please provide a valid weight"),
+        (Decimal(5), Decimal("7.8"), "Tare weight cannot exceed gross weight"),
         (Decimal("200000.1"), None, "Weight cannot exceed 200,000 lbs"),
     ])
     def test_bad_weights_are_refused(self, gross, tare, message):
@@ -62,7 +62,7 @@ class TestMisc:
         assert rules.method_label(provider, manual) == label
 
     def test_weighing_time_allows_small_clock_skew_only(self):
-        now = datetime(2026, 5, 1, 12, tzinfo=timezone.utc)
+        now = datetime(2026, 5, 1, 12, tzinfo=UTC)
         assert rules.weighing_time(now + timedelta(minutes=2), now) == now + timedelta(minutes=2)
         with pytest.raises(Invalid):
             rules.weighing_time(now + timedelta(minutes=10), now)
