@@ -189,3 +189,18 @@ describe("ReferenceList", () => {
     expect(post.body).toEqual({ name: "Tote", description: "", capacity_gallons: 0, tare_weight_lbs: 0, is_active: true });
   });
 });
+
+describe("ReferenceList on a plan without custom lists", () => {
+  it("keeps the add button off and says why", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <ReferenceList config={WASTE_TYPES} canEdit addLockedReason="Custom waste and destination types are available on the Pro and Enterprise plans" />
+      </QueryClientProvider>,
+    );
+    await screen.findByText("Food Scraps");
+    expect(screen.getByRole("button", { name: "Add Waste Type" })).toBeDisabled();
+    expect(screen.getByText(/available on the Pro and Enterprise plans/)).toBeInTheDocument();
+    expect(screen.getByRole("switch", { name: "Food Scraps active" })).toBeEnabled();
+  });
+});

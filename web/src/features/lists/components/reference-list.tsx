@@ -21,6 +21,8 @@ export interface ReferenceListProps {
   config: ListConfig;
   /** store_admin edits; everyone else reads (spec 2 section 6). */
   canEdit: boolean;
+  /** Why custom items cannot be added on this plan; the standard items stay editable. */
+  addLockedReason?: string;
 }
 
 function isNetwork(error: unknown): boolean {
@@ -32,7 +34,7 @@ function detailOf(error: unknown): string {
 }
 
 /** The one list screen behind all six reference lists (spec 2 section 2.7). */
-export function ReferenceList({ config, canEdit }: ReferenceListProps) {
+export function ReferenceList({ config, canEdit, addLockedReason }: ReferenceListProps) {
   const list = useListItems(config.path);
   const create = useCreateListItem(config.path);
   const update = useUpdateListItem(config.path);
@@ -108,8 +110,14 @@ export function ReferenceList({ config, canEdit }: ReferenceListProps) {
           <h1 id={`${config.path}-title`}>{config.title}</h1>
           <p className="muted">{config.subtitle}</p>
         </div>
-        {canEdit && <Button onClick={() => setDialog({ open: true, item: null })}>{config.addLabel}</Button>}
+        {canEdit && (
+          <Button onClick={() => setDialog({ open: true, item: null })} disabled={Boolean(addLockedReason)}
+            title={addLockedReason}>
+            {config.addLabel}
+          </Button>
+        )}
       </header>
+      {canEdit && addLockedReason && <Alert kind="info">{addLockedReason}</Alert>}
       {canEdit && (
         <p className="list-hint muted" id={`${config.path}-hint`}>
           Drag &amp; Drop to Reorder: the order here is the order of the dropdown menus. With the keyboard, focus

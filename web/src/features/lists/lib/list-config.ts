@@ -37,6 +37,8 @@ export interface ListConfig {
   showPosition?: boolean;
   /** Show an Active/Inactive badge next to the toggle (carbon methodologies). */
   showActiveBadge?: boolean;
+  /** Adding custom items needs the custom_lists plan feature (waste and destination types). */
+  planGated?: boolean;
 }
 
 export const PRICING_UNITS = ["lb", "gallon", "each", "ton", "yard"] as const;
@@ -84,13 +86,14 @@ export const WASTE_TYPES: ListConfig = {
     ACTIVE,
   ],
   toggleFields: ["name", "description", "unit_of_measure"],
+  planGated: true,
 };
 
 export const DESTINATION_TYPES: ListConfig = {
   path: "destination-types", key: "destination_types",
   title: "Destination Types Management", subtitle: "Manage waste disposal and donation destinations",
   addLabel: "Add Destination", addTitle: "Add New Destination", editTitle: "Edit Destination Type",
-  noun: "Destination type", plural: "destination types", createdWord: "added",
+  noun: "Destination type", plural: "destination types", createdWord: "added", planGated: true,
   fields: [
     NAME, DESCRIPTION,
     { name: "is_diversion", label: "Diversion (recycling, composting, donation; not landfill or disposal)",
