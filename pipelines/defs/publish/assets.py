@@ -12,7 +12,7 @@ from pipelines.paths import writer_lock
 
 
 def _quality_check(expectation: Expectation):
-    @asset_check(asset=AssetKey([expectation.asset]), name=expectation.name,
+    @asset_check(asset=AssetKey(["marts", expectation.asset]), name=expectation.name,
                  description=expectation.description, blocking=True)
     def _check(warehouse: WarehouseResource) -> AssetCheckResult:
         with writer_lock(warehouse.published_file):
