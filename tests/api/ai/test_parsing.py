@@ -1,0 +1,48 @@
+"""From OCR text to pounds: seven-segment confusions, units and plausibility."""
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from api.ai.parsing import normalize_plate, parse_weight, unit_of
+
+
+@pytest.mark.parametrize(("text", "pounds"), [
+    ("23.4", "23.4"), ("23,4", "23.4"), ("2O3.4", "203.4"), ("l45.6", "145.6"), ("S8.0", "58.0"),
+    ("B8.2", "88.2"), ("980 lb", "980.0"), ("980bs", "980.0"), ("23.4Ib", "23.4"), ("13.6.", "13.6"),
+    ("61300", "61300.0"),
+])
+def test_display_text_reads_as_pounds(text, pounds):
+    assert parse_weight(text).value_lb == Decimal(pounds)
+
+
+def test_kilograms_glued_to_the_number_are_converted_to_pounds():
+    parsed = parse_weight("1250.5kg")
+    assert parsed.unit == "kg"
+    assert parsed.value_lb == Decimal("2756.9")
+
+
+def test_a_separate_unit_label_applies_to_the_number():
+    assert parse_weight("10", unit_hint="kg").value_lb == Decimal("22.0")
+
+
+@pytest.mark.parametrize("text", ["8.8.8.7.2", "", "kg", "0", "-12", "250001", "087", "12.3.4", "ABC"])
+def test_implausible_text_is_no_weight(text):
+    assert parse_weight(text) is None
+
+
+def test_guessed_letters_lower_the_certainty():
+    assert parse_weight("23.4").certainty == 1.0
+    assert parse_weight("2O3.4").certainty < 1.0
+
+
+@pytest.mark.parametrize(("text", "unit"), [("lb", "lb"), ("Ibs", "lb"), ("kg", "kg"), ("KG", "kg"), ("23", None)])
+def test_unit_labels_are_recognised(text, unit):
+    assert unit_of(text) == unit
+
+
+@pytest.mark.parametrize(("text", "plate"), [("7abc-123", "7ABC123"), ("ABC 1234", "ABC1234"),
+                                             ("CALIFORNIA", None), ("X", None), ("ABCDEFGHJ", None)])
+def test_plates_are_upper_case_letters_and_digits(text, plate):
+    assert normalize_plate(text) == plate
