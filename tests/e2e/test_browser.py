@@ -41,7 +41,7 @@ def _ensure_web_build() -> None:
         subprocess.run([npm, "run", "build"], cwd=WEB, check=True, timeout=900)
 
 
-def _wait_until_up(base_url: str, proc: subprocess.Popen, timeout_s: float = 60) -> None:
+def _wait_until_up(base_url: str, proc: subprocess.Popen, timeout_s: float = 240) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if proc.poll() is not None:

@@ -28,7 +28,7 @@ test("landing page shows plans from the API, the state explorer and a state page
   await shot(page, "01-landing-full", true);
   await page.getByTestId("state-CA").click();
   await expect(page).toHaveURL(/\/states\/CA$/);
-  await expect(page.getByRole("heading", { name: "California" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "California", exact: true })).toBeVisible();
   await expect(page.getByText("2+ cubic yards of solid waste per week", { exact: false })).toBeVisible();
   await shot(page, "02-state-california");
   await page.goto("/states/WA");

@@ -26,7 +26,12 @@ export const SCREENS: Partial<Record<TabKey, Screen>> = {
 };
 
 /** Tab key -> screen for the platform admin (system_admin); falls back to SCREENS. */
-export const PLATFORM_SCREENS: Partial<Record<TabKey, Screen>> = {};
+export const PLATFORM_SCREENS: Partial<Record<TabKey, Screen>> = {
+  dashboard: lazy(() => import("@/features/admin/components/platform-dashboard-screen")),
+  "system-customers": lazy(() => import("@/features/admin/components/system-customers-screen")),
+  "go-live": lazy(() => import("@/features/admin/components/go-live-screen")),
+  settings: lazy(() => import("@/features/admin/components/system-settings-screen")),
+};
 
 export function screenFor(key: TabKey, isPlatformAdmin: boolean): Screen | undefined {
   return (isPlatformAdmin ? PLATFORM_SCREENS[key] : undefined) ?? SCREENS[key];

@@ -32,6 +32,7 @@ export const meQueryOptions = () =>
   queryOptions({
     queryKey: ["auth", "me"],
     queryFn: ({ signal }) => fetchMe(signal),
+    networkMode: "always",
     enabled: Boolean(getToken()),
     retry: false,
     staleTime: 60_000,

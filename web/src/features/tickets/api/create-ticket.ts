@@ -34,6 +34,8 @@ export async function submitTicket(payload: TicketCreatePayload | SimpleTicketPa
 export function useSubmitTicket() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline is not a reason to wait: submitTicket queues the ticket itself.
+    networkMode: "always",
     mutationFn: ({ payload, extraImages }: { payload: TicketCreatePayload | SimpleTicketPayload; extraImages?: ExtraImage[] }) =>
       submitTicket(payload, extraImages),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["tickets"] }),

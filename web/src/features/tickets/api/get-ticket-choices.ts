@@ -33,6 +33,8 @@ export const getActiveListItemsQueryOptions = (path: ListPath) =>
     queryKey: ["ticket-choices", path],
     queryFn: ({ signal }) => getActiveListItems(path, signal),
     staleTime: 5 * 60_000,
+    // Offline the query still runs so the lists kept on this device are used.
+    networkMode: "always",
   });
 
 /** Waste types, destinations and containers for a ticket form; failures leave empty lists. */

@@ -14,7 +14,6 @@ import { TareCapture, type TareMode } from "../capture/tare-capture";
 import { NotesFields } from "../form/notes-fields";
 import { defaultName, ReferenceSelects } from "../form/reference-selects";
 import { emptyVehicle, TruckScaleFields, vehiclePayload, type PartnerRef, type VehicleFields } from "../form/truck-scale-fields";
-import { OfflineIndicator } from "../offline-indicator";
 import { formatUsd } from "../lists/format";
 import "../tickets.css";
 
@@ -140,7 +139,6 @@ export default function OutboundTicketScreen() {
         <h1>Outbound Ticket Creation</h1>
         <Button variant="secondary" onClick={() => navigate("/app/home")}>← Back to Dashboard</Button>
       </div>
-      <OfflineIndicator />
       <Card>
         <div className="form-grid">
           <div className="span-2">

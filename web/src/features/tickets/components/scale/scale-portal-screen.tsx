@@ -16,7 +16,6 @@ import { WeightCapture } from "../capture/weight-capture";
 import { ImageCapturePanel } from "../form/image-capture-panel";
 import { LineItemsPanel } from "../form/line-items-panel";
 import { defaultName } from "../form/reference-selects";
-import { OfflineIndicator } from "../offline-indicator";
 import { SimpleTickets } from "../simple/simple-tickets";
 import { StatusMessage, type Status } from "../status-message";
 import { DraftsPanel } from "./drafts-panel";
@@ -136,7 +135,6 @@ export default function ScalePortalScreen() {
         <Button variant="secondary" aria-pressed={view !== "simple"} onClick={() => setParams({ view: "portal" })}>Scale Entry</Button>
         <Button variant="secondary" aria-pressed={view === "simple"} onClick={() => setParams({ view: "simple" })}>Simple Tickets</Button>
       </div>
-      <OfflineIndicator />
       {view === "simple" ? <SimpleTickets /> : (
         <>
           <StatusMessage status={status} />

@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import type { CurrentUser, Plan, Subscription, SystemSettings } from "@/lib/session-types";
+import { menuFor, menuTabs, planOf, startTab } from "./menu";
+import { homeTilesFor } from "./tiles";
+import { nextTrail } from "./breadcrumbs";
+
+const user = (role: CurrentUser["role"]): CurrentUser => ({
+  id: "u", email: "a@example.com", role, first_name: "Ann", last_name: "Lee", setup_completed: true,
+  company: role === "system_admin" ? null : { id: "c", name: "Co", subscription_plan: "core", subscription_status: "active", locations: [] },
+});
+const sub = (plan: Plan, extra: Partial<Subscription> = {}): Subscription => ({
+  current_plan: plan, effective_plan: plan, plan_info: { name: plan }, subscription_status: "active",
+  current_facilities: 1, max_facilities: null, facilities: [], sb1383_compliance_enabled: plan !== "core", ...extra,
+});
+const tabs = (plan: Plan, settings: SystemSettings = {}, extra: Partial<Subscription> = {}) =>
+  menuTabs(menuFor(user("store_admin"), sub(plan, extra), settings));
+
+describe("menuFor: store admin by plan and settings", () => {
+  it("core: no ESG, no compliance report, no inbound, carbon on by default", () => {
+    const t = tabs("core");
+    expect(t).toContain("dashboard");
+    expect(t).toContain("carbon-credits");
+    expect(t).not.toContain("esg");
+    expect(t).not.toContain("compliance-report");
+    expect(t).not.toContain("inbound-portal");
+    expect(t).not.toContain("inventory-dashboard");
+  });
+
+  it("pro: ESG dashboard and compliance report (SB 1383 on the subscription)", () => {
+    const t = tabs("pro");
+    expect(t).toContain("esg");
+    expect(t).toContain("compliance-report");
+    expect(t).not.toContain("inbound-portal");
+  });
+
+  it("enterprise without the inbound module has no inbound operations", () => {
+    const t = tabs("enterprise");
+    expect(t).not.toContain("inbound-portal");
+    expect(t).not.toContain("invoice-billing-dashboard");
+  });
+
+  it("enterprise with the inbound module gets the inbound menu and its two dashboards", () => {
+    const t = tabs("enterprise", { inbound_module_enabled: true });
+    for (const key of ["inbound-portal", "waste-customers", "invoices", "inbound-tickets", "inventory-management", "in-progress-tickets", "inventory-dashboard", "invoice-billing-dashboard"]) {
+      expect(t).toContain(key);
+    }
+  });
+
+  it("pro with the inbound module still has none: inbound is enterprise only", () => {
+    expect(tabs("pro", { inbound_module_enabled: true })).not.toContain("inbound-portal");
+  });
+
+  it("hides the carbon dashboard only when carbon credits are explicitly off", () => {
+    expect(tabs("pro", { enable_carbon_credits: false })).not.toContain("carbon-credits");
+    expect(tabs("pro", { enable_carbon_credits: undefined })).toContain("carbon-credits");
+  });
+
+  it("shows EAR only when EAR reporting is enabled", () => {
+    expect(tabs("pro")).not.toContain("ear");
+    expect(tabs("pro", { enable_ear_reporting: true })).toContain("ear");
+  });
+
+  it("shows the compliance report when the platform enabled SB 1383 on core", () => {
+    expect(tabs("core", {}, { sb1383_compliance_enabled: true })).toContain("compliance-report");
+  });
+
+  it("always has HOME, outbound, ticket settings, admin settings and company", () => {
+    const menu = menuFor(user("store_admin"), sub("core"), {});
+    expect(menu.map((m) => m.label)).toEqual(["HOME", "Main Dashboard", "Outbound Operations", "Reports", "Ticket Settings", "Admin Settings", "Company"]);
+    expect(menuTabs(menu)).toEqual(expect.arrayContaining(["waste-types", "container-types", "destination-types", "diversion-methods", "waste-subtypes", "carbon-methodologies", "regions", "locations", "users", "subscription"]));
+  });
+
+  it("treats a trial as its effective plan", () => {
+    expect(planOf(user("store_admin"), sub("pro", { current_plan: "pro", subscription_status: "trial" }))).toBe("pro");
+    expect(planOf(user("store_admin"), null)).toBe("core");
+  });
+});
+
+describe("menuFor: other roles", () => {
+  it("system admin: dashboard, customers, billing, plans, reports, carbon, settings", () => {
+    const menu = menuFor(user("system_admin"), null, {});
+    expect(menu.map((m) => m.label)).toEqual(["Dashboard", "System Customers (Companies)", "Billing", "Plans", "Reports", "Carbon Credits", "Settings"]);
+    expect(menuTabs(menuFor(user("system_admin"), null, { enable_carbon_credits: false }))).not.toContain("carbon-credits");
+  });
+
+  it("employee: scale entry, my tickets, products, containers, destinations", () => {
+    expect(menuFor(user("store_employee"), null, {}).map((m) => m.label)).toEqual(["Scale Entry", "My Tickets", "Products", "Containers", "Destinations"]);
+  });
+
+  it("nobody signed in: an empty menu", () => {
+    expect(menuFor(null)).toEqual([]);
+  });
+
+  it("start tabs: employee scale, store admin home, system admin dashboard", () => {
+    expect(startTab(user("store_employee"))).toBe("scale");
+    expect(startTab(user("store_admin"))).toBe("home");
+    expect(startTab(user("system_admin"))).toBe("dashboard");
+  });
+});
+
+describe("home tiles", () => {
+  it("badges ESG with PRO+ on core only", () => {
+    const esg = (plan: Plan) => homeTilesFor(user("store_admin"), sub(plan), {})[0].children!.find((t) => t.id === "esg")!;
+    expect(esg("core").badge).toBe("PRO+");
+    expect(esg("pro").badge).toBeUndefined();
+  });
+  it("sends Outbound Operations straight to the scale", () => {
+    expect(homeTilesFor(user("store_admin"), sub("pro"), {}).find((t) => t.id === "outbound")!.tab).toBe("scale");
+  });
+  it("adds the EAR tile when enabled and System Customers for the platform admin", () => {
+    expect(homeTilesFor(user("store_admin"), sub("pro"), { enable_ear_reporting: true }).map((t) => t.id)).toContain("ear");
+    expect(homeTilesFor(user("system_admin"), null, {}).map((t) => t.id)).toContain("system-customers");
+  });
+});
+
+describe("breadcrumb trail", () => {
+  it("appends, truncates on an earlier crumb and clears at home", () => {
+    let trail = nextTrail([], "dashboard");
+    trail = nextTrail(trail, "esg");
+    trail = nextTrail(trail, "users");
+    expect(trail).toEqual(["dashboard", "esg", "users"]);
+    expect(nextTrail(trail, "esg")).toEqual(["dashboard", "esg"]);
+    expect(nextTrail(trail, "home")).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+import { createColumnHelper } from "@tanstack/react-table";
+import { Badge } from "@/components/ui/badge";
+import type { TenantCustomerList } from "../api/get-customers";
+
+export type TenantCustomer = TenantCustomerList["customers"][number];
+
+export const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+export function StatusBadge({ status }: { status: string }) {
+  const tone = status === "active" ? "green" : status === "trial" || status === "trialing" ? "amber" : "red";
+  return <Badge tone={tone}>{status.toUpperCase()}</Badge>;
+}
+
+const col = createColumnHelper<TenantCustomer>();
+
+export const customerColumns = [
+  col.accessor("name", { header: "Company" }),
+  col.accessor("email", { header: "Email", cell: (c) => c.getValue() ?? "—" }),
+  col.accessor("store_count", { header: "Stores" }),
+  col.accessor("subscription_status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} /> }),
+  col.accessor("monthly_revenue", { header: "Monthly Revenue", cell: (c) => usd.format(c.getValue()) }),
+  col.accessor("trial_days_remaining", {
+    header: "Trial Days Left",
+    cell: (c) => (c.row.original.subscription_status === "trial" && c.getValue() !== null ? c.getValue() : "N/A"),
+  }),
+];

@@ -1,0 +1,78 @@
+import { createColumnHelper } from "@tanstack/react-table";
+import { useMemo, useState } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { Button } from "@/components/ui/button";
+import { Card, Spinner } from "@/components/ui/panel";
+import { notify } from "@/lib/notify";
+import { useCompanies } from "../api/get-companies";
+import { useSetCompanyStatus, type TenantCompany } from "../api/set-company-status";
+import { StatusBadge, usd } from "./customer-columns";
+
+const col = createColumnHelper<TenantCompany>();
+
+function CompanyDetail({ company, onBack }: { company: TenantCompany; onBack: () => void }) {
+  const setStatus = useSetCompanyStatus();
+  const suspended = company.subscription_status === "suspended";
+  const change = () => {
+    const next = suspended ? "active" : "suspended";
+    const question = suspended ? `Reactivate ${company.name}? Its users can sign in again.` : `Suspend ${company.name}? Its users will be signed out and blocked.`;
+    if (!window.confirm(question)) return;
+    setStatus.mutate(
+      { id: company.id, status: next },
+      {
+        onSuccess: (c) => {
+          notify({ kind: "success", message: `${c.name} is now ${c.subscription_status}.` });
+          onBack();
+        },
+        onError: (err) => notify({ kind: "error", message: err.message }),
+      },
+    );
+  };
+  return (
+    <Card title={company.name} actions={<Button variant="secondary" size="sm" onClick={onBack}>← Back to list</Button>}>
+      <dl className="detail-grid">
+        <div><dt>Email</dt><dd>{company.email ?? "—"}</dd></div>
+        <div><dt>Plan</dt><dd>{company.subscription_plan.toUpperCase()}</dd></div>
+        <div><dt>Status</dt><dd><StatusBadge status={company.subscription_status} /></dd></div>
+        <div><dt>Facilities</dt><dd>{company.store_count} / {company.max_facilities ?? "∞"}</dd></div>
+        <div><dt>Monthly revenue</dt><dd>{usd.format(company.monthly_revenue)}</dd></div>
+        <div><dt>Payment failures</dt><dd>{company.payment_failure_count}</dd></div>
+        <div><dt>Last payment</dt><dd>{company.last_payment_failed ? "Failed" : "OK"}</dd></div>
+        <div><dt>Trial days remaining</dt><dd>{company.subscription_status === "trial" ? company.trial_days_remaining ?? "—" : "N/A"}</dd></div>
+        <div><dt>Approval</dt><dd>{company.approval_status}</dd></div>
+        <div><dt>Created</dt><dd>{new Date(company.created_at).toLocaleDateString()}</dd></div>
+      </dl>
+      <div className="row">
+        <Button variant={suspended ? "primary" : "danger"} busy={setStatus.isPending} onClick={change}>{suspended ? "Reactivate" : "Suspend"}</Button>
+      </div>
+    </Card>
+  );
+}
+
+export default function SystemCustomersScreen() {
+  const companies = useCompanies();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const columns = useMemo(
+    () => [
+      col.accessor("name", { header: "Company" }),
+      col.accessor("subscription_plan", { header: "Plan", cell: (c) => c.getValue().toUpperCase() }),
+      col.accessor("subscription_status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} /> }),
+      col.accessor("store_count", { header: "Facilities" }),
+      col.accessor("monthly_revenue", { header: "Monthly Revenue", cell: (c) => usd.format(c.getValue()) }),
+      col.display({ id: "view", header: "", cell: (c) => <Button size="sm" variant="secondary" onClick={() => setSelectedId(c.row.original.id)}>View</Button> }),
+    ],
+    [],
+  );
+  const rows = companies.data?.companies ?? [];
+  const selected = rows.find((c) => c.id === selectedId);
+  return (
+    <div>
+      <div className="page-title"><h1>System Customers</h1></div>
+      {companies.isLoading ? <Spinner /> : selected ? (
+        <CompanyDetail company={selected} onBack={() => setSelectedId(null)} />
+      ) : (
+        <DataTable data={rows} columns={columns} empty="No tenant companies yet." getRowId={(r) => r.id} />
+      )}
+    </div>
+  );
+}
