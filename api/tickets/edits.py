@@ -93,13 +93,22 @@ async def update_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, 
     return ticket
 
 
-async def add_image(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, kind: str, raw: bytes) -> TicketImage:
+async def add_image(
+    db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, kind: str, raw: bytes
+) -> tuple[TicketImage, bool]:
+    """(image, created). The same photo sent again for the same ticket and kind is the same image,
+    so an offline sync that retries its uploads never fills the caps with copies."""
     max_bytes = get_settings().max_image_bytes
     processed = await anyio.to_thread.run_sync(process_image, raw, max_bytes)
     # The row lock makes the caps hold when two uploads for one ticket race.
     ticket = await own_ticket(db, caller, ticket_id)
     if ticket.status == "void":
         raise Conflict("Images cannot be added to a void ticket")
+    same = await db.scalar(select(TicketImage).where(
+        TicketImage.ticket_id == ticket.id, TicketImage.kind == kind, TicketImage.sha256 == processed.sha256
+    ))
+    if same is not None:
+        return same, False
     rows = await db.execute(
         select(TicketImage.kind, func.count()).where(TicketImage.ticket_id == ticket.id).group_by(TicketImage.kind)
     )
@@ -122,7 +131,7 @@ async def add_image(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, kind
     store = image_store()
     await store.save(key, processed.data, processed.content_type)
     await store.save(thumb, processed.thumbnail, processed.content_type)
-    return image
+    return image, True
 
 
 async def load_image(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, image_id: uuid.UUID,

@@ -5,7 +5,7 @@ import uuid
 from typing import Annotated, Literal
 
 import anyio
-from fastapi import APIRouter, Depends, File, Form, Header, Query, Request, Response, UploadFile, status
+from fastapi import APIRouter, Depends, File, Form, Header, Query, Response, UploadFile, status
 
 from api.core.config import get_settings
 from api.core.deps import AdminUser, CurrentCompany, Db, LocationScope, StaffUser
@@ -147,9 +147,12 @@ async def void_ticket(
     return await _one(db, await service.void_ticket(db, who, ticket_id, body.reason))
 
 
-@router.post("/{ticket_id}/images", response_model=TicketImageRead, status_code=status.HTTP_201_CREATED)
+@router.post(
+    "/{ticket_id}/images", response_model=TicketImageRead, status_code=status.HTTP_201_CREATED,
+    responses={200: {"model": TicketImageRead, "description": "The same photo again: the existing image"}},
+)
 async def add_ticket_image(
-    ticket_id: uuid.UUID, db: Db, who: TicketCaller, request: Request,
+    ticket_id: uuid.UUID, db: Db, who: TicketCaller, response: Response,
     file: Annotated[UploadFile, File(description="JPEG, PNG or WebP")],
     kind: Annotated[ImageKind, Form()] = "additional",
 ) -> TicketImageRead:
@@ -157,7 +160,10 @@ async def add_ticket_image(
     raw = await file.read(max_bytes + 1)
     if len(raw) > max_bytes:
         raise ImageTooLarge(f"Image is too large (maximum {max_bytes // (1024 * 1024)} MB)")
-    return image_read(await edits.add_image(db, who, ticket_id, kind, raw))
+    image, created = await edits.add_image(db, who, ticket_id, kind, raw)
+    if not created:
+        response.status_code = status.HTTP_200_OK
+    return image_read(image)
 
 
 async def _image(db, who, ticket_id, image_id, *, thumbnail: bool) -> Response:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 
 import pytest
 from PIL import Image
@@ -10,8 +11,10 @@ from tests.api.tickets.lists import ensure_lists
 from tests.api.tickets.test_create import OUTBOUND
 
 
-def picture(fmt: str = "JPEG", size=(320, 240), exif: bool = False) -> bytes:
-    img = Image.new("RGB", size, (30, 120, 60))
+def picture(fmt: str = "JPEG", size=(320, 240), exif: bool = False, color=None) -> bytes:
+    img = Image.new("RGB", size, color or (30, 120, 60))
+    # A different dot in each picture: identical photos count as one image.
+    img.putpixel((next(_serial) % size[0], 0), (255, 255, 255))
     out = io.BytesIO()
     if exif:
         data = Image.Exif()
@@ -20,6 +23,9 @@ def picture(fmt: str = "JPEG", size=(320, 240), exif: bool = False) -> bytes:
     else:
         img.save(out, format=fmt)
     return out.getvalue()
+
+
+_serial = itertools.count()
 
 
 @pytest.fixture
@@ -96,6 +102,15 @@ class TestUpload:
             assert (await upload(client, tenant, ticket)).status_code == 201
         r = await upload(client, tenant, ticket)
         assert r.json()["detail"] == "Maximum of 8 additional images per ticket"
+
+    async def test_the_same_photo_sent_twice_is_one_image(self, client, tenant, ticket):
+        photo = picture()
+        first = await upload(client, tenant, ticket, kind="tare", data=photo)
+        again = await upload(client, tenant, ticket, kind="tare", data=photo)
+        assert (first.status_code, again.status_code) == (201, 200)
+        assert again.json()["id"] == first.json()["id"]
+        got = (await client.get(f"/api/tickets/{ticket['id']}", headers=tenant.headers())).json()
+        assert len(got["images"]) == 1
 
     async def test_unknown_kind_is_refused(self, client, tenant, ticket):
         assert (await upload(client, tenant, ticket, kind="selfie")).status_code == 422
