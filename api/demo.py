@@ -8,7 +8,7 @@ the same day give the same data. Rows go in with bulk inserts in one transaction
 from __future__ import annotations
 
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import func, select, text
 from sqlalchemy.dialects import postgresql
@@ -76,7 +76,7 @@ async def _platform_admin(db: AsyncSession) -> None:
 
 
 async def _tenant(db: AsyncSession, rng: random.Random) -> None:
-    now = datetime.now(tz=timezone.utc)
+    now = datetime.now(tz=UTC)
     company = Company(
         id=activity.new_id(rng), name=COMPANY, industry="Hospitality", org_type="hospitality",
         email="operations@bayview.flow.local", phone="(415) 555-0100", billing_email="ap@bayview.flow.local",
@@ -146,7 +146,7 @@ async def _tenant(db: AsyncSession, rng: random.Random) -> None:
     await db.flush()
 
 
-async def _bulk_insert(db: AsyncSession, model, rows: list[dict]) -> None:  # noqa: ANN001
+async def _bulk_insert(db: AsyncSession, model, rows: list[dict]) -> None:
     """One INSERT ... SELECT FROM unnest(column arrays) per table: a single round trip and no
     per-row SQL compiling. (COPY would be faster still, but Postgres refuses COPY FROM on tables
     with row-level security.)"""
@@ -160,9 +160,9 @@ async def _bulk_insert(db: AsyncSession, model, rows: list[dict]) -> None:  # no
     await db.execute(statement, {n: [row[n] for row in rows] for n in names})
 
 
-async def _lists(db: AsyncSession, company_id) -> dict[str, dict]:  # noqa: ANN001
+async def _lists(db: AsyncSession, company_id) -> dict[str, dict]:
     """The company's own list items (copied from the system standard), by name."""
-    def rows(model, *columns):  # noqa: ANN001, ANN202
+    def rows(model, *columns):
         return select(model.id, model.name, *columns).where(model.company_id == company_id)
 
     result: dict[str, dict] = {}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import uuid
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
@@ -97,7 +97,7 @@ def _count(rng: random.Random, mean: float) -> int:
 def _local_time(rng: random.Random, day: date, tz: ZoneInfo) -> datetime:
     hour = rng.choices(HOURS, HOUR_WEIGHTS)[0]
     local = datetime.combine(day, time(hour, rng.randrange(60), rng.randrange(60)), tzinfo=tz)
-    return local.astimezone(timezone.utc)
+    return local.astimezone(UTC)
 
 
 def number_tickets(rows: list[dict], *, inbound: bool, tz: str) -> dict[date, int]:
@@ -136,7 +136,7 @@ def outbound_tickets(rng: random.Random, *, company_id: uuid.UUID, tz: str, now:
     return rows
 
 
-def _outbound_row(rng, company_id, store_id, stream: Stream, at: datetime, lists: dict, operator) -> dict:  # noqa: ANN001
+def _outbound_row(rng, company_id, store_id, stream: Stream, at: datetime, lists: dict, operator) -> dict:
     names = [c for c, _ in stream.containers]
     container = lists["containers"][rng.choices(names, [w for _, w in stream.containers])[0]]
     waste = lists["waste_types"][stream.waste_type]

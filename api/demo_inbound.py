@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import uuid
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
@@ -77,7 +77,7 @@ def loads(rng: random.Random, *, company_id: uuid.UUID, store_id: uuid.UUID, tz:
         day = today - timedelta(days=offset)
         if day.weekday() >= 5 or rng.random() > 0.62:
             continue
-        at = datetime.combine(day, time(rng.randint(7, 15), rng.randrange(60)), tzinfo=zone).astimezone(timezone.utc)
+        at = datetime.combine(day, time(rng.randint(7, 15), rng.randrange(60)), tzinfo=zone).astimezone(UTC)
         if at > now:
             continue
         payee = rng.choice(payees)
@@ -118,7 +118,7 @@ def loads(rng: random.Random, *, company_id: uuid.UUID, store_id: uuid.UUID, tz:
             "payments": payments}
 
 
-def _invoice(rng, company_id, ticket, ticket_lines, issued: date, today: date, invoices, invoice_lines,  # noqa: ANN001
+def _invoice(rng, company_id, ticket, ticket_lines, issued: date, today: date, invoices, invoice_lines,
              payments) -> None:
     """Older invoices are mostly settled; some stay part paid or unpaid past their due date."""
     invoice_id = new_id(rng)
@@ -126,16 +126,16 @@ def _invoice(rng, company_id, ticket, ticket_lines, issued: date, today: date, i
     age = (today - issued).days
     roll = rng.random()
     if age > 60:
-        share = Decimal("1") if roll < 0.84 else (Decimal(str(round(rng.uniform(0.3, 0.7), 2))) if roll < 0.93 else 0)
+        share = Decimal(1) if roll < 0.84 else (Decimal(str(round(rng.uniform(0.3, 0.7), 2))) if roll < 0.93 else 0)
     elif age > 30:
-        share = Decimal("1") if roll < 0.6 else (Decimal(str(round(rng.uniform(0.3, 0.7), 2))) if roll < 0.72 else 0)
+        share = Decimal(1) if roll < 0.6 else (Decimal(str(round(rng.uniform(0.3, 0.7), 2))) if roll < 0.72 else 0)
     else:
-        share = Decimal("1") if roll < 0.3 else 0
+        share = Decimal(1) if roll < 0.3 else 0
     paid = (amount * share).quantize(CENT)
     paid_on = None
     if paid > 0:
         delay = rng.randint(5, min(45, max(5, age)))
-        paid_on = datetime.combine(min(issued + timedelta(days=delay), today), time(17, 0), tzinfo=timezone.utc)
+        paid_on = datetime.combine(min(issued + timedelta(days=delay), today), time(17, 0), tzinfo=UTC)
         method = rng.choice(INVOICE_PAYMENTS)
         payments.append({"id": new_id(rng), "company_id": company_id, "invoice_id": invoice_id, "amount": paid,
                          "method": method, "reference": f"{method[:3].upper()}-{rng.randint(1000, 9999)}",

@@ -14,7 +14,7 @@ admins are untouched, so the admin who runs it keeps their login.
 """
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from sqlalchemy import delete, func, select
@@ -40,7 +40,7 @@ BAD_TOKEN = "Invalid or expired verification token"
 
 async def request_account_reset(db: AsyncSession, user: User) -> tuple[str, str]:
     """Store a fresh token's digest; return (address, mail body). Older unused tokens stop working."""
-    now = datetime.now(tz=timezone.utc)
+    now = datetime.now(tz=UTC)
     for old in await db.scalars(select(AuthToken).where(
         AuthToken.user_id == user.id, AuthToken.purpose == PURPOSE, AuthToken.used_at.is_(None)
     )):
@@ -66,7 +66,7 @@ async def execute_account_reset(db: AsyncSession, user: User, token: str) -> dic
     if not token:
         raise Invalid("Please enter the verification token")
     row = await db.scalar(select(AuthToken).where(AuthToken.token_digest == digest_token(token)).with_for_update())
-    now = datetime.now(tz=timezone.utc)
+    now = datetime.now(tz=UTC)
     if (row is None or row.purpose != PURPOSE or row.user_id != user.id or row.used_at is not None
             or row.expires_at < now):
         raise DomainError(BAD_TOKEN, 400)
@@ -84,7 +84,7 @@ async def execute_account_reset(db: AsyncSession, user: User, token: str) -> dic
     return {"tickets_removed": tickets, "invoices_removed": invoices}
 
 
-async def _delete(db: AsyncSession, model, company_id) -> int:  # noqa: ANN001
+async def _delete(db: AsyncSession, model, company_id) -> int:
     result = await db.execute(delete(model).where(model.company_id == company_id)
                               .execution_options(synchronize_session=False))
     return result.rowcount or 0

@@ -10,9 +10,22 @@ from fastapi import APIRouter, BackgroundTasks
 
 from api.admin import resets, service
 from api.admin.schemas import (
-    AccountResetDone, AccountResetExecute, AccountResetRequested, AccountStats, AlertList, AlertRead,
-    ApprovalDecision, ApprovalResult, CompanyStatusUpdate, CompleteResetDone, CompleteResetRequest,
-    PendingAccountList, SeedDataStats, TenantCompany, TenantCompanyList, TenantCustomerList,
+    AccountResetDone,
+    AccountResetExecute,
+    AccountResetRequested,
+    AccountStats,
+    AlertList,
+    AlertRead,
+    ApprovalDecision,
+    ApprovalResult,
+    CompanyStatusUpdate,
+    CompleteResetDone,
+    CompleteResetRequest,
+    PendingAccountList,
+    SeedDataStats,
+    TenantCompany,
+    TenantCompanyList,
+    TenantCustomerList,
 )
 from api.core.deps import AdminUser, Db, SystemAdmin
 from api.kit.errors import DomainError

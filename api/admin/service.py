@@ -6,7 +6,7 @@ the company explicitly; no tenant filter applies.
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -14,7 +14,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api import plans
 from api.admin.models import Alert, AuditEvent
 from api.admin.schemas import (
-    AccountStats, AdminUserName, ApprovalResult, PendingAccount, TenantCompany, TenantCustomer,
+    AccountStats,
+    AdminUserName,
+    ApprovalResult,
+    PendingAccount,
+    TenantCompany,
+    TenantCustomer,
 )
 from api.companies import service as companies
 from api.companies.models import Company, Store
@@ -30,7 +35,7 @@ def _address(c: Company) -> str | None:
     return ", ".join(parts) or None
 
 
-async def _counts(db: AsyncSession, column, *conditions) -> dict[uuid.UUID, int]:  # noqa: ANN001
+async def _counts(db: AsyncSession, column, *conditions) -> dict[uuid.UUID, int]:
     rows = await db.execute(select(column, func.count()).where(*conditions).group_by(column))
     return dict(rows.all())
 
@@ -73,7 +78,7 @@ async def pending_accounts(db: AsyncSession) -> list[PendingAccount]:
 
 async def account_stats(db: AsyncSession) -> AccountStats:
     by_status = await _counts(db, Company.approval_status)
-    since = datetime.now(tz=timezone.utc) - timedelta(days=30)
+    since = datetime.now(tz=UTC) - timedelta(days=30)
     recent = await db.scalar(select(func.count()).select_from(Company).where(Company.created_at >= since))
     return AccountStats(pending=by_status.get("pending", 0), approved=by_status.get("approved", 0),
                         rejected=by_status.get("rejected", 0), recent_signups_30_days=recent or 0)
@@ -94,7 +99,7 @@ async def decide_account(db: AsyncSession, admin: User, company_id: uuid.UUID, a
         company.approval_status = "rejected"
         company.rejection_reason = (reason or "").strip() or None
         message = "Account has been rejected successfully!"
-    company.reviewed_at = datetime.now(tz=timezone.utc)
+    company.reviewed_at = datetime.now(tz=UTC)
     db.add(AuditEvent(company_id=company.id, user_id=admin.id, action=f"account_{company.approval_status}",
                       detail={"reason": company.rejection_reason or ""}))
     await db.flush()
@@ -139,7 +144,7 @@ async def set_company_status(db: AsyncSession, admin: User, company_id: uuid.UUI
     company = await get_company(db, company_id)
     if status == "suspended":
         company.subscription_status = "suspended"
-    elif company.account_type == "trial" and company.trial_ends_at and company.trial_ends_at > datetime.now(tz=timezone.utc):
+    elif company.account_type == "trial" and company.trial_ends_at and company.trial_ends_at > datetime.now(tz=UTC):
         company.subscription_status = "trial"
     else:
         company.subscription_status = "active"

@@ -14,7 +14,7 @@ from api.stores.schemas import EmployeeInterfaceRead, EmployeeInterfaceUpdate
 router = APIRouter(tags=["companies"])
 
 
-def _info(company) -> CompanyInfoRead:  # noqa: ANN001
+def _info(company) -> CompanyInfoRead:
     return CompanyInfoRead(
         name=company.name, industry=company.industry, billing_email=company.billing_email, phone=company.phone,
         billing_notification_email=company.billing_notification_email,

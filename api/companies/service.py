@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -21,7 +21,7 @@ async def provision_company(db: AsyncSession, company: Company) -> None:
     await db.flush()
 
 
-async def get_settings_row(db: AsyncSession, company_id) -> CompanySettings:  # noqa: ANN001
+async def get_settings_row(db: AsyncSession, company_id) -> CompanySettings:
     row = await db.scalar(select(CompanySettings).where(CompanySettings.company_id == company_id))
     if row is None:
         row = CompanySettings(company_id=company_id)
@@ -30,13 +30,13 @@ async def get_settings_row(db: AsyncSession, company_id) -> CompanySettings:  # 
     return row
 
 
-async def count_active_stores(db: AsyncSession, company_id) -> int:  # noqa: ANN001
+async def count_active_stores(db: AsyncSession, company_id) -> int:
     return await db.scalar(
         select(func.count()).select_from(Store).where(Store.company_id == company_id, Store.is_active)
     ) or 0
 
 
-async def count_active_users(db: AsyncSession, company_id) -> int:  # noqa: ANN001
+async def count_active_users(db: AsyncSession, company_id) -> int:
     return await db.scalar(
         select(func.count()).select_from(User).where(User.company_id == company_id, User.is_active)
     ) or 0
@@ -46,7 +46,7 @@ def trial_days_remaining(company: Company, now: datetime | None = None) -> int |
     """Whole days left of a running trial (rounded up); None when the company is not on trial."""
     if company.subscription_status != "trial" or company.trial_ends_at is None:
         return None
-    left = company.trial_ends_at - (now or datetime.now(tz=timezone.utc))
+    left = company.trial_ends_at - (now or datetime.now(tz=UTC))
     return max(0, math.ceil(left.total_seconds() / 86400))
 
 

@@ -13,7 +13,11 @@ from api.companies.service import get_settings_row
 from api.core.deps import effective_plan
 from api.kit.errors import Invalid
 from api.settings.schemas import (
-    CompanySettingsRead, CompanySettingsUpdate, PlatformSettingsRead, PlatformSettingsUpdate, PublicSettingsRead,
+    CompanySettingsRead,
+    CompanySettingsUpdate,
+    PlatformSettingsRead,
+    PlatformSettingsUpdate,
+    PublicSettingsRead,
 )
 
 

@@ -9,8 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from api.settings.schemas import JsonNumber
 
 US_STATES = frozenset(
-    "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH "
-    "OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY".split()
+    ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"]
 )
 
 
@@ -35,12 +34,12 @@ class _StoreFields(BaseModel):
 
     @field_validator("address", "city", "zip_code", "phone", mode="before")
     @classmethod
-    def _trim(cls, value):  # noqa: ANN001
+    def _trim(cls, value):
         return _blank_to_none(value) if isinstance(value, str) else value
 
     @field_validator("state", mode="before")
     @classmethod
-    def _state_code(cls, value):  # noqa: ANN001
+    def _state_code(cls, value):
         value = _blank_to_none(value) if isinstance(value, str) else value
         if value is None:
             return None

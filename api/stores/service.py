@@ -16,7 +16,7 @@ from api.kit.errors import Conflict, Forbidden, NotFound
 from api.stores.schemas import StoreCreate, StoreRead, StoreStats, StoreUpdate
 from api.users.models import User
 
-ZERO = Decimal("0")
+ZERO = Decimal(0)
 
 
 def _read(store: Store, region_names: dict, price: Decimal | None, stats: dict | None) -> StoreRead:

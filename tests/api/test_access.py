@@ -21,7 +21,7 @@ import inspect
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -93,7 +93,7 @@ async def ticket(ctx: Ctx) -> dict[str, str]:
             await set_tenant(db, ctx.other.company_id)
             row = Ticket(ticket_number=f"T-19990101-{uuid.uuid4().int % 10000:04d}", status="completed",
                          gross_weight=Decimal("10.0"), tare_weight=Decimal("1.0"), net_weight=Decimal("9.0"),
-                         store_id=ctx.other.stores[0].id, ticket_at=datetime.now(tz=timezone.utc))
+                         store_id=ctx.other.stores[0].id, ticket_at=datetime.now(tz=UTC))
             db.add(row)
             await db.flush()
             image = TicketImage(ticket_id=row.id, kind="gross", storage_key=f"foreign/{row.id}.jpg",
@@ -134,7 +134,7 @@ UPLOADS = {"POST /api/tickets/{ticket_id}/images"}
 
 
 # ---- walking the app ---------------------------------------------------------------------------
-def api_routes(app) -> Iterator[tuple[str, str, Any]]:  # noqa: ANN001
+def api_routes(app) -> Iterator[tuple[str, str, Any]]:
     """(method, path, dependant) of every /api route, through included routers too."""
     for route in app.routes:
         contexts = route.effective_route_contexts() if hasattr(route, "effective_route_contexts") else [route]
@@ -146,13 +146,13 @@ def api_routes(app) -> Iterator[tuple[str, str, Any]]:  # noqa: ANN001
                 yield method, ctx.path, ctx.dependant
 
 
-def calls(dependant) -> Iterator[Callable]:  # noqa: ANN001
+def calls(dependant) -> Iterator[Callable]:
     for dep in dependant.dependencies:
         yield dep.call
         yield from calls(dep)
 
 
-def allowed_roles(dependant) -> set[str] | None:  # noqa: ANN001
+def allowed_roles(dependant) -> set[str] | None:
     """Roles every require_roles guard of the route lets through; None = no role guard."""
     allowed: set[str] | None = None
     for call in calls(dependant):
@@ -183,7 +183,7 @@ def _tiny_jpeg() -> bytes:
 
 
 @pytest.fixture(scope="module")
-async def people(app):  # noqa: ANN001
+async def people(app):
     factory = Factory()
     mine = await factory.tenant(plan="enterprise", stores=2)
     other = await factory.tenant(plan="enterprise", stores=2)
@@ -196,7 +196,7 @@ async def people(app):  # noqa: ANN001
     return mine, other, headers
 
 
-async def test_every_route_checks_who_calls_it(app, client, people, owner_sql):  # noqa: ANN001
+async def test_every_route_checks_who_calls_it(app, client, people, owner_sql):
     _mine, other, headers = people
     ctx = Ctx(client=client, other=other, owner_sql=owner_sql)
     failures: list[str] = []

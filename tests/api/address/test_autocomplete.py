@@ -6,6 +6,7 @@ import socket
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import ClassVar
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -29,10 +30,10 @@ RESULTS = [
 
 
 class _Geocoder(BaseHTTPRequestHandler):
-    seen: list[dict] = []
+    seen: ClassVar[list[dict]] = []
     delay = 0.0
 
-    def do_GET(self):  # noqa: N802
+    def do_GET(self):
         url = urlparse(self.path)
         type(self).seen.append({"path": url.path, **{k: v[0] for k, v in parse_qs(url.query).items()},
                                 "ua": self.headers.get("User-Agent")})
@@ -48,7 +49,7 @@ class _Geocoder(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up waiting (the slow-service test)
 
-    def log_message(self, *args):  # noqa: ANN002
+    def log_message(self, *args):
         pass
 
 

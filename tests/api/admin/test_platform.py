@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.smtp import smtp  # noqa: F401
-
 
 @pytest.fixture
 async def root(factory):
@@ -12,7 +10,7 @@ async def root(factory):
     return {"Authorization": f"Bearer {token}"}
 
 
-async def pending_tenant(factory, owner_sql):  # noqa: ANN001
+async def pending_tenant(factory, owner_sql):
     t = await factory.tenant(plan="pro", stores=1)
     owner_sql("update companies set approval_status = 'pending', phone = '510-555-0199', address_street = '9 Elm', "
               "address_city = 'Davis', address_state = 'CA', address_zip = '95616' where id = %s", (t.company_id,))

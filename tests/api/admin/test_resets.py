@@ -9,7 +9,6 @@ import pytest
 from api.core.db import sessionmaker, set_tenant
 from api.invoices.models import Invoice
 from api.tickets.models import Ticket, TicketCounter
-from tests.smtp import smtp  # noqa: F401
 
 
 @pytest.fixture
@@ -18,20 +17,20 @@ async def root(factory):
     return {"Authorization": f"Bearer {token}"}
 
 
-async def add_records(company_id, n: int = 3) -> None:  # noqa: ANN001
+async def add_records(company_id, n: int = 3) -> None:
     from datetime import date
 
     async with sessionmaker()() as db, db.begin():
         await set_tenant(db, company_id)
         for i in range(n):
             db.add(Ticket(ticket_number=f"T-20260101-{i + 1:04d}", net_weight=Decimal("5.0"),
-                          gross_weight=Decimal("5.0"), tare_weight=Decimal("0")))
+                          gross_weight=Decimal("5.0"), tare_weight=Decimal(0)))
         db.add(TicketCounter(direction="O", day=date(2026, 1, 1), last_number=n))
         db.add(Invoice(invoice_number=f"INV-{company_id.hex[:6]}", issue_date=date(2026, 1, 1),
                        due_date=date(2026, 1, 31), amount=Decimal("10.00"), balance=Decimal("10.00")))
 
 
-def mailed_token(smtp, address: str) -> str:  # noqa: ANN001
+def mailed_token(smtp, address: str) -> str:
     body = smtp.body(smtp.last_to(address))
     return re.search(r"Verification token: (\S+)", body).group(1)
 

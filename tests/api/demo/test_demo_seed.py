@@ -11,17 +11,17 @@ TABLES = ("companies", "stores", "users", "tickets", "ticket_line_items", "ticke
           "vehicles", "invoices", "invoice_lines", "payments", "regions", "alerts")
 
 
-def counts(owner_sql) -> dict[str, int]:  # noqa: ANN001
+def counts(owner_sql) -> dict[str, int]:
     return {t: owner_sql(f"select count(*) from {t}")[0][0] for t in TABLES}
 
 
 @pytest.fixture(scope="module")
-async def seeded(app):  # noqa: ANN001
+async def seeded(app):
     return await seed_demo()
 
 
 @pytest.fixture
-def company_id(seeded, owner_sql):  # noqa: ANN001
+def company_id(seeded, owner_sql):
     return owner_sql("select id from companies where is_demo and name = %s", (COMPANY,))[0][0]
 
 

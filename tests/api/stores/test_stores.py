@@ -1,7 +1,7 @@
 """Locations: list by role with this month's figures, create with plan limits, partial edits."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
@@ -17,15 +17,15 @@ NEW = {"name": "Harbor Kitchen", "store_number": "H-100", "address": "1 Pier", "
 
 def _month_start_utc(tz: str = "America/Los_Angeles") -> datetime:
     local = datetime.now(ZoneInfo(tz)).replace(day=1, hour=0, minute=0, second=0, microsecond=0)
-    return local.astimezone(timezone.utc)
+    return local.astimezone(UTC)
 
 
-async def add_tickets(company_id, rows):  # noqa: ANN001
+async def add_tickets(company_id, rows):
     async with sessionmaker()() as db, db.begin():
         await set_tenant(db, company_id)
         for i, (store_id, net, diverted, at, extra) in enumerate(rows):
             db.add(Ticket(ticket_number=f"T-X-{i}-{at.timestamp()}", store_id=store_id, gross_weight=net,
-                          tare_weight=Decimal("0"), net_weight=net, destination_is_diversion=diverted,
+                          tare_weight=Decimal(0), net_weight=net, destination_is_diversion=diverted,
                           ticket_at=at, **extra))
 
 
