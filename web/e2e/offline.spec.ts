@@ -37,7 +37,6 @@ test("two tickets made offline are synced exactly once when the connection retur
   await context.setOffline(true);
   for (const gross of ["40.5", "55"]) {
     await page.getByLabel("Gross weight (lbs)").fill(gross);
-    await page.screenshot({ path: `/tmp/tkt/before-${gross}.png` });
     await page.getByRole("button", { name: "Create Ticket" }).click();
     await expect(page.getByRole("heading", { name: "Saved on this device" })).toBeVisible();
     await page.getByRole("button", { name: "Create Another Ticket" }).click();

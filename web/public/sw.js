@@ -7,16 +7,36 @@ const ASSETS = `flow-assets-${VERSION}`;
 const INDEX = "/index.html";
 const SYNC_MESSAGE = "SYNC_OFFLINE_TICKETS";
 
+// Build files are named "assets/x-HASH.js" in index.html and "./x-HASH.js" inside chunks.
+const ASSET_REF = /(?:assets\/|\.\/)([\w.-]+\.(?:js|css|svg|png|woff2?))/g;
+const MAX_ASSETS = 400;
+
+// index.html names the entry files; the entry names every lazy screen's chunk, so walking the
+// references caches the whole build and any screen opens offline, visited before or not.
 async function precacheShell() {
-  const cache = await caches.open(SHELL);
   const response = await fetch("/", { cache: "no-store" });
   if (!response.ok) return;
   const html = await response.clone().text();
-  await cache.put(INDEX, response);
-  // The entry script and styles named in index.html; lazy screens are cached as they load.
-  const urls = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  await (await caches.open(SHELL)).put(INDEX, response);
   const assets = await caches.open(ASSETS);
-  await Promise.all(["/favicon.svg", ...urls].map((u) => assets.add(u).catch(() => undefined)));
+  const seen = new Set(["/favicon.svg"]);
+  const queue = [...html.matchAll(ASSET_REF)].map((m) => `/assets/${m[1]}`);
+  await assets.add("/favicon.svg").catch(() => undefined);
+  while (queue.length && seen.size < MAX_ASSETS) {
+    const url = queue.shift();
+    if (seen.has(url)) continue;
+    seen.add(url);
+    try {
+      const asset = await fetch(url);
+      if (!asset.ok) continue;
+      await assets.put(url, asset.clone());
+      if (url.endsWith(".js") || url.endsWith(".css")) {
+        for (const m of (await asset.text()).matchAll(ASSET_REF)) queue.push(`/assets/${m[1]}`);
+      }
+    } catch {
+      // A missing file is fetched (and cached) the next time it is used online.
+    }
+  }
 }
 
 self.addEventListener("install", (event) => {
