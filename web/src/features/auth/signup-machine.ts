@@ -20,7 +20,7 @@ export type SignupEvent =
   | { type: "select_plan"; plan: PaidPlan }
   | { type: "choose_org_type"; orgType: OrgType }
   | { type: "skip_org_type" }
-  | { type: "pick_business"; form: Partial<SignupForm> & { address?: Partial<SignupForm["address"]> } }
+  | { type: "pick_business"; form: Omit<Partial<SignupForm>, "address"> & { address?: Partial<SignupForm["address"]> } }
   | { type: "enter_manually" }
   | { type: "back" }
   | { type: "reset" };

@@ -14,7 +14,7 @@ import { canCreateTicket, CUSTOM_CONTAINER, roundTenth, parseWeight } from "../.
 import type { TareMode } from "../capture/tare-capture";
 import { WeightCapture } from "../capture/weight-capture";
 import { ImageCapturePanel } from "../form/image-capture-panel";
-import { LineItemsPanel } from "../form/line-items-panel";
+import { LineItemsPanel, newLineItem } from "../form/line-items-panel";
 import { defaultName } from "../form/reference-selects";
 import { SimpleTickets } from "../simple/simple-tickets";
 import { StatusMessage, type Status } from "../status-message";
@@ -50,16 +50,25 @@ export default function ScalePortalScreen() {
     container_type: defaultName(choices.containers, ""),
   });
 
-  // Defaults are the first active items of the lists.
+  // Defaults are the first active items of the lists, filled in as each list arrives.
   useEffect(() => {
-    if (!state.waste_type && !state.destination && !state.container_type && choices.wasteTypes.length) update(defaults());
+    const d = defaults();
+    const patch: Partial<typeof state> = {};
+    if (!state.waste_type && d.waste_type) patch.waste_type = d.waste_type;
+    if (!state.destination && d.destination) patch.destination = d.destination;
+    if (!state.container_type && d.container_type) patch.container_type = d.container_type;
+    if (patch.waste_type && state.line_items.length === 1 && !state.line_items[0].waste_type) {
+      patch.line_items = [{ ...state.line_items[0], waste_type: patch.waste_type }];
+    }
+    if (Object.keys(patch).length) update(patch);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [choices.wasteTypes, choices.destinations, choices.containers]);
+  }, [choices.wasteTypes, choices.destinations, choices.containers, state.waste_type, state.destination, state.container_type]);
 
   useEffect(() => setStep(advanced ? "wizard-1" : "form"), [advanced]);
 
   const startOver = () => {
-    ticket.reset(defaults());
+    const d = defaults();
+    ticket.reset({ ...d, line_items: [newLineItem(d.waste_type)] });
     setErrors({});
     setStep(advanced ? "wizard-1" : "form");
   };
