@@ -1,7 +1,9 @@
 """Company information, logo and the per-store employee interface setting (spec 3 sections 2.20, 3)."""
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, EmailStr, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from api.auth.schemas import clean_email
 
 
 class CompanyAddress(BaseModel):
@@ -27,16 +29,23 @@ class CompanyInfoUpdate(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    billing_email: EmailStr | None = None
+    billing_email: str | None = None
     phone: str | None = Field(default=None, max_length=40)
-    billing_notification_email: EmailStr | None = None
+    billing_notification_email: str | None = None
 
     @field_validator("billing_email", "billing_notification_email", "phone", mode="before")
     @classmethod
-    def _blank_is_none(cls, value):
+    def _blank_is_none(cls, value):  # noqa: ANN001
         if isinstance(value, str) and not value.strip():
             return None
         return value.strip() if isinstance(value, str) else value
+
+    @field_validator("billing_email", "billing_notification_email")
+    @classmethod
+    def _email_shape(cls, value: str | None) -> str | None:
+        # The spec's email rule (spec 1 section 5), shared with sign-up; it accepts internal
+        # domains such as .local that the stricter RFC checker refuses.
+        return None if value is None else clean_email(value)
 
 
 class LogoRead(BaseModel):

@@ -68,7 +68,10 @@ class TestCompanyInfo:
     async def test_name_changes_go_through_support_and_bad_email_is_refused(self, client, factory):
         t = await factory.tenant()
         assert (await client.put("/api/company/info", json={"name": "New"}, headers=t.headers())).status_code == 422
-        assert (await client.put("/api/company/info", json={"billing_email": "nope"}, headers=t.headers())).status_code == 422
+        r = await client.put("/api/company/info", json={"billing_email": "nope"}, headers=t.headers())
+        assert r.status_code == 422 and r.json()["detail"] == "Please enter a valid email address"
+        r = await client.put("/api/company/info", json={"billing_email": "AP@Kitchen.flow.local"}, headers=t.headers())
+        assert r.status_code == 200 and r.json()["billing_email"] == "ap@kitchen.flow.local"
 
     async def test_employee_cannot_read_company_info(self, client, factory):
         t = await factory.tenant()
