@@ -35,7 +35,7 @@ class CompanyInfoUpdate(BaseModel):
 
     @field_validator("billing_email", "billing_notification_email", "phone", mode="before")
     @classmethod
-    def _blank_is_none(cls, value):  # noqa: ANN001
+    def _blank_is_none(cls, value):
         if isinstance(value, str) and not value.strip():
             return None
         return value.strip() if isinstance(value, str) else value
