@@ -55,6 +55,45 @@ test("an employee creates a simple ticket with a camera photo and a typed weight
   await expect(page.getByRole("cell", { name: "Manual" })).toBeVisible();
 });
 
+test("an employee weighs on the Scale Tickets Portal with a product line and a draft kept in the browser", async ({ page, request }) => {
+  await page.addInitScript((t) => window.localStorage.setItem("token", t), tenant.employeeToken);
+  await page.goto("/app/scale?view=portal");
+  await expect(page.getByTestId("month-counter")).toHaveText("1 tickets this month");
+  const create = page.getByRole("button", { name: "Create Ticket" });
+  const weight = page.getByLabel("Total weight (lbs)");
+  await expect(create).toBeDisabled();
+  await weight.fill("0");
+  await expect(create).toBeDisabled();
+  await weight.fill("18.26");
+  await page.getByRole("button", { name: "Confirm Weight" }).click();
+  await expect(weight).toHaveValue("18.3");
+  await expect(page.getByLabel("Destination")).not.toHaveValue("");
+  await page.getByLabel("Quantity").fill("18.3");
+  await expect(page.getByRole("button", { name: "Remove product 1" })).toBeDisabled();
+
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  const drafts = page.getByRole("list", { name: "Draft tickets" });
+  await expect(drafts.getByRole("listitem")).toHaveCount(1);
+  await expect(drafts).toContainText(/[0-9a-f]{8} · /);
+  await page.getByRole("button", { name: "New Ticket" }).click();
+  await expect(weight).toHaveValue("");
+  await drafts.getByRole("button", { name: "Load" }).click();
+  await expect(weight).toHaveValue("18.3");
+
+  await create.click();
+  const success = page.getByText(/Ticket T-\d{8}-\d{4} created successfully!/);
+  await expect(success).toBeVisible();
+  await expect(page.getByText("No draft tickets saved")).toBeVisible();
+  const number = (await success.textContent())!.match(/T-\d{8}-\d{4}/)![0];
+  const ticket = (await listTickets(request, tenant.employeeToken, "&created_by=me")).find((t) => t.ticket_number === number)!;
+  expect(ticket.gross_weight).toBe(18.3);
+  expect(ticket.manual_override).toBe(true);
+  const detail = await (await request.get(`/api/tickets/${ticket.id}`, { headers: auth(tenant.employeeToken) })).json();
+  expect(detail.line_items).toHaveLength(1);
+  expect(detail.line_items[0].quantity).toBe(18.3);
+  await expect(page.getByTestId("month-counter")).toHaveText("2 tickets this month");
+});
+
 test("an admin creates a truck-scale (type 2) ticket once the setting is on", async ({ page, request }) => {
   const settings = await request.put("/api/system/settings", { headers: auth(tenant.adminToken), data: { outbound_truck_scale_enabled: true } });
   expect(settings.ok(), await settings.text()).toBeTruthy();
