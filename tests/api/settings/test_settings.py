@@ -86,6 +86,20 @@ class TestCompanySettings:
         assert r.json()["simple_tickets_mode"] is False
 
 
+PLATFORM_COLUMNS = ("require_manual_approval, auto_approve_domains, recaptcha_enabled, recaptcha_site_key, "
+                    "recaptcha_secret_key, recaptcha_min_score, enable_carbon_credits")
+
+
+@pytest.fixture
+def restore_platform(owner_sql):
+    """Platform settings are one shared row: put back what the test found."""
+    before = owner_sql(f"select {PLATFORM_COLUMNS} from platform_settings where id = 1")[0]
+    yield
+    sets = ", ".join(f"{c.strip()} = %s" for c in PLATFORM_COLUMNS.split(","))
+    owner_sql(f"update platform_settings set {sets} where id = 1", before)
+
+
+@pytest.mark.usefixtures("restore_platform")
 class TestPlatformSettings:
     async def test_system_admin_gets_platform_settings_without_the_secret(self, client, root):
         r = await client.put("/api/system/settings", json={"recaptcha_secret_key": "s3cret"}, headers=root)
