@@ -162,3 +162,38 @@ test("the Ticket Report filters the day's tickets and downloads CSV, Excel and P
     await expect(page.getByText(`${label === "Excel" ? "EXCEL" : label} export completed successfully!`)).toBeVisible();
   }
 });
+
+test("with advanced options on, the employee goes through the two-step wizard and manual entry", async ({ page, request }) => {
+  // Advanced options belong to a location: the company gets its first one.
+  const store = await request.post("/api/stores", {
+    headers: auth(tenant.adminToken),
+    data: { name: "Main Kitchen", store_number: "001", address: "1 Main St", city: "Oakland", state: "CA", zip_code: "94607" },
+  });
+  expect(store.ok(), await store.text()).toBeTruthy();
+  const storeId = (await store.json()).id;
+  const on = await request.put("/api/company/settings", { headers: auth(tenant.adminToken), data: { advanced_options_enabled: true, store_id: storeId } });
+  expect(on.ok(), await on.text()).toBeTruthy();
+  await page.addInitScript((t) => window.localStorage.setItem("token", t), tenant.employeeToken);
+  await page.goto("/app/scale?view=portal");
+  await expect(page.getByText("Step 1 of 2 · Ticket options")).toBeVisible();
+  await page.getByLabel("Destination").selectOption("Landfill");
+  await page.getByRole("button", { name: "Next: Capture Weight" }).click();
+  await expect(page.getByText("Step 2 of 2 · Capture weight")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Take Weight Image/ })).toBeVisible();
+  await page.getByRole("button", { name: "Skip to Manual Entry" }).click();
+  await expect(page.getByText("Manual weight entry")).toBeVisible();
+  await page.getByRole("button", { name: "← Back to Wizard" }).click();
+  await expect(page.getByLabel("Destination")).toHaveValue("Landfill");
+  await page.getByRole("button", { name: "Next: Capture Weight" }).click();
+  await page.getByRole("button", { name: "Skip to Manual Entry" }).click();
+  await page.getByLabel("Total weight (lbs)").fill("9.9");
+  await page.getByRole("button", { name: "Create Ticket" }).click();
+  const success = page.getByText(/Ticket T-\d{8}-\d{4} created successfully!/);
+  await expect(success).toBeVisible();
+  const number = (await success.textContent())!.match(/T-\d{8}-\d{4}/)![0];
+  const ticket = (await listTickets(request, tenant.employeeToken, "&created_by=me")).find((t) => t.ticket_number === number)!;
+  expect(ticket.gross_weight).toBe(9.9);
+  const detail = await (await request.get(`/api/tickets/${ticket.id}`, { headers: auth(tenant.employeeToken) })).json();
+  expect(detail.destination).toBe("Landfill");
+  await expect(page.getByText("Step 1 of 2 · Ticket options")).toBeVisible();
+});
