@@ -23,6 +23,11 @@ export const SCREENS: Partial<Record<TabKey, Screen>> = {
   tickets: lazy(() => import("@/features/tickets/components/lists/ticket-search-screen")),
   "ticket-report": lazy(() => import("@/features/tickets/components/lists/ticket-report-screen")),
   "in-progress-tickets": lazy(() => import("@/features/tickets/components/lists/in-progress-screen")),
+  dashboard: lazy(() => import("@/features/analytics/components/dashboard-screen")),
+  esg: lazy(() => import("@/features/analytics/components/esg-screen")),
+  "basic-report": lazy(() => import("@/features/analytics/components/basic-report-screen")),
+  "esg-impact": lazy(() => import("@/features/analytics/components/esg-impact-screen")),
+  "cost-analysis": lazy(() => import("@/features/analytics/components/cost-analysis-screen")),
 };
 
 /** Tab key -> screen for the platform admin (system_admin); falls back to SCREENS. */

@@ -1,0 +1,111 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { Card, Spinner } from "@/components/ui/panel";
+import { StatCard } from "@/components/ui/stat-card";
+import { subscriptionQueryOptions } from "@/lib/session";
+import { useBasicReport } from "../api/get-basic-report";
+import { useReportTickets } from "../api/get-report-tickets";
+import { useTicketReport } from "../api/get-ticket-report";
+import { lastDays, lb, num, usd } from "../lib/conversions";
+import type { ReportFilters } from "../types";
+import { breakdownColumns, ticketColumns } from "./columns";
+import { LastRefreshed } from "./last-refreshed";
+import { RangeFilter } from "./range-filter";
+import "./analytics.css";
+
+const UPGRADE: Record<string, string> = {
+  core: "Upgrade to PRO for detailed ESG reports, California SB 1383 compliance tracking and regulator guidance.",
+  pro: "Upgrade to ENTERPRISE for automated submission and multi-jurisdiction management.",
+};
+
+/** Basic Report: the summary tab and the report generator (filters, breakdowns, tickets, PDF). */
+export default function BasicReportScreen() {
+  const [tab, setTab] = useState<"summary" | "generator">("summary");
+  const [draft, setDraft] = useState<ReportFilters>({ ...lastDays(30), ticket_type: "all" });
+  const [applied, setApplied] = useState<ReportFilters | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const summary = useBasicReport(lastDays(30), tab === "summary");
+  const report = useTicketReport(applied ?? draft, tab === "generator" && applied !== null);
+  const generated = useBasicReport(applied ?? draft, tab === "generator" && applied !== null);
+  const tickets = useReportTickets(applied ?? draft, tab === "generator" && applied !== null);
+  const plan = useQuery(subscriptionQueryOptions()).data?.effective_plan;
+
+  return (
+    <div>
+      <h2>Basic Report</h2>
+      <div className="no-print" role="tablist">
+        <button className={`btn btn-md ${tab === "summary" ? "btn-primary" : ""}`} role="tab" aria-selected={tab === "summary"} onClick={() => setTab("summary")}>Summary</button>
+        <button className={`btn btn-md ${tab === "generator" ? "btn-primary" : ""}`} role="tab" aria-selected={tab === "generator"} onClick={() => setTab("generator")}>Report Generator</button>
+      </div>
+      {tab === "summary" ? (
+        summary.isPending ? <Spinner /> : summary.error ? <p className="alert alert-error">{summary.error.message}</p> : (
+          <>
+            <LastRefreshed at={summary.data.last_refreshed_at} />
+            <div className="analytics-grid">
+              <StatCard label="Total tickets" value={num(summary.data.total_tickets, 0)} />
+              <StatCard label="Net weight" value={lb(summary.data.total_net_weight)} />
+              <StatCard label="Gross weight" value={lb(summary.data.total_gross_weight)} />
+              <StatCard label="Container weight" value={lb(summary.data.total_tare_weight)} />
+            </div>
+            <Card title="Basic environmental impact">
+              <div className="analytics-grid">
+                <StatCard label="CO2 prevented" value={`${num(summary.data.basic_esg.co2_prevented_kg, 2)} kg`} />
+                <StatCard label="Potential meals recovered" value={num(summary.data.basic_esg.meals_recovered, 0)} />
+                <StatCard label="Cost savings" value={usd(summary.data.basic_esg.cost_savings_usd)} />
+              </div>
+            </Card>
+            {plan && UPGRADE[plan] && <p className="alert">{UPGRADE[plan]}</p>}
+          </>
+        )
+      ) : (
+        <>
+          <div className="no-print">
+            <button className="btn btn-md" onClick={() => setFiltersOpen(!filtersOpen)} aria-expanded={filtersOpen}>Filters</button>
+            {filtersOpen && (
+              <RangeFilter value={draft} onChange={setDraft}>
+                <label className="field"><span>Waste type</span>
+                  <input value={draft.waste_type ?? ""} onChange={(e) => setDraft({ ...draft, waste_type: e.target.value || undefined })} /></label>
+                <label className="field"><span>Destination</span>
+                  <input value={draft.destination ?? ""} onChange={(e) => setDraft({ ...draft, destination: e.target.value || undefined })} /></label>
+                <label className="field"><span>Ticket type</span>
+                  <select value={draft.ticket_type ?? "all"} onChange={(e) => setDraft({ ...draft, ticket_type: e.target.value as ReportFilters["ticket_type"] })}>
+                    <option value="all">All</option><option value="inbound">Inbound</option><option value="outbound">Outbound</option>
+                  </select></label>
+              </RangeFilter>
+            )}
+            <button className="btn btn-primary btn-md" onClick={() => setApplied({ ...draft })}>Generate Report</button>
+            <button className="btn btn-md" disabled={!report.data} onClick={() => window.print()}>Export PDF</button>
+          </div>
+          {applied === null ? <p className="muted">Choose filters and generate a report.</p> :
+            report.isPending || generated.isPending ? <Spinner /> :
+            report.error ? <p className="alert alert-error">{report.error.message}</p> : report.data && generated.data && (
+              <>
+                <LastRefreshed at={report.data.last_refreshed_at} />
+                <div className="analytics-grid">
+                  <StatCard label="Tickets" value={num(report.data.summary.total_tickets, 0)} />
+                  <StatCard label="Net weight" value={lb(report.data.summary.total_net_weight)} />
+                  <StatCard label="Average per ticket" value={lb(report.data.summary.avg_net_weight)} />
+                  <StatCard label="Diversion rate" value={`${generated.data.diversion_rate.toFixed(1)}%`} hint="by weight" />
+                </div>
+                <Card title="Environmental impact">
+                  <p>CO2 prevented {num(generated.data.basic_esg.co2_prevented_kg, 2)} kg · meals {num(generated.data.basic_esg.meals_recovered, 0)} · savings {usd(generated.data.basic_esg.cost_savings_usd)}</p>
+                </Card>
+                {report.data.breakdowns && (
+                  <div className="grid-2">
+                    <Card title="By waste type"><DataTable data={report.data.breakdowns.by_waste_type} columns={breakdownColumns} pageSize={10} /></Card>
+                    <Card title="By destination"><DataTable data={report.data.breakdowns.by_destination} columns={breakdownColumns} pageSize={10} /></Card>
+                    <Card title="By location"><DataTable data={report.data.breakdowns.by_location} columns={breakdownColumns} pageSize={10} /></Card>
+                    <Card title="By employee"><DataTable data={report.data.breakdowns.by_employee} columns={breakdownColumns} pageSize={10} /></Card>
+                  </div>
+                )}
+                <Card title="Tickets">
+                  <DataTable data={tickets.data ?? []} columns={ticketColumns} empty="No tickets match these filters." getRowId={(t) => t.id} />
+                </Card>
+              </>
+            )}
+        </>
+      )}
+    </div>
+  );
+}

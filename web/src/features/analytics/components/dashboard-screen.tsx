@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { Card, EmptyState, Spinner } from "@/components/ui/panel";
+import { StatCard } from "@/components/ui/stat-card";
+import { useDashboard } from "../api/get-dashboard";
+import { lastDays, lb, num, usd } from "../lib/conversions";
+import type { ReportFilters } from "../types";
+import { ShareBars, TrendChart } from "./charts";
+import { LastRefreshed } from "./last-refreshed";
+import { RangeFilter } from "./range-filter";
+import "./analytics.css";
+
+/** Main Dashboard: totals, weight-based diversion, estimates, trend and where the waste comes from. */
+export default function DashboardScreen() {
+  const [filters, setFilters] = useState<ReportFilters>(lastDays(30));
+  const { data, isPending, error } = useDashboard(filters);
+  return (
+    <div>
+      <h2>Main Dashboard</h2>
+      <RangeFilter value={filters} onChange={setFilters} />
+      {isPending ? <Spinner /> : error ? <p className="alert alert-error">{error.message}</p> : (
+        <>
+          <LastRefreshed at={data.last_refreshed_at} />
+          <div className="analytics-grid">
+            <StatCard label="Total tickets" value={num(data.total_tickets, 0)} hint={`${num(data.operational_kpis.daily_averages.tickets_per_day)} per day`} />
+            <StatCard label="Total weight" value={lb(data.total_weight)} hint={`${lb(data.operational_kpis.daily_averages.weight_per_day)} per day`} />
+            <StatCard label="Diverted" value={lb(data.diverted_weight)} hint={`${data.diversion_rate.toFixed(1)}% of net weight`} />
+            <StatCard label="CO2 prevented (estimate)" value={`${num(data.co2_prevented_kg)} kg`} hint={`EPA factors: ${num(data.co2e_avoided_kg_epa)} kg CO2e`} />
+            <StatCard label="Meals recovered" value={num(data.meals_recovered, 0)} hint="Donated lb / 1.2" />
+            <StatCard label="Cost savings (estimate)" value={usd(data.cost_savings)} />
+          </div>
+          {data.total_tickets === 0 ? (
+            <EmptyState title="No tickets in this period">Weigh waste to see your dashboard fill in.</EmptyState>
+          ) : (
+            <div className="grid-2">
+              <Card title="Waste reduction progress"><TrendChart points={data.operational_kpis.waste_reduction_progress.trend} /></Card>
+              <Card title="Top waste sources"><ShareBars shares={data.operational_kpis.top_waste_sources} label="Net lb" /></Card>
+              <Card title="By location"><ShareBars shares={data.operational_kpis.location_breakdown} label="Net lb" /></Card>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Card, EmptyState, Spinner } from "@/components/ui/panel";
+import { StatCard } from "@/components/ui/stat-card";
+import { subscriptionQueryOptions } from "@/lib/session";
+import { useDashboard } from "../api/get-dashboard";
+import { carDays, diversionBar, energyKwh, lastDays, lb, num, treesPlanted, usd } from "../lib/conversions";
+import type { ReportFilters } from "../types";
+import { DiversionBar } from "./charts";
+import { LastRefreshed } from "./last-refreshed";
+import { RangeFilter } from "./range-filter";
+import "./analytics.css";
+
+/** ESG Dashboard (PRO+): impact figures, spec 2 s2.5 equivalences, diversion against the 75% target. */
+export default function EsgScreen() {
+  const [filters, setFilters] = useState<ReportFilters>(lastDays(30));
+  const subscription = useQuery(subscriptionQueryOptions());
+  const { data, isPending, error } = useDashboard(filters);
+  const co2Lbs = data?.esg_metrics.co2_saved_lbs ?? 0;
+  const sources = Object.entries(data?.operational_kpis.top_waste_sources ?? {});
+  return (
+    <div>
+      <h2>ESG Dashboard <span className="badge">PRO+ Feature</span></h2>
+      <RangeFilter value={filters} onChange={setFilters} />
+      {isPending ? <Spinner /> : error ? <p className="alert alert-error">{error.message}</p> : (
+        <>
+          <LastRefreshed at={data.last_refreshed_at} />
+          <div className="analytics-grid">
+            <StatCard label="CO2 saved" value={`${num(co2Lbs)} lb`} hint={`${num(data.co2_prevented_kg)} kg`} />
+            <StatCard label="Meals recovered" value={num(data.meals_recovered, 0)} />
+            <StatCard label="Cost savings" value={usd(data.esg_metrics.cost_saved_usd)} />
+            <StatCard label="Total tickets" value={num(data.total_tickets, 0)} />
+          </div>
+          <div className="analytics-grid">
+            <StatCard label="Trees planted (equivalent)" value={num(treesPlanted(co2Lbs))} />
+            <StatCard label="Car days off the road" value={num(carDays(co2Lbs))} />
+            <StatCard label="Energy (kWh equivalent)" value={num(energyKwh(co2Lbs))} />
+          </div>
+          <Card title="Diversion rate">
+            <DiversionBar rate={data.diversion_rate} {...diversionBar(data.diversion_rate)} />
+            <p className="small muted">Net weight to diversion destinations over all net weight. 75% is the management target.</p>
+          </Card>
+          {subscription.data?.sb1383_compliance_enabled && (
+            <Card title="California SB 1383">
+              <p>{data.ca_compliance ? "At or above the 75% diversion target." : "Below the 75% diversion target."}</p>
+            </Card>
+          )}
+          <Card title="Top waste sources">
+            {sources.length === 0 ? <EmptyState title="No waste source data available yet" /> : (
+              <ul>{sources.map(([name, s]) => <li key={name}>{name}: {lb(s.weight)} ({s.percentage.toFixed(1)}%)</li>)}</ul>
+            )}
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

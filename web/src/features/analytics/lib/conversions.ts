@@ -1,0 +1,25 @@
+// Spec 2 s2.5 equivalences for the ESG dashboard (inputs in lb of CO2).
+export const treesPlanted = (co2Lbs: number) => co2Lbs / 8.89;
+export const carDays = (co2Lbs: number) => co2Lbs / 4.6;
+export const energyKwh = (co2Lbs: number) => 0.85 * co2Lbs;
+
+/** The diversion bar: width capped at 100 %, green from the 75 % target up, else yellow. */
+export function diversionBar(rate: number): { width: number; tone: "good" | "warn" } {
+  return { width: Math.max(0, Math.min(100, rate)), tone: rate >= 75 ? "good" : "warn" };
+}
+
+export const lb = (n: number) => `${n.toLocaleString(undefined, { maximumFractionDigits: 1 })} lb`;
+export const usd = (n: number) => n.toLocaleString(undefined, { style: "currency", currency: "USD" });
+export const num = (n: number, digits = 1) => n.toLocaleString(undefined, { maximumFractionDigits: digits });
+
+export function isoDay(d: Date): string {
+  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60000);
+  return local.toISOString().slice(0, 10);
+}
+
+/** The default range of the dashboards: the last 30 days including today. */
+export function lastDays(days: number, today = new Date()): { start_date: string; end_date: string } {
+  const start = new Date(today);
+  start.setDate(start.getDate() - (days - 1));
+  return { start_date: isoDay(start), end_date: isoDay(today) };
+}
