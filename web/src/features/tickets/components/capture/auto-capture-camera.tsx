@@ -11,15 +11,19 @@ type Props = {
   onDenied: () => void;
   onFailed: () => void;
   onCancel: () => void;
+  /** The camera is open (the countdown starts 1 s later). */
+  onStarted?: () => void;
   hint?: string;
 };
 
 /** Opens the rear camera, counts down 2 seconds (starting 1 s after it opens) and captures. */
-export function AutoCaptureCamera({ onCapture, onDenied, onFailed, onCancel, hint }: Props) {
+export function AutoCaptureCamera({ onCapture, onDenied, onFailed, onCancel, onStarted, hint }: Props) {
   const { videoRef, start, stop, capture } = useCamera();
   const [countdown, setCountdown] = useState<number | null>(null);
   const done = useRef(false);
   const handlers = useRef({ onCapture, onDenied, onFailed });
+  const started = useRef(onStarted);
+  started.current = onStarted;
   handlers.current = { onCapture, onDenied, onFailed };
 
   useEffect(() => {
@@ -33,6 +37,7 @@ export function AutoCaptureCamera({ onCapture, onDenied, onFailed, onCancel, hin
         return;
       }
       if (cancelled) return;
+      started.current?.();
       timers.push(window.setTimeout(() => {
         let left = COUNTDOWN_SECONDS;
         setCountdown(left);

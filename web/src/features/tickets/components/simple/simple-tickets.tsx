@@ -98,7 +98,7 @@ export function SimpleTickets() {
 
       {view === "camera" && (
         <AutoCaptureCamera
-          hint={SIMPLE_MESSAGES.aim}
+          onStarted={() => setStatus({ tone: "info", text: SIMPLE_MESSAGES.aim })}
           onCapture={(blob) => void readPhoto(blob)}
           onDenied={() => { setStatus({ tone: "error", text: SIMPLE_MESSAGES.cameraDenied }); setView("alternatives"); }}
           onFailed={() => { setStatus({ tone: "error", text: SIMPLE_MESSAGES.captureFailed }); setView("alternatives"); }}
