@@ -50,6 +50,11 @@ export default function AppShell() {
   const trail = useTrail(tab);
 
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+  // The in-page targets #subscription and #admin-settings (spec 1 section 2) open their tabs.
+  useEffect(() => {
+    const target = location.hash.replace("#", "");
+    if (target === "subscription" || target === "admin-settings") navigate(tabPath(target), { replace: true });
+  }, [location.hash, navigate]);
   // Theme: dark only when the settings say so; anything else (or a failed load) is light.
   useEffect(() => {
     document.documentElement.dataset.theme = settings?.system_default_theme === "dark" ? "dark" : "light";
@@ -81,6 +86,7 @@ export default function AppShell() {
     navigate(tabPath("dashboard"));
   };
   const logout = () => {
+    sessionStorage.removeItem("flow-breadcrumbs");
     signOut();
     navigate("/login");
   };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { TAB_TITLES, tabPath, type TabKey } from "../tab-keys";
+import { isTabKey, TAB_TITLES, tabPath, type TabKey } from "../tab-keys";
 
 /** The trail of spec 1 section 2: revisiting a crumb truncates, going home clears it. */
 export function nextTrail(trail: TabKey[], key: TabKey): TabKey[] {
@@ -10,9 +10,28 @@ export function nextTrail(trail: TabKey[], key: TabKey): TabKey[] {
   return [...trail, key];
 }
 
+const TRAIL_KEY = "flow-breadcrumbs";
+
+// Kept in sessionStorage so a reload of a deep link keeps the trail of this tab.
+function savedTrail(): TabKey[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(TRAIL_KEY) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter(isTabKey) : [];
+  } catch {
+    return [];
+  }
+}
+
 export function useTrail(key: TabKey): TabKey[] {
-  const [trail, setTrail] = useState<TabKey[]>([]);
+  const [trail, setTrail] = useState<TabKey[]>(savedTrail);
   useEffect(() => setTrail((t) => nextTrail(t, key)), [key]);
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(TRAIL_KEY, JSON.stringify(trail));
+    } catch {
+      /* storage full or blocked: the trail just doesn't survive a reload */
+    }
+  }, [trail]);
   return trail;
 }
 

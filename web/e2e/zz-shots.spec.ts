@@ -1,0 +1,20 @@
+import { test, expect } from "@playwright/test";
+import { newTenant, phone } from "./ticket-support";
+test.use({ viewport: phone });
+test("shots", async ({ page, request }) => {
+  const t = await newTenant(request, "shots");
+  await page.addInitScript((tok) => window.localStorage.setItem("token", tok), t.adminToken);
+  await page.goto("/app/outbound-scale");
+  await expect(page.getByRole("heading", { name: "Outbound Ticket Creation" })).toBeVisible();
+  await page.getByLabel("Gross weight (lbs)").fill("25");
+  await page.getByRole("button", { name: "Create Ticket" }).click();
+  await expect(page.getByTestId("created-ticket-number")).toBeVisible();
+  await page.screenshot({ path: "/tmp/tkt/success.png" });
+  await page.goto("/app/ticket-report");
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: "/tmp/tkt/report.png", fullPage: true });
+  await page.goto("/app/in-progress-tickets");
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: "/tmp/tkt/inprogress.png", fullPage: true });
+});
