@@ -58,7 +58,7 @@ test("an employee creates a simple ticket with a camera photo and a typed weight
 test("an employee weighs on the Scale Tickets Portal with a product line and a draft kept in the browser", async ({ page, request }) => {
   await page.addInitScript((t) => window.localStorage.setItem("token", t), tenant.employeeToken);
   await page.goto("/app/scale?view=portal");
-  await expect(page.getByTestId("month-counter")).toHaveText("1 tickets this month");
+  await expect(page.getByTestId("month-counter")).toHaveText("1 ticket this month");
   const create = page.getByRole("button", { name: "Create Ticket" });
   const weight = page.getByLabel("Total weight (lbs)");
   await expect(create).toBeDisabled();

@@ -24,7 +24,7 @@ export default function InProgressScreen() {
   const [selected, setSelected] = useState<string | null>(null);
   const number = useMemo(() => col.accessor("ticket_number", {
     header: "Ticket #",
-    cell: (c) => <button type="button" className="btn-link" onClick={() => setSelected(c.row.original.id)}>{c.getValue()}</button>,
+    cell: (c) => <button type="button" className="btn-link ticket-link" onClick={() => setSelected(c.row.original.id)}>{c.getValue()}</button>,
   }), []);
   const draftColumns = useMemo(() => [number, typeBadge, wasteType, status,
     col.accessor("created_at", { header: "Created", cell: (c) => formatDate(c.getValue()) })], [number]);

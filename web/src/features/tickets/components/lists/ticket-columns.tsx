@@ -11,7 +11,7 @@ const numberColumn = (onOpen: (t: Ticket) => void) =>
   col.accessor("ticket_number", {
     header: "Ticket #",
     cell: (c) => (
-      <button type="button" className="btn-link" onClick={(e) => { e.stopPropagation(); onOpen(c.row.original); }}>
+      <button type="button" className="btn-link ticket-link" onClick={(e) => { e.stopPropagation(); onOpen(c.row.original); }}>
         {c.getValue()}
       </button>
     ),

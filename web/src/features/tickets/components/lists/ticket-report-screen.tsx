@@ -52,7 +52,7 @@ export default function TicketReportScreen() {
         )}
       </Card>
       <div className="portal-head">
-        <span className="muted">{rows.length} tickets · {formatLbs(total)}</span>
+        <span className="muted">{rows.length} {rows.length === 1 ? "ticket" : "tickets"} · {formatLbs(total)}</span>
         <ExportButtons filters={{ ...query, limit: undefined }} />
       </div>
       {isError && <Alert kind="error">{(error as Error).message || "Failed to fetch tickets"}</Alert>}

@@ -26,7 +26,7 @@ export default function TicketSearchScreen() {
       <h1>Outbound Tickets</h1>
       <Card><TicketFilterFields value={filters} onChange={setFilters} withContainer={false} /></Card>
       <div className="portal-head">
-        <span className="muted">{rows.length} tickets</span>
+        <span className="muted">{rows.length} {rows.length === 1 ? "ticket" : "tickets"}</span>
         <ExportButtons filters={{ ...query, status: undefined, limit: undefined }} formats={["csv", "excel"]} />
       </div>
       {isError && <Alert kind="error">{(error as Error).message || "Failed to fetch tickets"}</Alert>}

@@ -138,7 +138,7 @@ export default function ScalePortalScreen() {
     <div className="ticket-screen">
       <div className="portal-head">
         <Button variant="secondary" size="lg" onClick={() => (user?.role === "store_admin" ? navigate("/app/home") : startOver())}>HOME</Button>
-        <span className="month-counter" data-testid="month-counter">{count.data ? `${count.data.count} tickets this month` : "Tickets this month: —"}</span>
+        <span className="month-counter" data-testid="month-counter">{count.data ? `${count.data.count} ${count.data.count === 1 ? "ticket" : "tickets"} this month` : "Tickets this month: —"}</span>
       </div>
       <div className="tabs" role="group" aria-label="Entry mode">
         <Button variant="secondary" aria-pressed={view !== "simple"} onClick={() => setParams({ view: "portal" })}>Scale Entry</Button>
