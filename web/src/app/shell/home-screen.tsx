@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
+import { Icon } from "@/components/ui/icon";
 import { tabPath } from "../tab-keys";
 import type { Tile } from "./tiles";
 
 function TileCard({ tile, onOpen }: { tile: Tile; onOpen: (t: Tile) => void }) {
   const body = (
     <>
-      <span className="tile-icon" aria-hidden="true">{tile.icon}</span>
+      <span className="tile-icon"><Icon name={tile.icon} size={28} /></span>
       <span className="tile-title">{tile.title} {tile.badge && <Badge tone="purple">{tile.badge}</Badge>}</span>
       <span className="tile-desc">{tile.description}</span>
     </>

@@ -1,4 +1,5 @@
 import type { CurrentUser, Subscription, SystemSettings } from "@/lib/session-types";
+import type { IconName } from "@/components/ui/icon";
 import type { TabKey } from "../tab-keys";
 import { carbonCreditsEnabled, planOf } from "./menu";
 
@@ -6,7 +7,7 @@ export interface Tile {
   id: string;
   title: string;
   description: string;
-  icon: string;
+  icon: IconName;
   tab?: TabKey;
   children?: Tile[];
   badge?: string;
@@ -18,55 +19,55 @@ export function homeTilesFor(user: CurrentUser | null, subscription?: Subscripti
   const plan = planOf(user, subscription);
   const inbound = plan === "enterprise" && settings?.inbound_module_enabled === true;
   const dashboards: Tile[] = [
-    { id: "dashboard", tab: "dashboard", title: "Main Dashboard", icon: "📊", description: "Diversion, weights and trends" },
+    { id: "dashboard", tab: "dashboard", title: "Main Dashboard", icon: "chart", description: "Diversion, weights and trends" },
     // Core sees the ESG tile with a PRO+ badge so the upgrade path is visible.
-    { id: "esg", tab: "esg", title: "ESG Dashboard", icon: "🌱", description: "Environmental impact", badge: plan === "core" ? "PRO+" : undefined },
+    { id: "esg", tab: "esg", title: "ESG Dashboard", icon: "sprout", description: "Environmental impact", badge: plan === "core" ? "PRO+" : undefined },
   ];
-  if (carbonCreditsEnabled(settings)) dashboards.push({ id: "carbon-credits", tab: "carbon-credits", title: "Carbon Dashboard", icon: "🌍", description: "CO₂e avoided and credits" });
+  if (carbonCreditsEnabled(settings)) dashboards.push({ id: "carbon-credits", tab: "carbon-credits", title: "Carbon Dashboard", icon: "earth", description: "CO₂e avoided and credits" });
   if (inbound) {
-    dashboards.push({ id: "inventory-dashboard", tab: "inventory-dashboard", title: "Inventory Dashboard", icon: "📦", description: "Stock on hand" });
-    dashboards.push({ id: "invoice-billing-dashboard", tab: "invoice-billing-dashboard", title: "Invoice/Billing Dashboard", icon: "💵", description: "Invoices and receivables" });
+    dashboards.push({ id: "inventory-dashboard", tab: "inventory-dashboard", title: "Inventory Dashboard", icon: "package", description: "Stock on hand" });
+    dashboards.push({ id: "invoice-billing-dashboard", tab: "invoice-billing-dashboard", title: "Invoice/Billing Dashboard", icon: "banknote", description: "Invoices and receivables" });
   }
   const reports: Tile[] = [
-    { id: "ticket-report", tab: "ticket-report", title: "Ticket Search", icon: "🔎", description: "Find and export tickets" },
-    { id: "basic-report", tab: "basic-report", title: "Basic Report", icon: "📄", description: "Totals by period" },
-    { id: "esg-impact", tab: "esg-impact", title: "ESG Impact Report", icon: "🌿", description: "Impact summary" },
+    { id: "ticket-report", tab: "ticket-report", title: "Ticket Search", icon: "search", description: "Find and export tickets" },
+    { id: "basic-report", tab: "basic-report", title: "Basic Report", icon: "file", description: "Totals by period" },
+    { id: "esg-impact", tab: "esg-impact", title: "ESG Impact Report", icon: "leaf", description: "Impact summary" },
   ];
-  if (subscription?.sb1383_compliance_enabled) reports.push({ id: "compliance-report", tab: "compliance-report", title: "Compliance Report", icon: "✅", description: "SB 1383 status" });
+  if (subscription?.sb1383_compliance_enabled) reports.push({ id: "compliance-report", tab: "compliance-report", title: "Compliance Report", icon: "check", description: "SB 1383 status" });
   reports.push(
-    { id: "cost-analysis", tab: "cost-analysis", title: "Cost Analysis", icon: "💲", description: "Disposal cost by destination" },
-    { id: "ai-analytics", tab: "ai-analytics", title: "AI Analytics", icon: "🤖", description: "Patterns and anomalies", badge: plan === "enterprise" ? undefined : "ENT" },
+    { id: "cost-analysis", tab: "cost-analysis", title: "Cost Analysis", icon: "dollar", description: "Disposal cost by destination" },
+    { id: "ai-analytics", tab: "ai-analytics", title: "AI Analytics", icon: "bot", description: "Patterns and anomalies", badge: plan === "enterprise" ? undefined : "ENT" },
   );
-  const tiles: Tile[] = [{ id: "main-dashboard", title: "Main Dashboard", icon: "📊", description: "Dashboards for diversion, ESG and carbon", children: dashboards }];
+  const tiles: Tile[] = [{ id: "main-dashboard", title: "Main Dashboard", icon: "chart", description: "Dashboards for diversion, ESG and carbon", children: dashboards }];
   if (inbound) {
     tiles.push({
-      id: "inbound", title: "Inbound Operations", icon: "🚚", description: "Receive loads, bill customers",
+      id: "inbound", title: "Inbound Operations", icon: "truck", description: "Receive loads, bill customers",
       children: [
-        { id: "inbound-portal", tab: "inbound-portal", title: "Inbound Portal", icon: "⚖️", description: "Weigh incoming loads" },
-        { id: "waste-customers", tab: "waste-customers", title: "Waste Customers", icon: "👥", description: "Customers and vehicles" },
-        { id: "invoices", tab: "invoices", title: "Invoices & A/R", icon: "🧾", description: "Billing and payments" },
-        { id: "inbound-tickets", tab: "inbound-tickets", title: "Inbound Tickets", icon: "🎫", description: "All inbound tickets" },
-        { id: "inventory-management", tab: "inventory-management", title: "Inventory Management", icon: "📦", description: "Stock and movements" },
-        { id: "in-progress-tickets", tab: "in-progress-tickets", title: "In-Progress Inbound", icon: "⏳", description: "Loads awaiting a second weighing" },
+        { id: "inbound-portal", tab: "inbound-portal", title: "Inbound Portal", icon: "scale", description: "Weigh incoming loads" },
+        { id: "waste-customers", tab: "waste-customers", title: "Waste Customers", icon: "users", description: "Customers and vehicles" },
+        { id: "invoices", tab: "invoices", title: "Invoices & A/R", icon: "receipt", description: "Billing and payments" },
+        { id: "inbound-tickets", tab: "inbound-tickets", title: "Inbound Tickets", icon: "ticket", description: "All inbound tickets" },
+        { id: "inventory-management", tab: "inventory-management", title: "Inventory Management", icon: "package", description: "Stock and movements" },
+        { id: "in-progress-tickets", tab: "in-progress-tickets", title: "In-Progress Inbound", icon: "hourglass", description: "Loads awaiting a second weighing" },
       ],
     });
   }
   tiles.push(
     // Outbound goes straight to the scale (spec 1 section 2).
-    { id: "outbound", tab: "scale", title: "Outbound Operations", icon: "⚖️", description: "Weigh waste and create tickets" },
-    { id: "reports", title: "Reports", icon: "📈", description: "Search, reports and analysis", children: reports },
-    { id: "admin-settings", tab: "admin-settings", title: "Admin Settings", icon: "⚙️", description: "Ticket options, theme and modules" },
+    { id: "outbound", tab: "scale", title: "Outbound Operations", icon: "scale", description: "Weigh waste and create tickets" },
+    { id: "reports", title: "Reports", icon: "trend", description: "Search, reports and analysis", children: reports },
+    { id: "admin-settings", tab: "admin-settings", title: "Admin Settings", icon: "settings", description: "Ticket options, theme and modules" },
     {
-      id: "company", title: "Company", icon: "🏢", description: "Locations, users and billing",
+      id: "company", title: "Company", icon: "building", description: "Locations, users and billing",
       children: [
-        { id: "regions", tab: "regions", title: "Regions", icon: "🗺️", description: "Group locations" },
-        { id: "locations", tab: "locations", title: "Locations", icon: "📍", description: "Facilities" },
-        { id: "users", tab: "users", title: "Users", icon: "👤", description: "Team and PINs" },
-        { id: "subscription", tab: "subscription", title: "Billing", icon: "💳", description: "Plan and subscription" },
+        { id: "regions", tab: "regions", title: "Regions", icon: "map", description: "Group locations" },
+        { id: "locations", tab: "locations", title: "Locations", icon: "pin", description: "Facilities" },
+        { id: "users", tab: "users", title: "Users", icon: "user", description: "Team and PINs" },
+        { id: "subscription", tab: "subscription", title: "Billing", icon: "card", description: "Plan and subscription" },
       ],
     },
   );
-  if (settings?.enable_ear_reporting) tiles.push({ id: "ear", tab: "ear", title: "EAR Report", icon: "🗂️", description: "CalRecycle Electronic Annual Report" });
-  if (user.role === "system_admin") tiles.push({ id: "system-customers", tab: "system-customers", title: "System Customers", icon: "🏬", description: "Tenant companies" });
+  if (settings?.enable_ear_reporting) tiles.push({ id: "ear", tab: "ear", title: "EAR Report", icon: "folder", description: "CalRecycle Electronic Annual Report" });
+  if (user.role === "system_admin") tiles.push({ id: "system-customers", tab: "system-customers", title: "System Customers", icon: "store", description: "Tenant companies" });
   return tiles;
 }

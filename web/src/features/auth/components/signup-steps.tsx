@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { usePlans } from "@/lib/plans";
 import { useDebounced } from "@/lib/use-debounced";
 import { SEARCH_MIN_CHARS, useSearchOrganizations, type AddressSuggestion } from "../api/search-organizations";
@@ -50,7 +51,7 @@ export function OrgTypeStep({ dispatch }: { dispatch: Dispatch }) {
       <div className="org-grid" role="radiogroup" aria-label="Organization type">
         {ORG_TYPES.map((t) => (
           <button key={t.id} type="button" role="radio" aria-checked={selected?.id === t.id} className={`org-card ${selected?.id === t.id ? "selected" : ""}`} onClick={() => setSelected(t)}>
-            <span className="org-icon" aria-hidden="true">{t.icon}</span>
+            <span className="org-icon"><Icon name={t.icon} size={26} /></span>
             <strong>{t.name}</strong>
             <span className="small muted">{t.examples}</span>
           </button>

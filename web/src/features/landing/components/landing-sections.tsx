@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Icon, type IconName } from "@/components/ui/icon";
 import { dialogHref } from "@/lib/dialog-links";
 
 export function Hero() {
@@ -108,15 +109,15 @@ export function Testimonial() {
   );
 }
 
-const INDUSTRIES = [
-  { icon: "🍽️", name: "Restaurants & Food Service" },
-  { icon: "🛒", name: "Grocery & Retail" },
-  { icon: "🏫", name: "Schools & Universities" },
-  { icon: "🏥", name: "Healthcare" },
-  { icon: "🏛️", name: "Government" },
-  { icon: "🏨", name: "Hotels & Hospitality" },
-  { icon: "🏢", name: "Corporate Campuses" },
-  { icon: "🏭", name: "Warehouses & Manufacturing" },
+const INDUSTRIES: { icon: IconName; name: string }[] = [
+  { icon: "utensils", name: "Restaurants & Food Service" },
+  { icon: "cart", name: "Grocery & Retail" },
+  { icon: "graduation", name: "Schools & Universities" },
+  { icon: "hospital", name: "Healthcare" },
+  { icon: "landmark", name: "Government" },
+  { icon: "hotel", name: "Hotels & Hospitality" },
+  { icon: "building", name: "Corporate Campuses" },
+  { icon: "warehouse", name: "Warehouses & Manufacturing" },
 ];
 
 export function Industries() {
@@ -125,7 +126,7 @@ export function Industries() {
       <h2 className="section-title">Built for every kitchen and facility</h2>
       <ul className="industry-grid">
         {INDUSTRIES.map((i) => (
-          <li key={i.name} className="industry"><span className="industry-icon" aria-hidden="true">{i.icon}</span>{i.name}</li>
+          <li key={i.name} className="industry"><span className="industry-icon"><Icon name={i.icon} size={26} /></span>{i.name}</li>
         ))}
       </ul>
     </section>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/api-client";
+import { notify } from "@/lib/notify";
 import { putQueuedTicket } from "@/lib/offline-store";
 import { newClientId, toOfflineTicket, type ExtraImage } from "../lib/offline-sync";
 import type { SimpleTicketPayload } from "../lib/simple-ticket";
@@ -27,7 +28,14 @@ export async function submitTicket(payload: TicketCreatePayload | SimpleTicketPa
     if (err instanceof ApiError && err.status === 0) return queue();
     throw err;
   }
-  if (extraImages.length) await uploadTicketImages(ticket.id, extraImages);
+  if (extraImages.length) {
+    try {
+      await uploadTicketImages(ticket.id, extraImages);
+    } catch (err) {
+      // The ticket exists; failing here would invite a second, duplicate ticket.
+      notify({ kind: "error", message: `Ticket ${ticket.ticket_number} was created, but a photo could not be saved: ${(err as Error).message}` }, 8000);
+    }
+  }
   return { kind: "created", ticket };
 }
 
