@@ -53,7 +53,9 @@ def ensure_dagster_database(url: str) -> str:
     with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as conn:
         if not conn.execute("select 1 from pg_database where datname = %s", (name,)).fetchone():
             conn.execute(f'create database "{name}"')
-    return f"{base}/{name}"
+    # dagster-postgres interpolates NOTIFY parameters client-side: it needs the psycopg2 driver
+    # (SQLAlchemy 2.1 maps a bare postgresql:// URL onto psycopg 3).
+    return f"{base}/{name}".replace("postgresql://", "postgresql+psycopg2://", 1)
 
 
 def start_dagster(port: int = 3000) -> subprocess.Popen:
