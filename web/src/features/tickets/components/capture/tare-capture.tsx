@@ -1,3 +1,4 @@
+import { Camera } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
@@ -68,7 +69,7 @@ export function TareCapture({ mode, onMode, tare, onTare, onTareImage, error }: 
         ))}
       </div>
       <StatusMessage status={status} />
-      {mode === "ai" && !camera && <Button size="lg" busy={busy} busyLabel="Reading tare..." onClick={() => setCamera(true)}>📷 Capture empty container</Button>}
+      {mode === "ai" && !camera && <Button size="lg" busy={busy} busyLabel="Reading tare..." onClick={() => setCamera(true)}><Camera size={22} aria-hidden="true" /> Capture empty container</Button>}
       {mode === "ai" && camera && (
         <AutoCaptureCamera onCapture={(b) => void read(b)} onCancel={() => setCamera(false)}
           onDenied={() => { setCamera(false); onMode("manual"); show({ tone: "error", text: "Camera access denied. Please enable camera permissions and try again." }); }}

@@ -1,3 +1,4 @@
+import { Camera } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { extractWeight } from "../../api/extract-weight";
@@ -58,7 +59,7 @@ export function WeightCapture({ onAccept, onPhotoOnly, onManual, label = "Take W
       <StatusMessage status={status} />
       {mode === "idle" && (
         <>
-          <Button size="lg" className="btn-block" onClick={() => { setDenied(false); setMode("camera"); }}>📷 {label}</Button>
+          <Button size="lg" className="btn-block" onClick={() => { setDenied(false); setMode("camera"); }}><Camera size={22} aria-hidden="true" /> {label}</Button>
           {denied && (
             <label className="btn btn-secondary btn-lg btn-block file-button">
               Backup capture (phone camera)

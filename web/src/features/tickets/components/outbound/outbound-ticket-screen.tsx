@@ -1,3 +1,4 @@
+import { Lock } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
@@ -147,7 +148,7 @@ export default function OutboundTicketScreen() {
               {truckScale && <option value="type_2_truck_scale">Type 2 — Truck Scale</option>}
             </SelectField>
             {!truckScale && (
-              <p className="muted" role="note">🔒 Type 2 (truck scale) tickets are locked. Contact your administrator to enable them.</p>
+              <p className="muted" role="note"><Lock size={16} aria-hidden="true" /> Type 2 (truck scale) tickets are locked. Contact your administrator to enable them.</p>
             )}
           </div>
           <ReferenceSelects wasteTypes={wasteTypes} destinations={destinations} containers={containers} value={refs} onChange={onRefs} errors={errors} withCustomContainer />

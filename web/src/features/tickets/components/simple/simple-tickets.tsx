@@ -1,3 +1,4 @@
+import { Camera } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
@@ -91,7 +92,7 @@ export function SimpleTickets() {
 
       {view === "start" && (
         <button type="button" className="big-camera-button" onClick={() => { setStatus({ tone: "info", text: SIMPLE_MESSAGES.startingCamera }); setView("camera"); }}>
-          <span className="big-camera-icon" aria-hidden="true">📷</span>
+          <Camera className="big-camera-icon" size={72} aria-hidden="true" />
           Push Here to Take Image
         </button>
       )}
