@@ -1,6 +1,8 @@
 """Refresh when operational data changes, so a new ticket reaches the dashboards within a minute."""
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
+
 import psycopg
 from dagster import DagsterRunStatus, DefaultSensorStatus, RunRequest, RunsFilter, SensorEvaluationContext, SkipReason, sensor
 
@@ -8,6 +10,7 @@ from pipelines.jobs import WAREHOUSE_JOB, warehouse_refresh_job
 from pipelines.paths import database_url
 
 WATCHED_TABLES = ("tickets", "stores", "companies", "waste_types", "destination_types", "users")
+STALE_AFTER = timedelta(minutes=30)
 ACTIVE = [DagsterRunStatus.QUEUED, DagsterRunStatus.NOT_STARTED, DagsterRunStatus.STARTING, DagsterRunStatus.STARTED]
 
 
@@ -21,7 +24,9 @@ def latest_change() -> str:
 
 @sensor(job=warehouse_refresh_job, minimum_interval_seconds=15, default_status=DefaultSensorStatus.RUNNING)
 def new_tickets_sensor(context: SensorEvaluationContext):
-    if context.instance.get_runs_count(RunsFilter(job_name=WAREHOUSE_JOB, statuses=ACTIVE)):
+    # A run that crashed without reporting stays STARTED: only recent runs hold the sensor back.
+    recent = datetime.now(tz=timezone.utc) - STALE_AFTER
+    if context.instance.get_runs_count(RunsFilter(job_name=WAREHOUSE_JOB, statuses=ACTIVE, created_after=recent)):
         return SkipReason("a warehouse refresh is already running")
     changed = latest_change()
     if not changed or changed == context.cursor:
