@@ -3,8 +3,8 @@ import { defineConfig } from "@playwright/test";
 // Drives the machine's Chromium (no browser download) against BASE_URL (a real API server).
 export default defineConfig({
   testDir: "./e2e",
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { dialogHref } from "@/lib/dialog-links";
+import { useSession } from "@/lib/session";
 
 export function LandingNav() {
+  const { status } = useSession();
   return (
     <header className="landing-nav">
       <Link to="/" className="landing-brand">
@@ -14,8 +16,14 @@ export function LandingNav() {
         <a href="/#features">Features</a>
       </nav>
       <div className="landing-actions">
-        <Link className="btn btn-ghost btn-md" to={dialogHref("login")}>Sign In</Link>
-        <Link className="btn btn-primary btn-md" to={dialogHref("signup")}>Start Free Trial</Link>
+        {status === "authenticated" ? (
+          <Link className="btn btn-primary btn-md" to="/app">Open Flow</Link>
+        ) : (
+          <>
+            <Link className="btn btn-ghost btn-md" to={dialogHref("login")}>Sign In</Link>
+            <Link className="btn btn-primary btn-md" to={dialogHref("signup")}>Start Free Trial</Link>
+          </>
+        )}
       </div>
     </header>
   );

@@ -18,6 +18,16 @@ export function extractWeight(image: Blob, signal?: AbortSignal): Promise<Weight
 /** The tare reading aborts after 30 seconds (spec 2 s9). */
 export const TARE_READ_TIMEOUT_MS = 30_000;
 
-export function extractTareWeight(image: Blob): Promise<WeightReading> {
-  return extractWeight(image, AbortSignal.timeout(TARE_READ_TIMEOUT_MS));
+/** Rejects with a TimeoutError DOMException when the reader has not answered in 30 seconds. */
+export async function extractTareWeight(image: Blob, timeoutMs = TARE_READ_TIMEOUT_MS): Promise<WeightReading> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await extractWeight(image, controller.signal);
+  } catch (err) {
+    if (controller.signal.aborted) throw new DOMException("The tare reading timed out", "TimeoutError");
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
 }
