@@ -1,6 +1,7 @@
 """dbt models, seeds and tests as Dagster assets and checks, on one lineage graph with ingest."""
 
 import os
+import shutil
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,4 +37,7 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
     # dagster-dbt hands os.environ to the dbt subprocess: point it at this run's work file.
     os.environ.update(dbt_env(warehouse.build_file))
     with writer_lock(warehouse.published_file):
-        yield from dbt.cli(["build"], context=context).stream()
+        invocation = dbt.cli(["build"], context=context)
+        yield from invocation.stream()
+    # Each invocation has its own target folder: drop it, or a sensor-driven day fills the disk.
+    shutil.rmtree(invocation.target_path, ignore_errors=True)
