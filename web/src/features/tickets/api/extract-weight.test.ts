@@ -24,3 +24,13 @@ describe("tare reading", () => {
     expect(fetchSpy.mock.calls[0][0]).toContain("/api/ai/weight-extraction");
   });
 });
+
+describe("weight reading", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it("turns decimal strings into numbers", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ success: true, extracted_weight: "23.4", confidence: "91.50", provider_used: "local" }), { status: 200 })));
+    const reading = await extractTareWeight(new Blob(["x"]));
+    expect(reading.extracted_weight).toBe(23.4);
+    expect(reading.confidence).toBe(91.5);
+  });
+});

@@ -9,10 +9,14 @@ export type WeightReading = {
   message?: string | null;
 };
 
-export function extractWeight(image: Blob, signal?: AbortSignal): Promise<WeightReading> {
+const toNumber = (v: unknown): number | null => (v === null || v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Number(v));
+
+export async function extractWeight(image: Blob, signal?: AbortSignal): Promise<WeightReading> {
   const form = new FormData();
   form.append("image", image, "scale.jpg");
-  return api.post<WeightReading>("/api/ai/weight-extraction", form, { signal });
+  const r = await api.post<WeightReading>("/api/ai/weight-extraction", form, { signal });
+  // Decimal fields may arrive as JSON strings; the screens compute with numbers.
+  return { ...r, extracted_weight: toNumber(r.extracted_weight), confidence: toNumber(r.confidence) };
 }
 
 /** The tare reading aborts after 30 seconds (spec 2 s9). */
