@@ -60,3 +60,39 @@ export const chromiumArgs = [
   "--no-sandbox", "--disable-gpu", "--disable-background-networking",
   "--disable-component-update", "--disable-sync", "--no-first-run",
 ];
+
+// Seven-segment digits: which of the segments a..g are lit.
+const SEGMENTS: Record<string, string> = {
+  "0": "abcdef", "1": "bc", "2": "abged", "3": "abgcd", "4": "fgbc", "5": "afgcd", "6": "afgedc", "7": "abc", "8": "abcdefg", "9": "abcdfg",
+};
+
+/**
+ * A Y4M clip of a scale display reading `text` (digits and one '.') in dark seven-segment
+ * figures on a light panel, for the AI reader behind Chromium's fake camera.
+ */
+export function scaleDisplayClip(text: string): string {
+  const w = 640, h = 360;
+  const y = Buffer.alloc(w * h, 230);
+  const rect = (x0: number, y0: number, rw: number, rh: number) => {
+    for (let yy = y0; yy < y0 + rh; yy++) for (let xx = x0; xx < x0 + rw; xx++) y[yy * w + xx] = 20;
+  };
+  const digitW = 70, digitH = 140, t = 14, top = 110;
+  let x = 80;
+  for (const ch of text) {
+    if (ch === ".") { rect(x, top + digitH - t, t, t); x += 34; continue; }
+    const lit = SEGMENTS[ch] ?? "";
+    const mid = top + digitH / 2 - t / 2;
+    if (lit.includes("a")) rect(x + t, top, digitW - 2 * t, t);
+    if (lit.includes("b")) rect(x + digitW - t, top + t, t, digitH / 2 - t);
+    if (lit.includes("c")) rect(x + digitW - t, mid + t, t, digitH / 2 - t);
+    if (lit.includes("d")) rect(x + t, top + digitH - t, digitW - 2 * t, t);
+    if (lit.includes("e")) rect(x, mid + t, t, digitH / 2 - t);
+    if (lit.includes("f")) rect(x, top + t, t, digitH / 2 - t);
+    if (lit.includes("g")) rect(x + t, mid, digitW - 2 * t, t);
+    x += digitW + 24;
+  }
+  const frame = Buffer.concat([Buffer.from("FRAME\n"), y, Buffer.alloc((w * h) / 2, 128)]);
+  const file = join(tmpdir(), `flow-e2e-scale-${text}.y4m`);
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]));
+  return file;
+}
