@@ -150,7 +150,31 @@ test("the store admin signs in again and starts on the home tiles", async ({ pag
   await page.goto("/app/waste-customers");
   // Deep links work: the shell and its header render for any tab key.
   await expect(page.getByRole("heading", { name: admin.company })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toBeVisible();
+  const menu = page.getByTestId("side-menu");
+  await menu.getByRole("button", { name: "Company" }).click();
+  await menu.getByRole("link", { name: "Users" }).click();
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(crumbs).toBeVisible();
+  await expect(crumbs.getByText("Users")).toBeVisible();
+  // Company screen: the logo uploader checks the file and saves it through the API.
+  await page.goto("/app/company");
+  await expect(page.getByRole("heading", { name: "Company", exact: true })).toBeVisible();
+  const logo = page.getByLabel("Logo file");
+  await logo.setInputFiles({ name: "logo.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+  await expect(page.getByText("Please upload a valid image file (JPEG, PNG, GIF, or WebP)")).toBeVisible();
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+  await logo.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByRole("img", { name: "Company logo" })).toBeVisible();
+  await shot(page, "15-company-logo");
+  // Admin Settings: one toggle saves one field and the answer replaces the screen's copy.
+  await page.goto("/app/admin-settings");
+  const ear = page.getByRole("switch", { name: /EAR reporting/ });
+  await expect(ear).not.toBeChecked();
+  await ear.click();
+  await expect(page.getByText("Setting updated successfully")).toBeVisible();
+  await expect(ear).toBeChecked();
+  await expect(page.getByTestId("side-menu").getByRole("link", { name: "EAR Report" })).toBeVisible();
+  await shot(page, "16-admin-settings");
   await signOut(page);
 });
 

@@ -11,6 +11,9 @@ export type Screen = LazyExoticComponent<ComponentType>;
  * "This screen is not built yet" panel; never fake data.
  */
 export const SCREENS: Partial<Record<TabKey, Screen>> = {
+  "account-reset": lazy(() => import("@/features/admin/components/account-reset-screen")),
+  "admin-settings": lazy(() => import("@/features/admin/components/company-settings-screen")),
+  company: lazy(() => import("@/features/company/components/company-screen")),
   "waste-types": lazy(() => import("@/features/lists/components/waste-types-screen")),
   "destination-types": lazy(() => import("@/features/lists/components/destination-types-screen")),
   "container-types": lazy(() => import("@/features/lists/components/container-types-screen")),
