@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/address/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Autocomplete Address */
+        get: operations["address-autocomplete_address"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/account-stats": {
         parameters: {
             query?: never;
@@ -157,6 +174,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai/license-plate-recognition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recognize License Plate
+         * @description The registration on a licence plate photo (multipart field `image`).
+         */
+        post: operations["ai-recognize_license_plate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/weight-extraction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extract Weight
+         * @description The weight on a scale display photo (multipart field `image`).
+         */
+        post: operations["ai-extract_weight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alerts": {
         parameters: {
             query?: never;
@@ -184,6 +241,23 @@ export interface paths {
         get?: never;
         /** Mark Alert Read */
         put: operations["admin-mark_alert_read"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Dashboard */
+        get: operations["analytics-get_dashboard"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -690,6 +764,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/locations/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Available Locations */
+        get: operations["users-available_locations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ocr/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read Weight From Base64
+         * @description The weight on a scale display photo sent as base64 (the tare capture uses this call).
+         */
+        post: operations["ai-read_weight_from_base64"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbound/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Outbound Customers
+         * @description Active haulers and disposal partners, optionally with their vehicles.
+         */
+        get: operations["outbound-list_outbound_customers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbound/customers/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search Outbound Customers
+         * @description Search starts above 2 characters; shorter queries answer an empty list.
+         */
+        get: operations["outbound-search_outbound_customers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbound/license-plate-lookup/{plate}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * License Plate Lookup
+         * @description found false (200) when no vehicle has the plate; the screen says 'No vehicle found'.
+         */
+        get: operations["outbound-license_plate_lookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/regions": {
         parameters: {
             query?: never;
@@ -721,6 +892,74 @@ export interface paths {
         post?: never;
         /** Delete Region */
         delete: operations["regions-delete_region"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/basic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Basic Report */
+        get: operations["analytics-get_basic_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/cost-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Cost Analysis */
+        get: operations["analytics-get_cost_analysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/esg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Esg Report */
+        get: operations["analytics-get_esg_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Ticket Report */
+        get: operations["analytics-get_ticket_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1026,6 +1265,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Users */
+        get: operations["users-list_users"];
+        put?: never;
+        /** Create User */
+        post: operations["users-create_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite User */
+        post: operations["users-invite_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Preferences */
+        put: operations["users-update_preferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update User */
+        put: operations["users-update_user"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/waste-subtypes": {
         parameters: {
             query?: never;
@@ -1203,6 +1511,37 @@ export interface components {
             /** Rejected */
             rejected: number;
         };
+        /** AddressSuggestion */
+        AddressSuggestion: {
+            /** City */
+            city?: string | null;
+            /** Class */
+            class?: string | null;
+            contact?: components["schemas"]["SuggestionContact"];
+            /** Display Name */
+            display_name: string;
+            extratags?: components["schemas"]["SuggestionTags"];
+            /** House Number */
+            house_number?: string | null;
+            /** Lat */
+            lat?: string | null;
+            /** Lon */
+            lon?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Phone */
+            phone?: string | null;
+            /** Place Id */
+            place_id?: number | string | null;
+            /** Postcode */
+            postcode?: string | null;
+            /** State */
+            state?: string | null;
+            /** Street */
+            street?: string | null;
+            /** Type */
+            type?: string | null;
+        };
         /** AdminUserName */
         AdminUserName: {
             /** Email */
@@ -1262,6 +1601,65 @@ export interface components {
             /** Rejection Reason */
             rejection_reason: string | null;
         };
+        /** AvailableLocation */
+        AvailableLocation: {
+            /** Address */
+            address: string | null;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Name */
+            name: string;
+        };
+        /** AvailableLocations */
+        AvailableLocations: {
+            /** Feature Available */
+            feature_available: boolean;
+            /** Locations */
+            locations: components["schemas"]["AvailableLocation"][];
+            /** Subscription Plan */
+            subscription_plan: string;
+        };
+        /** BasicEsg */
+        BasicEsg: {
+            /**
+             * Co2 Prevented Kg
+             * @description Spec 3 s9: 0.27 x net lb
+             */
+            co2_prevented_kg: number;
+            /**
+             * Cost Savings Usd
+             * @description Spec 3 s9: net lb / 2000 x 75
+             */
+            cost_savings_usd: number;
+            /**
+             * Meals Recovered
+             * @description Donated lb / 1.2 (the spec's 1.2 x lb is physically wrong)
+             */
+            meals_recovered: number;
+        };
+        /** BasicReportRead */
+        BasicReportRead: {
+            basic_esg: components["schemas"]["BasicEsg"];
+            /** Diversion Rate */
+            diversion_rate: number;
+            /**
+             * Last Refreshed At
+             * @description When the warehouse was last published
+             */
+            last_refreshed_at?: string | null;
+            period: components["schemas"]["Period"];
+            /** Total Gross Weight */
+            total_gross_weight: number;
+            /** Total Net Weight */
+            total_net_weight: number;
+            /** Total Tare Weight */
+            total_tare_weight: number;
+            /** Total Tickets */
+            total_tickets: number;
+        };
         /** BatchResult */
         BatchResult: {
             /** Client Id */
@@ -1308,6 +1706,16 @@ export interface components {
             /** Monthly Total */
             monthly_total: number;
         };
+        /** Body_ai-extract_weight */
+        "Body_ai-extract_weight": {
+            /** Image */
+            image: string;
+        };
+        /** Body_ai-recognize_license_plate */
+        "Body_ai-recognize_license_plate": {
+            /** Image */
+            image: string;
+        };
         /** Body_tickets-add_ticket_image */
         "Body_tickets-add_ticket_image": {
             /**
@@ -1321,6 +1729,32 @@ export interface components {
              * @enum {string}
              */
             kind: "gross" | "tare" | "additional";
+        };
+        /** BreakdownRow */
+        BreakdownRow: {
+            /** Name */
+            name: string;
+            /** Net Weight */
+            net_weight: number;
+            /** Percentage */
+            percentage: number;
+            /** Ticket Count */
+            ticket_count: number;
+        };
+        /** Breakdowns */
+        Breakdowns: {
+            /** By Container */
+            by_container: components["schemas"]["BreakdownRow"][];
+            /** By Date */
+            by_date: components["schemas"]["BreakdownRow"][];
+            /** By Destination */
+            by_destination: components["schemas"]["BreakdownRow"][];
+            /** By Employee */
+            by_employee: components["schemas"]["BreakdownRow"][];
+            /** By Location */
+            by_location: components["schemas"]["BreakdownRow"][];
+            /** By Waste Type */
+            by_waste_type: components["schemas"]["BreakdownRow"][];
         };
         /** CarbonMethodologyCreate */
         CarbonMethodologyCreate: {
@@ -1620,6 +2054,83 @@ export interface components {
             /** Type */
             type: string | null;
         };
+        /** CostAnalysisRead */
+        CostAnalysisRead: {
+            /** Cost Impact By Waste Type */
+            cost_impact_by_waste_type: components["schemas"]["WasteTypeCost"][];
+            /** Cost Per Lb */
+            cost_per_lb: number;
+            /**
+             * Last Refreshed At
+             * @description When the warehouse was last published
+             */
+            last_refreshed_at?: string | null;
+            /** Monthly Disposal Cost */
+            monthly_disposal_cost: number;
+            performance_summary: components["schemas"]["PerformanceSummary"];
+            period: components["schemas"]["Period"];
+            projections: components["schemas"]["Projections"];
+            /** Roi Percent */
+            roi_percent: number;
+            /** Savings By Location */
+            savings_by_location: components["schemas"]["LocationSavings"][];
+            /** Total Savings */
+            total_savings: number;
+        };
+        /** DailyAverages */
+        DailyAverages: {
+            /** Tickets Per Day */
+            tickets_per_day: number;
+            /** Weight Per Day */
+            weight_per_day: number;
+        };
+        /** DashboardRead */
+        DashboardRead: {
+            /**
+             * Ca Compliance
+             * @description Diversion rate at or above the SB 1383 target (75%)
+             */
+            ca_compliance: boolean;
+            /**
+             * Co2 Prevented Kg
+             * @description Spec estimate: 0.24 kg per lb of net weight
+             */
+            co2_prevented_kg: number;
+            /**
+             * Co2E Avoided Kg Epa
+             * @description EPA GHG Hub Table 9: landfill minus actual path, diverted lb
+             */
+            co2e_avoided_kg_epa: number;
+            /**
+             * Cost Savings
+             * @description Spec estimate: 0.12 USD per lb of net weight
+             */
+            cost_savings: number;
+            /**
+             * Diversion Rate
+             * @description Net lb to diversion destinations / total net lb x 100
+             */
+            diversion_rate: number;
+            /** Diverted Weight */
+            diverted_weight: number;
+            esg_metrics: components["schemas"]["EsgMetrics"];
+            /**
+             * Last Refreshed At
+             * @description When the warehouse was last published
+             */
+            last_refreshed_at?: string | null;
+            /**
+             * Meals Recovered
+             * @description Donated lb / 1.2 (1.2 lb per meal)
+             */
+            meals_recovered: number;
+            operational_kpis: components["schemas"]["OperationalKpis"];
+            period: components["schemas"]["Period"];
+            /** Total Tickets */
+            total_tickets: number;
+            /** Total Weight */
+            total_weight: number;
+        };
         /** DestinationTypeCreate */
         DestinationTypeCreate: {
             /** Description */
@@ -1682,6 +2193,13 @@ export interface components {
             /** Name */
             name?: string | null;
         };
+        /** DirectionTotals */
+        DirectionTotals: {
+            /** Total Net Weight */
+            total_net_weight: number;
+            /** Total Tickets */
+            total_tickets: number;
+        };
         /** DiversionMethodCreate */
         DiversionMethodCreate: {
             /**
@@ -1738,6 +2256,31 @@ export interface components {
             /** Name */
             name?: string | null;
         };
+        /** DiversionMetrics */
+        DiversionMetrics: {
+            /** Diversion Rate Percent */
+            diversion_rate_percent: number;
+        };
+        /** EconomicImpact */
+        EconomicImpact: {
+            /**
+             * Disposal Costs Saved
+             * @description Diverted lb x 0.08 USD disposal cost (spec 3 s9)
+             */
+            disposal_costs_saved: number;
+            /**
+             * Operational Savings
+             * @description No sourced figure: not estimated
+             */
+            operational_savings?: number | null;
+            /**
+             * Tax Benefits Usd
+             * @description Depends on donation records: not estimated
+             */
+            tax_benefits_usd?: number | null;
+            /** Total Economic Impact */
+            total_economic_impact: number;
+        };
         /** EmailRequest */
         EmailRequest: {
             /**
@@ -1760,6 +2303,83 @@ export interface components {
             /** Store Id */
             store_id?: string | null;
         };
+        /** EnvironmentalImpact */
+        EnvironmentalImpact: {
+            /**
+             * Co2 Prevented Kg
+             * @description EPA GHG Hub Table 9 avoided CO2e, kg
+             */
+            co2_prevented_kg: number;
+            /**
+             * Co2 Prevented Tons
+             * @description Metric tons CO2e
+             */
+            co2_prevented_tons: number;
+            /**
+             * Equivalent Cars Off Road
+             * @description t CO2e / 4.6 t per passenger vehicle-year (EPA)
+             */
+            equivalent_cars_off_road: number;
+            /**
+             * Landfill Diverted Tons
+             * @description Short tons
+             */
+            landfill_diverted_tons: number;
+            /**
+             * Methane Prevented Kg
+             * @description Avoided CO2e / 27 (CH4 GWP-100, IPCC AR6)
+             */
+            methane_prevented_kg: number;
+            /**
+             * Water Saved Gallons
+             * @description No sourced factor: not estimated
+             */
+            water_saved_gallons?: number | null;
+        };
+        /** EsgCompliance */
+        EsgCompliance: {
+            /** Diversion Rate */
+            diversion_rate: number;
+            /** Monthly Target Met */
+            monthly_target_met: boolean;
+            /** Sb1383 Compliant */
+            sb1383_compliant: boolean;
+            /** Total Diverted Weight */
+            total_diverted_weight: number;
+        };
+        /** EsgMetrics */
+        EsgMetrics: {
+            /** Co2 Saved Lbs */
+            co2_saved_lbs: number;
+            /** Cost Saved Usd */
+            cost_saved_usd: number;
+            /** Meals Recovered */
+            meals_recovered: number;
+        };
+        /** EsgReportRead */
+        EsgReportRead: {
+            compliance: components["schemas"]["EsgCompliance"];
+            diversion_metrics: components["schemas"]["DiversionMetrics"];
+            economic_impact: components["schemas"]["EconomicImpact"];
+            environmental_impact: components["schemas"]["EnvironmentalImpact"];
+            food_recovery: components["schemas"]["FoodRecovery"];
+            /**
+             * Last Refreshed At
+             * @description When the warehouse was last published
+             */
+            last_refreshed_at?: string | null;
+            period: components["schemas"]["Period"];
+            summary: components["schemas"]["EsgSummary"];
+        };
+        /** EsgSummary */
+        EsgSummary: {
+            /** Total Facilities */
+            total_facilities: number;
+            /** Total Net Weight Lbs */
+            total_net_weight_lbs: number;
+            /** Total Tickets */
+            total_tickets: number;
+        };
         /** FacilityRef */
         FacilityRef: {
             /**
@@ -1769,6 +2389,26 @@ export interface components {
             id: string;
             /** Name */
             name: string;
+        };
+        /** FoodRecovery */
+        FoodRecovery: {
+            /** Meals Recovered */
+            meals_recovered: number;
+            /**
+             * Nutritional Value Usd
+             * @description No sourced factor: not estimated
+             */
+            nutritional_value_usd?: number | null;
+            /**
+             * People Fed Per Day
+             * @description Meals / 3 per person-day / days in the period
+             */
+            people_fed_per_day: number;
+            /**
+             * Protein Recovered Lbs
+             * @description No sourced factor: not estimated
+             */
+            protein_recovered_lbs?: number | null;
         };
         /** HTTPValidationError */
         HTTPValidationError: {
@@ -1781,6 +2421,29 @@ export interface components {
             draft_tickets: components["schemas"]["TicketRead"][];
             /** Saved Tickets */
             saved_tickets: components["schemas"]["TicketRead"][];
+        };
+        /** InviteCreate */
+        InviteCreate: {
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /**
+             * First Name
+             * @default
+             */
+            first_name: string;
+            /**
+             * Last Name
+             * @default
+             */
+            last_name: string;
+            /**
+             * Role
+             * @default store_employee
+             */
+            role: string;
         };
         /** ItemRemoval */
         ItemRemoval: {
@@ -1847,6 +2510,17 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** LocationSavings */
+        LocationSavings: {
+            /** Cost Saved */
+            cost_saved: number;
+            /** Diverted Weight */
+            diverted_weight: number;
+            /** Location */
+            location: string;
+            /** Total Weight */
+            total_weight: number;
+        };
         /** LoginRequest */
         LoginRequest: {
             /**
@@ -1912,6 +2586,61 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** OcrTestCreate */
+        OcrTestCreate: {
+            /**
+             * Image Data
+             * @description A base64 JPEG (or PNG/WebP), plain or as a data URL
+             */
+            image_data: string;
+        };
+        /** OperationalKpis */
+        OperationalKpis: {
+            daily_averages: components["schemas"]["DailyAverages"];
+            /** Location Breakdown */
+            location_breakdown: {
+                [key: string]: components["schemas"]["WeightShare"];
+            };
+            /** Top Waste Sources */
+            top_waste_sources: {
+                [key: string]: components["schemas"]["WeightShare"];
+            };
+            waste_reduction_progress: components["schemas"]["WasteReductionProgress"];
+        };
+        /** OutboundCustomerList */
+        OutboundCustomerList: {
+            /** Customers */
+            customers: components["schemas"]["OutboundCustomerRead"][];
+        };
+        /** OutboundCustomerRead */
+        OutboundCustomerRead: {
+            /** Account Number */
+            account_number: string | null;
+            /** Active */
+            active: boolean;
+            /** Address */
+            address: string | null;
+            /** Customer Name */
+            customer_name: string;
+            /** Email */
+            email: string | null;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Is Disposal Partner */
+            is_disposal_partner: boolean;
+            /** Is Hauler */
+            is_hauler: boolean;
+            /** Phone */
+            phone: string | null;
+            /**
+             * Vehicles
+             * @default []
+             */
+            vehicles: components["schemas"]["VehicleRead"][];
+        };
         /** PendingAccount */
         PendingAccount: {
             /** Address */
@@ -1942,6 +2671,30 @@ export interface components {
         PendingAccountList: {
             /** Pending Accounts */
             pending_accounts: components["schemas"]["PendingAccount"][];
+        };
+        /** PerformanceSummary */
+        PerformanceSummary: {
+            /** Diversion Rate */
+            diversion_rate: number;
+            /** Diverted Weight */
+            diverted_weight: number;
+            /** Total Tickets */
+            total_tickets: number;
+            /** Total Weight */
+            total_weight: number;
+        };
+        /** Period */
+        Period: {
+            /**
+             * End Date
+             * Format: date
+             */
+            end_date: string;
+            /**
+             * Start Date
+             * Format: date
+             */
+            start_date: string;
         };
         /** PinLoginRequest */
         PinLoginRequest: {
@@ -1997,6 +2750,34 @@ export interface components {
             /** Price Per User */
             price_per_user: number;
         };
+        /** PlateLookup */
+        PlateLookup: {
+            customer?: components["schemas"]["OutboundCustomerRead"] | null;
+            disposal_partner?: components["schemas"]["OutboundCustomerRead"] | null;
+            /** Found */
+            found: boolean;
+            /** License Plate */
+            license_plate: string;
+            vehicle?: components["schemas"]["VehicleRead"] | null;
+        };
+        /** PlateRecognitionRead */
+        PlateRecognitionRead: {
+            /** Confidence */
+            confidence: number;
+            /** Detected Text */
+            detected_text: string;
+            /**
+             * License Plate
+             * @description Upper case, 2-8 letters and digits
+             */
+            license_plate: string | null;
+            /** Message */
+            message: string;
+            /** Provider Used */
+            provider_used: string;
+            /** Success */
+            success: boolean;
+        };
         /** PlatformSettingsRead */
         PlatformSettingsRead: {
             /** Auto Approve Domains */
@@ -2019,6 +2800,40 @@ export interface components {
              * @constant
              */
             scope: "platform";
+        };
+        /** PreferencesRead */
+        PreferencesRead: {
+            /** Notifications */
+            notifications: {
+                [key: string]: boolean;
+            };
+            /** Setup Completed */
+            setup_completed: boolean;
+            /** Timezone */
+            timezone: string;
+        };
+        /** PreferencesUpdate */
+        PreferencesUpdate: {
+            /** Notifications */
+            notifications?: {
+                [key: string]: boolean;
+            } | null;
+            /** Setup Completed */
+            setup_completed?: boolean | null;
+            /** Timezone */
+            timezone?: string | null;
+        };
+        /** Projections */
+        Projections: {
+            /** Annual */
+            annual: number;
+            /** Monthly */
+            monthly: number;
+            /**
+             * Payback Years
+             * @description null when nothing is saved (never pays back)
+             */
+            payback_years: number | null;
         };
         /** PublicSettingsRead */
         PublicSettingsRead: {
@@ -2096,6 +2911,15 @@ export interface components {
             /** Items */
             items: components["schemas"]["ReorderItem"][];
         };
+        /** ReportSummary */
+        ReportSummary: {
+            /** Avg Net Weight */
+            avg_net_weight: number;
+            /** Total Net Weight */
+            total_net_weight: number;
+            /** Total Tickets */
+            total_tickets: number;
+        };
         /** ResetPasswordRequest */
         ResetPasswordRequest: {
             /**
@@ -2108,6 +2932,16 @@ export interface components {
              * @default
              */
             token: string;
+        };
+        /** SearchResult */
+        SearchResult: {
+            customer: components["schemas"]["OutboundCustomerRead"];
+            vehicle: components["schemas"]["VehicleRead"] | null;
+        };
+        /** SearchResults */
+        SearchResults: {
+            /** Search Results */
+            search_results: components["schemas"]["SearchResult"][];
         };
         /** SeedDataStats */
         SeedDataStats: {
@@ -2373,6 +3207,16 @@ export interface components {
             subscription_status: string;
             /** Trial Days Remaining */
             trial_days_remaining: number | null;
+        };
+        /** SuggestionContact */
+        SuggestionContact: {
+            /** Phone */
+            phone?: string | null;
+        };
+        /** SuggestionTags */
+        SuggestionTags: {
+            /** Phone */
+            phone?: string | null;
         };
         /** TenantCompany */
         TenantCompany: {
@@ -2712,6 +3556,19 @@ export interface components {
             /** Waste Type Id */
             waste_type_id: string | null;
         };
+        /** TicketReportRead */
+        TicketReportRead: {
+            breakdowns?: components["schemas"]["Breakdowns"] | null;
+            inbound: components["schemas"]["DirectionTotals"];
+            /**
+             * Last Refreshed At
+             * @description When the warehouse was last published
+             */
+            last_refreshed_at?: string | null;
+            outbound: components["schemas"]["DirectionTotals"];
+            period: components["schemas"]["Period"];
+            summary: components["schemas"]["ReportSummary"];
+        };
         /**
          * TicketUpdate
          * @description Edit a draft or saved ticket (all optional); status 'completed' completes it.
@@ -2776,6 +3633,20 @@ export interface components {
             token_type: "bearer";
             user: components["schemas"]["MeRead"];
         };
+        /** TrendPoint */
+        TrendPoint: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Diversion Rate */
+            diversion_rate: number;
+            /** Diverted Weight */
+            diverted_weight: number;
+            /** Weight */
+            weight: number;
+        };
         /** UnitOfMeasure */
         UnitOfMeasure: {
             /** Code */
@@ -2787,6 +3658,118 @@ export interface components {
         UnitsOfMeasureList: {
             /** Units Of Measure */
             units_of_measure: components["schemas"]["UnitOfMeasure"][];
+        };
+        /** UserCreate */
+        UserCreate: {
+            /** Assigned Location Id */
+            assigned_location_id?: string | null;
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /**
+             * First Name
+             * @default
+             */
+            first_name: string;
+            /**
+             * Last Name
+             * @default
+             */
+            last_name: string;
+            /**
+             * Password
+             * @default
+             */
+            password: string;
+            /** Phone */
+            phone?: string | null;
+            /** Pin */
+            pin?: string | null;
+            /**
+             * Role
+             * @default store_employee
+             */
+            role: string;
+        };
+        /** UserList */
+        UserList: {
+            /** Active Users */
+            active_users: number;
+            /** Max Users */
+            max_users: number | null;
+            /** Subscription Plan */
+            subscription_plan: string;
+            /** Total */
+            total: number;
+            /** Users */
+            users: components["schemas"]["UserRead"][];
+        };
+        /**
+         * UserRead
+         * @description Never carries a password or PIN hash; has_pin says whether a PIN is set.
+         */
+        UserRead: {
+            /** Assigned Location Id */
+            assigned_location_id: string | null;
+            /** Assigned Location Name */
+            assigned_location_name: string | null;
+            /** Created At */
+            created_at: string | null;
+            /** Email */
+            email: string;
+            /** First Name */
+            first_name: string;
+            /** Has Pin */
+            has_pin: boolean;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Invite Pending */
+            invite_pending: boolean;
+            /** Is Active */
+            is_active: boolean;
+            /** Last Login At */
+            last_login_at: string | null;
+            /** Last Name */
+            last_name: string;
+            /** Location Name */
+            location_name: string | null;
+            /** Phone */
+            phone: string | null;
+            /** Pin Locked */
+            pin_locked: boolean;
+            /** Role */
+            role: string;
+            /** Setup Completed */
+            setup_completed: boolean;
+        };
+        /**
+         * UserUpdate
+         * @description Partial: empty text fields and an empty password are left out, so they keep their value.
+         */
+        UserUpdate: {
+            /** Assigned Location Id */
+            assigned_location_id?: string | null;
+            /** Email */
+            email?: string | null;
+            /** First Name */
+            first_name?: string | null;
+            /** Is Active */
+            is_active?: boolean | null;
+            /** Last Name */
+            last_name?: string | null;
+            /** Password */
+            password?: string | null;
+            /** Phone */
+            phone?: string | null;
+            /** Pin */
+            pin?: string | null;
+            /** Role */
+            role?: string | null;
         };
         /** ValidationError */
         ValidationError: {
@@ -2819,6 +3802,35 @@ export interface components {
             notes?: string | null;
             /** Year */
             year?: number | null;
+        };
+        /** VehicleRead */
+        VehicleRead: {
+            /** Color */
+            color: string | null;
+            /** Customer Id */
+            customer_id: string | null;
+            /** Hauler Id */
+            hauler_id: string | null;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** License Plate */
+            license_plate: string;
+            /** Make */
+            make: string | null;
+            /** Model */
+            model: string | null;
+            /** Vehicle Type */
+            vehicle_type: string | null;
+            /** Year */
+            year: number | null;
+        };
+        /** WasteReductionProgress */
+        WasteReductionProgress: {
+            /** Trend */
+            trend: components["schemas"]["TrendPoint"][];
         };
         /** WasteSubtypeCreate */
         WasteSubtypeCreate: {
@@ -2875,6 +3887,17 @@ export interface components {
             is_active?: boolean | null;
             /** Name */
             name?: string | null;
+        };
+        /** WasteTypeCost */
+        WasteTypeCost: {
+            /** Cost Saved */
+            cost_saved: number;
+            /** Disposal Cost */
+            disposal_cost: number;
+            /** Waste Type */
+            waste_type: string;
+            /** Weight */
+            weight: number;
         };
         /** WasteTypeCreate */
         WasteTypeCreate: {
@@ -2953,6 +3976,51 @@ export interface components {
             /** Unit Of Measure */
             unit_of_measure?: string | null;
         };
+        /** WeightExtractionRead */
+        WeightExtractionRead: {
+            /**
+             * Accept Confidence
+             * @description At or above this confidence the screens accept the weight without asking for a check
+             * @default 80
+             */
+            accept_confidence: number;
+            /**
+             * Confidence
+             * @description Percent, 0-100
+             */
+            confidence: number;
+            /**
+             * Extracted Weight
+             * @description Pounds, one decimal; null when no weight was found
+             */
+            extracted_weight: number | null;
+            /** Message */
+            message: string;
+            /**
+             * Provider Used
+             * @description local_ocr (offline reader) or gpt4_vision (remote vision model)
+             */
+            provider_used: string;
+            /** Raw Text */
+            raw_text: string;
+            /** Success */
+            success: boolean;
+            /**
+             * Unit Detected
+             * @description lb or kg as shown on the display; kg is converted to lb
+             */
+            unit_detected: string | null;
+        };
+        /** WeightShare */
+        WeightShare: {
+            /**
+             * Percentage
+             * @description Share of total net weight, percent, one decimal
+             */
+            percentage: number;
+            /** Weight */
+            weight: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -2962,6 +4030,40 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "address-autocomplete_address": {
+        parameters: {
+            query?: {
+                q?: string;
+                limit?: number;
+                /** @description restaurant, government, education, ... */
+                org_type?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressSuggestion"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "admin-get_account_stats": {
         parameters: {
             query?: never;
@@ -3198,6 +4300,72 @@ export interface operations {
             };
         };
     };
+    "ai-recognize_license_plate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_ai-recognize_license_plate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlateRecognitionRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ai-extract_weight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_ai-extract_weight"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeightExtractionRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "admin-list_alerts": {
         parameters: {
             query?: never;
@@ -3236,6 +4404,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AlertRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "analytics-get_dashboard": {
+        parameters: {
+            query?: {
+                /** @description First local day (default: 30 days ago) */
+                start_date?: string | null;
+                /** @description Last local day, inclusive (default: today) */
+                end_date?: string | null;
+                /** @description One location */
+                store_id?: string | null;
+                waste_type?: string | null;
+                destination?: string | null;
+                ticket_type?: "all" | "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardRead"];
                 };
             };
             /** @description Validation Error */
@@ -4400,6 +5607,153 @@ export interface operations {
             };
         };
     };
+    "users-available_locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableLocations"];
+                };
+            };
+        };
+    };
+    "ai-read_weight_from_base64": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OcrTestCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeightExtractionRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "outbound-list_outbound_customers": {
+        parameters: {
+            query?: {
+                customer_type?: "all" | "hauler" | "disposal_partner";
+                include_vehicles?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundCustomerList"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "outbound-search_outbound_customers": {
+        parameters: {
+            query?: {
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "outbound-license_plate_lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                plate: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlateLookup"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "regions-list_regions": {
         parameters: {
             query?: never;
@@ -4506,6 +5860,163 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegionDeleted"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "analytics-get_basic_report": {
+        parameters: {
+            query?: {
+                /** @description First local day (default: 30 days ago) */
+                start_date?: string | null;
+                /** @description Last local day, inclusive (default: today) */
+                end_date?: string | null;
+                /** @description One location */
+                store_id?: string | null;
+                waste_type?: string | null;
+                destination?: string | null;
+                ticket_type?: "all" | "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasicReportRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "analytics-get_cost_analysis": {
+        parameters: {
+            query?: {
+                /** @description First local day (default: 30 days ago) */
+                start_date?: string | null;
+                /** @description Last local day, inclusive (default: today) */
+                end_date?: string | null;
+                /** @description One location */
+                store_id?: string | null;
+                waste_type?: string | null;
+                destination?: string | null;
+                ticket_type?: "all" | "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostAnalysisRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "analytics-get_esg_report": {
+        parameters: {
+            query?: {
+                /** @description First local day (default: 30 days ago) */
+                start_date?: string | null;
+                /** @description Last local day, inclusive (default: today) */
+                end_date?: string | null;
+                /** @description One location */
+                store_id?: string | null;
+                waste_type?: string | null;
+                destination?: string | null;
+                ticket_type?: "all" | "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsgReportRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "analytics-get_ticket_report": {
+        parameters: {
+            query?: {
+                include_breakdowns?: boolean;
+                /** @description First local day (default: 30 days ago) */
+                start_date?: string | null;
+                /** @description Last local day, inclusive (default: today) */
+                end_date?: string | null;
+                /** @description One location */
+                store_id?: string | null;
+                waste_type?: string | null;
+                destination?: string | null;
+                ticket_type?: "all" | "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketReportRead"];
                 };
             };
             /** @description Validation Error */
@@ -5044,6 +6555,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The same photo again: the existing image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketImageRead"];
+                };
+            };
             /** @description Successful Response */
             201: {
                 headers: {
@@ -5150,6 +6670,160 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TicketRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "users-list_users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+        };
+    };
+    "users-create_user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "users-invite_user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "users-update_preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreferencesUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "users-update_user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRead"];
                 };
             };
             /** @description Validation Error */
