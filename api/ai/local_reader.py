@@ -49,27 +49,43 @@ class TextBox:
     text: str
     score: float
     height: float
-    centre_x: float
+    bounds: tuple[int, int, int, int]  # left, top, right, bottom in the cleaned picture
 
 
 def recognise(img: Image.Image) -> list[TextBox]:
     """Every text box RapidOCR finds, with its height (display digits are the tallest text)."""
-    result = engine()(np.asarray(img))
+    # RapidOCR keeps the switches of the last call, so every call names all three.
+    result = engine()(np.asarray(img), use_det=True, use_cls=False, use_rec=True)
     if result.txts is None:
         return []
     found = []
     for box, text, score in zip(result.boxes, result.txts, result.scores):
         pts = np.asarray(box)
-        found.append(TextBox(text=text, score=float(score), height=float(pts[:, 1].max() - pts[:, 1].min()),
-                             centre_x=float(pts[:, 0].mean())))
+        x0, y0 = pts.min(axis=0)
+        x1, y1 = pts.max(axis=0)
+        found.append(TextBox(text=text, score=float(score), height=float(y1 - y0),
+                             bounds=(int(x0), int(y0), int(x1), int(y1))))
     return found
 
 
-def weight_from_boxes(boxes: list[TextBox]) -> WeightReading:
+def reread(img: Image.Image, box: TextBox) -> str:
+    """The recogniser alone on the box, cropped with a margin and enlarged: a second opinion."""
+    x0, y0, x1, y1 = box.bounds
+    mx, my = int((x1 - x0) * 0.06) + 4, int((y1 - y0) * 0.2) + 4
+    crop = img.crop((max(0, x0 - mx), max(0, y0 - my), min(img.width, x1 + mx), min(img.height, y1 + my)))
+    if crop.height < 64:
+        crop = crop.resize((max(1, crop.width * 64 // max(1, crop.height)), 64), Image.BICUBIC)
+    result = engine()(np.asarray(crop), use_det=False, use_cls=False, use_rec=True)
+    return result.txts[0] if result.txts else ""
+
+
+def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None) -> WeightReading:
     raw = " | ".join(b.text for b in boxes)
     unit_hint = next((u for b in boxes if (u := unit_of(b.text))), None)
     candidates = []
     for b in boxes:
+        if unit_of(b.text):
+            continue  # a unit label on its own ("Ib") is not the number 16
         parsed = parse_weight(b.text, unit_hint)
         if parsed is not None:
             candidates.append((b, parsed))
@@ -82,6 +98,11 @@ def weight_from_boxes(boxes: list[TextBox]) -> WeightReading:
     rivals = [p for b, p in candidates if b is not box and b.height > 0.7 * box.height and p.value_lb != parsed.value_lb]
     if rivals:
         certainty *= 0.5
+    if cleaned is not None:
+        # A reading that changes when the same digits are looked at again is not one to trust.
+        second = parse_weight(reread(cleaned, box), parsed.unit)
+        if second is None or second.value_lb != parsed.value_lb:
+            certainty *= 0.6
     confidence = round(100 * box.score * certainty, 1)
     return WeightReading(LOCAL_OCR, parsed.value_lb, confidence, parsed.unit, raw)
 
@@ -98,11 +119,12 @@ def plate_from_boxes(boxes: list[TextBox]) -> PlateReading:
 
 def read_weight_sync(img: Image.Image) -> WeightReading:
     cleaned, inverted = images.for_ocr(img)
-    first = weight_from_boxes(recognise(cleaned))
+    first = weight_from_boxes(recognise(cleaned), cleaned)
     if first.found and first.confidence >= DEFAULT_ACCEPT_CONFIDENCE:
         return first
     # The centre may have misled the polarity guess (a display off-centre): try the other one.
-    second = weight_from_boxes(recognise(images.for_ocr(img, invert=not inverted)[0]))
+    other = images.for_ocr(img, invert=not inverted)[0]
+    second = weight_from_boxes(recognise(other), other)
     if second.found and (not first.found or second.confidence > first.confidence):
         return second
     return first

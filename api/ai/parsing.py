@@ -58,9 +58,13 @@ def parse_weight(text: str, unit_hint: str | None = None) -> ParsedWeight | None
     compact = re.sub(r"\s+", "", body)
     if not compact:
         return None
+    if not any(ch.isdigit() for ch in compact):
+        return None  # letters alone are a word, never a weight
     mapped = compact.translate(CONFUSIONS)
     substitutions = sum(1 for a, b in zip(compact, mapped) if a != b and a != ",")
-    # A ghost decimal point after the last digit is common on LCDs and LEDs: drop it.
+    # A point after the last digit is a ghost segment or a digit the OCR lost: keep the number
+    # but never trust it enough to accept without a look.
+    trailing_point = mapped.endswith(".")
     mapped = mapped.rstrip(".")
     if not _NUMBER.match(mapped):
         return None
@@ -73,6 +77,8 @@ def parse_weight(text: str, unit_hint: str | None = None) -> ParsedWeight | None
     if not (Decimal(0) < value <= MAX_WEIGHT_LB):
         return None
     certainty = max(0.5, 1.0 - 0.15 * substitutions)
+    if trailing_point:
+        certainty *= 0.5
     if "," in compact:
         certainty *= 0.95  # a comma may be a decimal point or a thousands separator
     return ParsedWeight(value_lb=value, unit=unit, as_read=mapped, certainty=certainty)

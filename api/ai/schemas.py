@@ -2,10 +2,15 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Annotated
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PlainSerializer
 
 from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE
+
+# A JSON number (23.4), as the screens compute with it; one decimal, so the float is exact enough
+# to come back as the same Decimal through str().
+PoundsNumber = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
 
 NO_WEIGHT_MESSAGE = "AI Vision could not detect weight. Please enter weight manually."
 NO_PLATE_MESSAGE = "Could not detect license plate. Please enter manually."
@@ -17,7 +22,7 @@ class OcrTestCreate(BaseModel):
 
 class WeightExtractionRead(BaseModel):
     success: bool
-    extracted_weight: Decimal | None = Field(description="Pounds, one decimal; null when no weight was found")
+    extracted_weight: PoundsNumber | None = Field(description="Pounds, one decimal; null when no weight was found")
     confidence: float = Field(description="Percent, 0-100")
     provider_used: str = Field(description="local_ocr (offline reader) or gpt4_vision (remote vision model)")
     unit_detected: str | None = Field(description="lb or kg as shown on the display; kg is converted to lb")

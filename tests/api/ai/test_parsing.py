@@ -46,3 +46,9 @@ def test_unit_labels_are_recognised(text, unit):
                                              ("CALIFORNIA", None), ("X", None), ("ABCDEFGHJ", None)])
 def test_plates_are_upper_case_letters_and_digits(text, plate):
     assert normalize_plate(text) == plate
+
+
+def test_a_point_after_the_last_digit_is_kept_but_not_trusted():
+    parsed = parse_weight("2376.")
+    assert parsed.value_lb == Decimal("2376.0")
+    assert parsed.certainty <= 0.5

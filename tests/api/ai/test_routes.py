@@ -23,7 +23,7 @@ async def test_employee_on_pro_reads_scale_photo_offline(client, factory):
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["success"] is True
-    assert body["extracted_weight"] == "23.4"
+    assert body["extracted_weight"] == 23.4
     assert body["provider_used"] == "local_ocr"
     assert body["confidence"] >= body["accept_confidence"]
 
@@ -85,7 +85,7 @@ async def test_ocr_test_reads_a_base64_data_url(client, factory):
     data_url = "data:image/jpeg;base64," + base64.b64encode(SCALE_JPEG).decode()
     r = await client.post("/api/ocr/test", json={"image_data": data_url}, headers=tenant.headers("employee"))
     assert r.status_code == 200, r.text
-    assert r.json()["extracted_weight"] == "23.4"
+    assert r.json()["extracted_weight"] == 23.4
     assert r.json()["success"] is True
 
 
@@ -114,7 +114,7 @@ async def test_company_choosing_openai_is_read_by_the_remote_model(client, facto
     r = await client.post("/api/ai/weight-extraction", files=upload(SCALE_JPEG), headers=tenant.headers("admin"))
     assert r.status_code == 200, r.text
     assert r.json()["provider_used"] == "gpt4_vision"
-    assert r.json()["extracted_weight"] == "23.4"
+    assert r.json()["extracted_weight"] == 23.4
 
 
 async def test_auto_mode_without_a_key_stays_offline(client, factory, fake_openai):
