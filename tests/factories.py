@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
+from functools import lru_cache
 from datetime import datetime, timedelta, timezone
 
 from api.companies.models import Company, Store
@@ -13,6 +14,12 @@ from api.users.models import User
 
 PASSWORD = "secret-pass-1"
 PIN = "4321"
+
+
+@lru_cache(maxsize=None)
+def hashed(secret: str) -> str:
+    """argon2 is slow on purpose; tests reuse one real hash per secret."""
+    return hash_secret(secret)
 
 
 @dataclass
@@ -65,12 +72,12 @@ class Factory:
             db.add_all(store_rows)
             await db.flush()
             admin = User(
-                company_id=company.id, email=f"admin-{tag}@example.com", password_hash=hash_secret(PASSWORD),
+                company_id=company.id, email=f"admin-{tag}@example.com", password_hash=hashed(PASSWORD),
                 role="store_admin", first_name="Ada", last_name="Admin", setup_completed=True,
             )
             employee = User(
-                company_id=company.id, email=f"employee-{tag}@example.com", password_hash=hash_secret(PASSWORD),
-                pin_hash=hash_secret(PIN), role="store_employee", first_name="Eli", last_name="Employee",
+                company_id=company.id, email=f"employee-{tag}@example.com", password_hash=hashed(PASSWORD),
+                pin_hash=hashed(PIN), role="store_employee", first_name="Eli", last_name="Employee",
                 assigned_location_id=store_rows[0].id if (assign_employee and store_rows) else None,
             )
             db.add_all([admin, employee])
@@ -83,7 +90,7 @@ class Factory:
         tag = uuid.uuid4().hex[:8]
         async with sessionmaker()() as db, db.begin():
             await set_system_scope(db)
-            user = User(company_id=None, email=f"root-{tag}@example.com", password_hash=hash_secret(PASSWORD),
+            user = User(company_id=None, email=f"root-{tag}@example.com", password_hash=hashed(PASSWORD),
                         role="system_admin", first_name="Sam", last_name="Root", setup_completed=True)
             db.add(user)
             await db.flush()
