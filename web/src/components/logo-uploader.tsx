@@ -20,7 +20,10 @@ export function LogoUploader({ canEdit = true }: { canEdit?: boolean }) {
     if (!file) return;
     setError(null);
     const invalid = checkLogoFile(file);
-    if (invalid) return setError(invalid);
+    if (invalid) {
+      if (input.current) input.current.value = "";
+      return setError(invalid);
+    }
     setBusy(true);
     try {
       let dataUrl: string;
