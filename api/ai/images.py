@@ -67,7 +67,7 @@ def open_image(raw: bytes, max_bytes: int) -> Image.Image:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise BadImage("The image has too many pixels.") from None
-    except Exception:  # Pillow raises many types for broken files; all mean the same to the caller
+    except Exception:  # noqa: BLE001 -- Pillow raises many types for broken files; all mean the same here
         raise BadImage("The file is not a readable image (corrupt or not a JPEG, PNG or WebP photo).") from None
     return img.convert("RGB")
 

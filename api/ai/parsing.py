@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 KG_TO_LB = Decimal("2.20462")
-MAX_WEIGHT_LB = Decimal("200000")
+MAX_WEIGHT_LB = Decimal(200000)
 ONE_DECIMAL = Decimal("0.1")
 
 # Letters a seven-segment or LCD font is read as, and the digit they really are.

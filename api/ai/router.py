@@ -8,8 +8,13 @@ from fastapi import APIRouter, Depends, File, UploadFile
 from api import plans
 from api.ai import images, service
 from api.ai.reader import PlateReading, WeightReading
-from api.ai.schemas import NO_PLATE_MESSAGE, NO_WEIGHT_MESSAGE, OcrTestCreate, PlateRecognitionRead, \
-    WeightExtractionRead
+from api.ai.schemas import (
+    NO_PLATE_MESSAGE,
+    NO_WEIGHT_MESSAGE,
+    OcrTestCreate,
+    PlateRecognitionRead,
+    WeightExtractionRead,
+)
 from api.core.config import get_settings
 from api.core.deps import Db, StaffUser, require_feature
 

@@ -39,7 +39,7 @@ LCD_BLUE = DisplayStyle("lcd", (40, 90, 200), (235, 240, 255), None)
 def system_fonts() -> tuple[str, ...]:
     """TrueType fonts installed on this machine (fc-list), Latin ones that draw digits."""
     try:
-        out = subprocess.run(["fc-list", ":", "file"], capture_output=True, text=True, timeout=10).stdout
+        out = subprocess.run(["fc-list", ":", "file"], capture_output=True, text=True, timeout=10, check=False).stdout
     except (OSError, subprocess.SubprocessError):
         out = ""
     paths = sorted({line.split(":")[0].strip() for line in out.splitlines() if line.strip()})

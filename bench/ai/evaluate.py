@@ -22,10 +22,10 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from api.ai import images  # noqa: E402
-from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE  # noqa: E402
-from api.ai.service import reader_for  # noqa: E402
-from api.core.config import get_settings  # noqa: E402
+from api.ai import images
+from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE
+from api.ai.service import reader_for
+from api.core.config import get_settings
 
 OUT = Path(__file__).resolve().parents[1] / "out" / "ai"
 
@@ -36,7 +36,7 @@ def pct(part: int, whole: int) -> str:
 
 def quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))] if ordered else 0.0
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else 0.0
 
 
 async def evaluate_weights(reader, rows: list[dict]) -> list[dict]:

@@ -15,8 +15,17 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter
 
-from bench.ai.displays import LCD, LCD_BLUE, LED_GREEN, LED_RED, plain_display, plate_image, scale_photo, \
-    seven_segment, system_fonts
+from bench.ai.displays import (
+    LCD,
+    LCD_BLUE,
+    LED_GREEN,
+    LED_RED,
+    plain_display,
+    plate_image,
+    scale_photo,
+    seven_segment,
+    system_fonts,
+)
 
 OUT = Path(__file__).resolve().parents[1] / "out" / "ai"
 SEED = 20261122

@@ -5,7 +5,15 @@ from decimal import Decimal
 
 from api.ai.local_reader import LocalReader
 from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, LOCAL_OCR
-from bench.ai.displays import LCD, LED_RED, plain_display, plate_image, scale_photo, seven_segment, system_fonts
+from bench.ai.displays import (
+    LCD,
+    LED_RED,
+    plain_display,
+    plate_image,
+    scale_photo,
+    seven_segment,
+    system_fonts,
+)
 
 reader = LocalReader()
 
