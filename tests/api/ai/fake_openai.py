@@ -66,7 +66,7 @@ class FakeOpenAI:
         self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
-    def __enter__(self) -> FakeOpenAI:
+    def __enter__(self) -> Self:
         self.thread.start()
         return self
 
