@@ -27,7 +27,9 @@ def refresh_once(full: bool = False) -> datetime:
     job = defs.resolve_job_def(WAREHOUSE_JOB)
     with DagsterInstance.ephemeral() as instance:
         result = job.execute_in_process(
-            run_config=RunConfig(ops={"raw_tables": IngestConfig(full=full)}), instance=instance,
+            run_config=RunConfig(ops={"raw_tables": IngestConfig(full=full)},
+                                 loggers={"console": {"config": {"log_level": "WARNING"}}}),
+            instance=instance,
         )
     if not result.success:
         raise RuntimeError("warehouse refresh failed")
