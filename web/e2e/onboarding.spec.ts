@@ -197,6 +197,11 @@ test("an employee signs in with a PIN and lands on the scale screen", async ({ p
   await expect(page.getByTestId("role-label")).toHaveText(`Scale Operator (${employee.first})`);
   await expect(page.getByTestId("side-menu")).toHaveCount(0);
   await shot(page, "11-employee-scale");
+  // Losing the connection shows the offline indicator; coming back hides it (nothing queued).
+  await page.context().setOffline(true);
+  await expect(page.getByTestId("offline-indicator")).toContainText("Offline Mode");
+  await page.context().setOffline(false);
+  await expect(page.getByTestId("offline-indicator")).toHaveCount(0);
   await signOut(page);
 });
 
