@@ -126,3 +126,29 @@ async def test_start_date_after_end_date_is_refused(client, world):
     r = await get(client, "/api/reports/basic", world["a"], start_date="2026-10-31", end_date="2026-10-01")
     assert r.status_code in (400, 422)
     assert "start_date" in r.json()["detail"]
+
+
+async def test_api_month_equals_the_dbt_marts_row_for_that_month(client, world):
+    import duckdb
+
+    from api.analytics.warehouse import warehouse_file
+
+    con = duckdb.connect(str(warehouse_file()), read_only=True)
+    try:
+        cost = con.execute(
+            "select cost_saved_usd, monthly_disposal_cost_usd, roi_percent, annual_projection_usd, payback_years "
+            "from marts.cost_analysis_monthly where company_id = ? and month_start = '2026-10-01'",
+            [str(world["a"].company_id)]).fetchone()
+        esg = con.execute(
+            "select co2_prevented_kg, methane_prevented_kg, diversion_rate_percent, disposal_costs_saved_usd "
+            "from marts.esg_monthly where company_id = ? and month_start = '2026-10-01'",
+            [str(world["a"].company_id)]).fetchone()
+    finally:
+        con.close()
+    api_cost = (await get(client, "/api/reports/cost-analysis", world["a"])).json()
+    api_esg = (await get(client, "/api/reports/esg", world["a"])).json()
+    assert (api_cost["total_savings"], api_cost["monthly_disposal_cost"], api_cost["roi_percent"],
+            api_cost["projections"]["annual"], api_cost["projections"]["payback_years"]) == tuple(map(float, cost))
+    assert (api_esg["environmental_impact"]["co2_prevented_kg"], api_esg["environmental_impact"]["methane_prevented_kg"],
+            api_esg["diversion_metrics"]["diversion_rate_percent"],
+            api_esg["economic_impact"]["disposal_costs_saved"]) == tuple(map(float, esg))
