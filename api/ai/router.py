@@ -6,7 +6,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, File, UploadFile
 
 from api import plans
-from api.ai import images, service
+from api.ai import images, limits, service
 from api.ai.reader import PlateReading, WeightReading
 from api.ai.schemas import (
     NO_PLATE_MESSAGE,
@@ -17,9 +17,14 @@ from api.ai.schemas import (
 )
 from api.core.config import get_settings
 from api.core.deps import Db, StaffUser, require_feature
+from api.users.models import User
 
 router = APIRouter(tags=["ai"])
 AiVision = Depends(require_feature(plans.AI_VISION))
+
+
+def _count(user: User) -> None:
+    limits.count_reading(user.company_id)
 
 
 async def _upload_bytes(image: UploadFile, max_bytes: int) -> bytes:
@@ -53,6 +58,7 @@ def _plate_answer(reading: PlateReading) -> PlateRecognitionRead:
 @router.post("/ocr/test", response_model=WeightExtractionRead, dependencies=[AiVision])
 async def read_weight_from_base64(body: OcrTestCreate, user: StaffUser, db: Db) -> WeightExtractionRead:
     """The weight on a scale display photo sent as base64 (the tare capture uses this call)."""
+    _count(user)
     settings = get_settings()
     img = images.open_image(images.decode_base64(body.image_data, settings.max_image_bytes), settings.max_image_bytes)
     reader = await service.company_reader(db, settings)
@@ -62,6 +68,7 @@ async def read_weight_from_base64(body: OcrTestCreate, user: StaffUser, db: Db) 
 @router.post("/ai/weight-extraction", response_model=WeightExtractionRead, dependencies=[AiVision])
 async def extract_weight(image: Annotated[UploadFile, File()], user: StaffUser, db: Db) -> WeightExtractionRead:
     """The weight on a scale display photo (multipart field `image`)."""
+    _count(user)
     settings = get_settings()
     img = images.open_image(await _upload_bytes(image, settings.max_image_bytes), settings.max_image_bytes)
     reader = await service.company_reader(db, settings)
@@ -71,6 +78,7 @@ async def extract_weight(image: Annotated[UploadFile, File()], user: StaffUser, 
 @router.post("/ai/license-plate-recognition", response_model=PlateRecognitionRead, dependencies=[AiVision])
 async def recognize_license_plate(image: Annotated[UploadFile, File()], user: StaffUser, db: Db) -> PlateRecognitionRead:
     """The registration on a licence plate photo (multipart field `image`)."""
+    _count(user)
     settings = get_settings()
     img = images.open_image(await _upload_bytes(image, settings.max_image_bytes), settings.max_image_bytes)
     reader = await service.company_reader(db, settings)

@@ -122,3 +122,15 @@ async def test_auto_mode_without_a_key_stays_offline(client, factory, fake_opena
     r = await client.post("/api/ai/weight-extraction", files=upload(SCALE_JPEG), headers=tenant.headers("admin"))
     assert r.json()["provider_used"] == "local_ocr"
     assert fake_openai.requests == []
+
+
+async def test_a_company_reading_in_a_loop_is_slowed_down_with_429(client, factory, monkeypatch):
+    from api.ai import limits
+
+    monkeypatch.setattr(limits, "READINGS_PER_MINUTE", 2)
+    tenant, other = await factory.tenant(plan="pro"), await factory.tenant(plan="pro")
+    codes = [(await client.post("/api/ai/weight-extraction", files=upload(b"junk"), headers=tenant.headers("admin")))
+             .status_code for _ in range(3)]
+    assert codes == [400, 400, 429]
+    r = await client.post("/api/ai/weight-extraction", files=upload(b"junk"), headers=other.headers("admin"))
+    assert r.status_code == 400  # another company keeps its own allowance
