@@ -1,7 +1,9 @@
-import { useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { lookupLicensePlate, usePartnerSearch, useRecentPartners, type Partner } from "../../api/outbound-partners";
+import { PLATE_MESSAGES, plateNotFoundMessage, type PlateScanOutcome } from "../../lib/plate-scan";
+import { PlateCameraModal } from "../capture/plate-camera-modal";
 
 export type VehicleFields = {
   license_plate: string; make: string; model: string; year: string; color: string;
@@ -26,6 +28,12 @@ type Props = {
 /** Type 2 (truck scale): vehicle, plate auto-fill and the disposal partner search (spec 2 s2.2). */
 export function TruckScaleFields({ vehicle, onVehicle, partner, onPartner, errors = {}, withNotes }: Props) {
   const [lookupMsg, setLookupMsg] = useState<string | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const plateId = useId();
+  const scanId = useId();
+  // The look-up answers after an await: fill into the form as it is then, not as it was.
+  const latest = useRef(vehicle);
+  latest.current = vehicle;
   const [looking, setLooking] = useState(false);
   const [search, setSearch] = useState("");
   const recent = useRecentPartners(true);
@@ -33,37 +41,57 @@ export function TruckScaleFields({ vehicle, onVehicle, partner, onPartner, error
   const set = (patch: Partial<VehicleFields>) => onVehicle({ ...vehicle, ...patch });
   const choose = (p: Partner) => { onPartner({ id: p.id, name: p.customer_name }); setSearch(""); };
 
-  const autoFill = async () => {
+  const autoFill = async (plate = vehicle.license_plate) => {
     setLooking(true);
     setLookupMsg(null);
     try {
-      const r = await lookupLicensePlate(vehicle.license_plate);
+      const r = await lookupLicensePlate(plate);
       if (!r.found || !r.vehicle) {
-        setLookupMsg(`No vehicle found with license plate ${vehicle.license_plate.toUpperCase()}`);
+        setLookupMsg(plateNotFoundMessage(plate));
         return;
       }
       const v = r.vehicle;
-      set({ make: v.make ?? "", model: v.model ?? "", year: v.year ? String(v.year) : "", color: v.color ?? "" });
+      onVehicle({ ...latest.current, make: v.make ?? "", model: v.model ?? "", year: v.year ? String(v.year) : "", color: v.color ?? "" });
       const owner = r.disposal_partner ?? r.customer;
       if (owner) onPartner({ id: owner.id, name: owner.customer_name });
       setLookupMsg(`Vehicle found${owner ? ` · ${owner.customer_name}` : ""}`);
     } catch {
-      setLookupMsg("Error looking up license plate");
+      setLookupMsg(PLATE_MESSAGES.lookupFailed);
     } finally {
       setLooking(false);
     }
   };
 
+  const focusPlate = () => window.setTimeout(() => document.getElementById(plateId)?.focus(), 0);
+  const closeScanner = () => {
+    setScanning(false);
+    window.setTimeout(() => document.getElementById(scanId)?.focus(), 0);
+  };
+  const scanned = (outcome: PlateScanOutcome) => {
+    setScanning(false);
+    focusPlate();
+    if (outcome.kind === "none") return setLookupMsg(outcome.message);
+    const filled = { ...vehicle, license_plate: outcome.plate };
+    latest.current = filled;
+    onVehicle(filled);
+    if (outcome.kind === "verify") return setLookupMsg(outcome.message);
+    void autoFill(outcome.plate);
+  };
+
   return (
     <fieldset className="stack">
       <legend>Vehicle and disposal partner</legend>
-      <div className="weight-total">
-        <TextField label="License plate" required value={vehicle.license_plate} error={errors.license_plate}
-          onChange={(e) => set({ license_plate: e.target.value.toUpperCase() })} autoCapitalize="characters" />
+      <TextField id={plateId} label="License plate" required value={vehicle.license_plate} error={errors.license_plate}
+        onChange={(e) => set({ license_plate: e.target.value.toUpperCase() })} autoCapitalize="characters" />
+      <div className="plate-actions">
+        <Button id={scanId} variant="secondary" size="lg" onClick={() => setScanning(true)}>
+          Scan Plate
+        </Button>
         <Button variant="secondary" size="lg" disabled={!vehicle.license_plate.trim()} busy={looking} onClick={() => void autoFill()}>
           Auto-Fill from License Plate
         </Button>
       </div>
+      <PlateCameraModal open={scanning} onClose={closeScanner} onOutcome={scanned} />
       {lookupMsg && <p className="muted" role="status">{lookupMsg}</p>}
       <div className="form-grid">
         <TextField label="Make" value={vehicle.make} onChange={(e) => set({ make: e.target.value })} />
