@@ -6,6 +6,7 @@ Tests isolate by making their own companies (factories), so no truncation is nee
 from __future__ import annotations
 
 import os
+import random
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -68,9 +69,14 @@ async def app(database_url: str):
     await dispose_engine()
 
 
+def random_ip() -> str:
+    return f"10.{random.randint(0, 255)}.{random.randint(0, 255)}.{random.randint(1, 254)}"
+
+
 @pytest.fixture
 async def client(app) -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=app)
+    # Each test calls from its own address, so per-address rate limits never spill between tests.
+    transport = httpx.ASGITransport(app=app, client=(random_ip(), 40000))
     async with httpx.AsyncClient(transport=transport, base_url="http://flow.test") as c:
         yield c
 
