@@ -24,7 +24,9 @@ $(VENV)/.synced: pyproject.toml uv.lock
 
 web-deps: web/node_modules/.installed
 web/node_modules/.installed: web/package.json web/package-lock.json
-	cd web && npm ci --no-audit --no-fund --loglevel=error
+	@# The registry here serves only this platform's optional native builds (rollup, esbuild), so
+	@# npm cannot record the others and `npm ci` refuses the lock; `npm install` keeps its versions.
+	cd web && (npm ci --no-audit --no-fund --loglevel=error 2>/dev/null || npm install --no-audit --no-fund --loglevel=error)
 	@touch $@
 
 web: venv
