@@ -1,7 +1,7 @@
 """Measure the AI readers on the generated set: accuracy, false reads and latency per condition.
 
     .venv/bin/python -m bench.ai.generate
-    .venv/bin/python -m bench.ai.evaluate [--provider local|openai|auto] [--limit N]
+    .venv/bin/python -m bench.ai.evaluate [--provider local|openai|auto] [--limit N] [--seed N]
 
 A false read is a wrong weight given with a confidence the screen accepts without a second
 look (api.ai.reader.DEFAULT_ACCEPT_CONFIDENCE): the worst case, a wrong number on a ticket.
@@ -28,6 +28,7 @@ from api.ai.service import reader_for
 from api.core.config import get_settings
 
 OUT = Path(__file__).resolve().parents[1] / "out" / "ai"
+OUT_DIR = OUT  # the set being measured; --seed points it at a held-out set
 
 
 def pct(part: int, whole: int) -> str:
@@ -43,7 +44,7 @@ async def evaluate_weights(reader, rows: list[dict]) -> list[dict]:
     results = []
     max_bytes = get_settings().max_image_bytes
     for row in rows:
-        raw = (OUT / row["file"]).read_bytes()
+        raw = (OUT_DIR / row["file"]).read_bytes()
         start, cpu_start = time.perf_counter(), time.process_time()
         reading = await reader.read_weight(images.open_image(raw, max_bytes))
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
@@ -62,7 +63,7 @@ async def evaluate_plates(reader, rows: list[dict]) -> list[dict]:
     results = []
     max_bytes = get_settings().max_image_bytes
     for row in rows:
-        raw = (OUT / row["file"]).read_bytes()
+        raw = (OUT_DIR / row["file"]).read_bytes()
         start = time.perf_counter()
         reading = await reader.read_plate(images.open_image(raw, max_bytes))
         elapsed = time.perf_counter() - start
@@ -108,8 +109,12 @@ async def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="only the first N pictures of each kind")
     parser.add_argument("--every", type=int, default=1, help="every Nth picture (a quick look)")
     parser.add_argument("--skip-plates", action="store_true")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="measure the held-out set made by `generate --seed N` (bench/out/ai-seedN)")
     args = parser.parse_args()
-    manifest = json.loads((OUT / "manifest.json").read_text())
+    global OUT_DIR
+    OUT_DIR = OUT.with_name(f"ai-seed{args.seed}") if args.seed else OUT
+    manifest = json.loads((OUT_DIR / "manifest.json").read_text())
     reader = reader_for(args.provider, get_settings())
     if args.provider == "local":  # load the model before timing, as a running API has
         from api.ai.local_reader import engine
@@ -122,7 +127,7 @@ async def main() -> None:
     if not args.skip_plates:
         plate_results = await evaluate_plates(reader, manifest["plates"][:: args.every][: args.limit or None])
         report.append(plate_table(reader.name, plate_results))
-    (OUT / f"results-{args.provider}.json").write_text(json.dumps(
+    (OUT_DIR / f"results-{args.provider}.json").write_text(json.dumps(
         {"weights": weight_results, "plates": plate_results}, indent=1, default=str))
     print("\n\n".join(report))
     print(f"\nmedian of all latencies: {statistics.median(r['seconds'] for r in weight_results):.3f} s; "

@@ -1,6 +1,7 @@
 """Generate the AI-reading evaluation set: scale-display photos and licence plates, known answers.
 
     .venv/bin/python -m bench.ai.generate            # bench/out/ai/{weights,plates}/ + manifest.json
+    .venv/bin/python -m bench.ai.generate --seed 7   # a held-out set in bench/out/ai-seed7/
 
 Fixed seed, so every run writes the same pictures; the pictures themselves are not committed.
 """
@@ -157,10 +158,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--per-condition", type=int, default=40, help="weight photos per condition (8 conditions)")
     parser.add_argument("--plates", type=int, default=120)
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--out", type=Path, default=None,
+                        help="default bench/out/ai, or bench/out/ai-seed<N> with another --seed")
+    parser.add_argument("--seed", type=int, default=SEED, help="another seed gives a held-out set")
     args = parser.parse_args()
-    rng = random.Random(SEED)
-    manifest = {"seed": SEED, "weights": weights(rng, args.per_condition, args.out / "weights"),
+    out = args.out or (OUT if args.seed == SEED else OUT.with_name(f"ai-seed{args.seed}"))
+    args.out = out
+    rng = random.Random(args.seed)
+    manifest = {"seed": args.seed, "weights": weights(rng, args.per_condition, args.out / "weights"),
                 "plates": plates(rng, args.plates, args.out / "plates")}
     (args.out / "manifest.json").write_text(json.dumps(manifest, indent=1))
     print(f"{len(manifest['weights'])} weight photos, {len(manifest['plates'])} plates in {args.out}")
