@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import anyio
 import numpy as np
 from PIL import Image
 
-from api.ai import images
+from api.ai import images, layout
 from api.ai.parsing import normalize_plate, parse_weight, unit_of
 from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, LOCAL_OCR, PlateReading, WeightReading
 
 log = logging.getLogger("flow.ai")
+
+# The most a reading may claim when the two polarities read different numbers.
+DISAGREEING_PASSES = DEFAULT_ACCEPT_CONFIDENCE / 2
 
 _engine = None
 _engine_lock = threading.Lock()
@@ -79,6 +82,21 @@ def reread(img: Image.Image, box: TextBox) -> str:
     return result.txts[0] if result.txts else ""
 
 
+def _read_label(img: Image.Image, bounds: tuple[int, int, int, int]) -> str | None:
+    """The recogniser alone on ink the detector left out right of the number: a unit label?"""
+    x0, y0, x1, y1 = bounds
+    pad = max(2, (y1 - y0) // 4)
+    crop = img.crop((max(0, x0 - pad), max(0, y0 - pad), min(img.width, x1 + pad), min(img.height, y1 + pad)))
+    if crop.height < 48:
+        crop = crop.resize((max(1, crop.width * 48 // max(1, crop.height)), 48), Image.BICUBIC)
+    result = engine()(np.asarray(crop), use_det=False, use_cls=False, use_rec=True)
+    return unit_of(result.txts[0]) if result.txts else None
+
+
+def _decimals(as_read: str) -> int:
+    return len(as_read.partition(".")[2])
+
+
 def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None) -> WeightReading:
     raw = " | ".join(b.text for b in boxes)
     unit_hint = next((u for b in boxes if (u := unit_of(b.text))), None)
@@ -98,13 +116,45 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None) 
     rivals = [p for b, p in candidates if b is not box and b.height > 0.7 * box.height and p.value_lb != parsed.value_lb]
     if rivals:
         certainty *= 0.5
+    # A label box touching a number that ends in 1: that 1 may be the l of "lb" (rotated photos).
+    labels = [b for b in boxes if unit_of(b.text)]
+    if parsed.as_read.endswith("1") and any(b.bounds[0] <= box.bounds[2] + 0.1 * box.height for b in labels
+                                            if b.bounds[0] > box.bounds[0]):
+        certainty *= 0.5
     if cleaned is not None:
         # A reading that changes when the same digits are looked at again is not one to trust.
         second = parse_weight(reread(cleaned, box), parsed.unit)
         if second is None or second.value_lb != parsed.value_lb:
             certainty *= 0.6
+        parsed, certainty = _check_surroundings(cleaned, box, parsed, certainty)
     confidence = round(100 * box.score * certainty, 1)
     return WeightReading(LOCAL_OCR, parsed.value_lb, confidence, parsed.unit, raw)
+
+
+def _check_surroundings(cleaned: Image.Image, box: TextBox, parsed, certainty: float):
+    """Decimal point, unit label and leading digits the recogniser may have lost (layout.py)."""
+    around = layout.survey(cleaned, box.bounds, len(parsed.as_read.replace(".", "")))
+    found_after = around.digits_after_point
+    if found_after is not None and found_after != _decimals(parsed.as_read):
+        digits = parsed.as_read.replace(".", "")
+        # A round point on the baseline the recogniser did not return: place it where it is
+        # seen, and leave the answer for the operator to confirm.
+        if "." not in parsed.as_read and 0 < found_after < len(digits):
+            placed = parse_weight(digits[:-found_after] + "." + digits[-found_after:], parsed.unit)
+            if placed is not None:
+                parsed = placed
+        certainty *= 0.5
+    if around.ink_right is not None and parsed.unit is None:
+        label = _read_label(cleaned, around.ink_right)
+        if label is not None:
+            relabelled = parse_weight(parsed.as_read, label)
+            if relabelled is not None:
+                parsed = relabelled
+        else:
+            certainty *= 0.5  # something is written there (kg?) and we cannot tell what
+    if around.ink_left:
+        certainty *= 0.5  # a digit-sized mark just before the number: a leading digit left out?
+    return parsed, certainty
 
 
 def plate_from_boxes(boxes: list[TextBox]) -> PlateReading:
@@ -124,7 +174,14 @@ def read_weight_sync(img: Image.Image) -> WeightReading:
         return first
     # The centre may have misled the polarity guess (a display off-centre): try the other one.
     other = images.for_ocr(img, invert=not inverted)[0]
-    second = weight_from_boxes(recognise(other), other)
+    return combine(first, weight_from_boxes(recognise(other), other))
+
+
+def combine(first: WeightReading, second: WeightReading) -> WeightReading:
+    """The better of the two polarities; when they read different numbers, neither is accepted."""
+    if first.found and second.found and first.weight_lb != second.weight_lb:
+        best = max(first, second, key=lambda r: r.confidence)
+        return replace(best, confidence=round(min(best.confidence, DISAGREEING_PASSES), 1))
     if second.found and (not first.found or second.confidence > first.confidence):
         return second
     return first

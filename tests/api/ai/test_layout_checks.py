@@ -1,0 +1,90 @@
+"""The checks that keep a confident recogniser from giving a wrong weight (api/ai/layout.py).
+
+Each test draws a real display, finds the digits' box with the real detector, then hands the
+reader what the recogniser gets wrong in the bench's false reads: the decimal point dropped,
+the kg label left out, a leading digit left out, the l of "lb" read as a 1.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+
+from api.ai import images, layout
+from api.ai.local_reader import TextBox, combine, recognise, weight_from_boxes
+from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, LOCAL_OCR, WeightReading
+from bench.ai.displays import LCD, LED_GREEN, LED_RED, plain_display, scale_photo, seven_segment, system_fonts
+
+
+def digits_box(photo):
+    cleaned = images.for_ocr(photo)[0]
+    return cleaned, max(recognise(cleaned), key=lambda b: b.height)
+
+
+def test_decimal_point_between_seven_segment_digits_is_seen_with_its_digits_after():
+    cleaned, box = digits_box(scale_photo(seven_segment("207.5", LCD)))
+    assert layout.survey(cleaned, box.bounds, 4).digits_after_point == 1
+
+
+def test_display_without_a_point_shows_none():
+    cleaned, box = digits_box(scale_photo(seven_segment("1660", LED_GREEN, unit=None)))
+    around = layout.survey(cleaned, box.bounds, 4)
+    assert around.digits_after_point is None
+    assert around.ink_right is None
+    assert not around.ink_left
+
+
+def test_decimal_point_the_recogniser_dropped_is_placed_and_not_accepted():
+    cleaned, box = digits_box(scale_photo(seven_segment("207.5", LCD)))
+    lost_point = replace(box, text="2075 lb", score=0.99)
+    reading = weight_from_boxes([lost_point], cleaned)
+    assert reading.weight_lb == Decimal("207.5")
+    assert reading.confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_kg_label_the_recogniser_left_out_is_read_from_the_ink_beside_the_digits():
+    cleaned, box = digits_box(scale_photo(seven_segment("1673", LED_GREEN, unit="kg")))
+    reading = weight_from_boxes([replace(box, text="1673")], cleaned)
+    assert reading.unit_detected == "kg"
+    assert reading.weight_lb == Decimal("3688.3")
+
+
+def test_leading_digit_left_outside_the_box_makes_the_reading_unsure():
+    cleaned, box = digits_box(scale_photo(seven_segment("67460", LED_RED, unit=None)))
+    x0, y0, x1, y1 = box.bounds
+    short = TextBox("7460", 0.99, box.height, (x0 + (x1 - x0) // 5 + 8, y0, x1, y1))
+    reading = weight_from_boxes([short], cleaned)
+    assert reading.confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_clean_display_without_label_stays_confident():
+    cleaned, box = digits_box(scale_photo(seven_segment("1660", LED_GREEN, unit=None)))
+    reading = weight_from_boxes([box], cleaned)
+    assert reading.weight_lb == Decimal("1660")
+    assert reading.confidence >= DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_printed_digits_with_their_label_stay_confident():
+    cleaned, box = digits_box(scale_photo(plain_display("4375", font_path=system_fonts()[0])))
+    reading = weight_from_boxes(recognise(cleaned), cleaned)
+    assert reading.weight_lb == Decimal("4375")
+    assert reading.confidence >= DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_number_ending_in_1_touching_a_label_is_not_accepted():
+    number = TextBox("43751", 0.99, 100, (100, 100, 600, 200))
+    label = TextBox("1b", 0.9, 60, (560, 130, 640, 190))
+    reading = weight_from_boxes([number, label])
+    assert reading.weight_lb == Decimal("43751")
+    assert reading.confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_two_polarities_reading_different_numbers_are_not_accepted():
+    first = WeightReading(LOCAL_OCR, Decimal("209.6"), 60.0, None, "209.6")
+    second = WeightReading(LOCAL_OCR, Decimal("8888"), 99.0, None, "8888")
+    assert combine(first, second).confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_two_polarities_agreeing_keep_the_surer_reading():
+    first = WeightReading(LOCAL_OCR, Decimal("209.6"), 60.0, None, "209.6")
+    second = WeightReading(LOCAL_OCR, Decimal("209.6"), 95.0, None, "209.6")
+    assert combine(first, second).confidence == 95.0
