@@ -2,6 +2,8 @@ import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { screenshotDir, shot } from "./support";
 import { auth, chromiumArgs, newTenant, phone, type Tenant } from "./ticket-support";
 
 // The licence-plate camera (spec 3 s2.2) on the truck-scale plate field: Chromium's fake camera
@@ -49,6 +51,8 @@ test("Scan Plate reads the truck's plate and the look-up fills the vehicle and i
   await expect(dialog).toBeVisible();
   const capture = dialog.getByRole("button", { name: "Capture & Recognize" });
   await expect(capture).toBeEnabled();
+  mkdirSync(screenshotDir, { recursive: true });
+  await shot(page, "30-plate-camera");
   await capture.click();
   await expect(dialog).toBeHidden({ timeout: 60_000 });
 
@@ -58,6 +62,7 @@ test("Scan Plate reads the truck's plate and the look-up fills the vehicle and i
   await expect(page.getByLabel("Model")).toHaveValue("M2 106");
   await expect(page.getByLabel("Year")).toHaveValue("2019");
   await expect(page.getByText("Disposal partner: Harbor Disposal Co")).toBeVisible();
+  await shot(page, "31-plate-camera-filled");
   // The camera is released once the modal closes.
   expect(await page.evaluate(() => document.querySelectorAll("video").length)).toBe(0);
 });

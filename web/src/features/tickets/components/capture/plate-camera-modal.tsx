@@ -68,7 +68,7 @@ function PlateCamera({ busy, setBusy, onClose, onOutcome }: Omit<Props, "open"> 
       {state === "starting" && <p className="camera-hint" role="status">Opening camera…</p>}
       {state === "ready" && !error && <p className="camera-hint">Fill the frame with the licence plate.</p>}
       {error && <Alert>{error}</Alert>}
-      <div className="plate-actions">
+      <div className="plate-camera-actions">
         <Button variant="secondary" size="lg" onClick={onClose} disabled={busy}>Cancel</Button>
         <Button size="lg" busy={busy} busyLabel="Recognizing…" disabled={state !== "ready"} onClick={() => void recognize()}>
           Capture &amp; Recognize
