@@ -71,7 +71,7 @@ def recognise(img: Image.Image) -> list[TextBox]:
     return found
 
 
-def reread(img: Image.Image, box: TextBox) -> str:
+def reread(img: Image.Image, box: TextBox) -> tuple[str, float]:
     """The recogniser alone on the box, cropped with a margin and enlarged: a second opinion."""
     x0, y0, x1, y1 = box.bounds
     mx, my = int((x1 - x0) * 0.06) + 4, int((y1 - y0) * 0.2) + 4
@@ -79,7 +79,7 @@ def reread(img: Image.Image, box: TextBox) -> str:
     if crop.height < 64:
         crop = crop.resize((max(1, crop.width * 64 // max(1, crop.height)), 64), Image.BICUBIC)
     result = engine()(np.asarray(crop), use_det=False, use_cls=False, use_rec=True)
-    return result.txts[0] if result.txts else ""
+    return (result.txts[0], float(result.scores[0])) if result.txts else ("", 0.0)
 
 
 def _read_label(img: Image.Image, bounds: tuple[int, int, int, int]) -> str | None:
@@ -123,7 +123,7 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None) 
         certainty *= 0.5
     if cleaned is not None:
         # A reading that changes when the same digits are looked at again is not one to trust.
-        second = parse_weight(reread(cleaned, box), parsed.unit)
+        second = parse_weight(reread(cleaned, box)[0], parsed.unit)
         if second is None or second.value_lb != parsed.value_lb:
             certainty *= 0.6
         parsed, certainty = _check_surroundings(cleaned, box, parsed, certainty)
@@ -169,12 +169,48 @@ def plate_from_boxes(boxes: list[TextBox]) -> PlateReading:
 
 def read_weight_sync(img: Image.Image) -> WeightReading:
     cleaned, inverted = images.for_ocr(img)
-    first = weight_from_boxes(recognise(cleaned), cleaned)
+    boxes = recognise(cleaned)
+    first = weight_from_boxes(boxes, cleaned)
+    if not first.found:
+        first = _beside_label(cleaned, boxes) or first
     if first.found and first.confidence >= DEFAULT_ACCEPT_CONFIDENCE:
         return first
     # The centre may have misled the polarity guess (a display off-centre): try the other one.
     other = images.for_ocr(img, invert=not inverted)[0]
     return combine(first, weight_from_boxes(recognise(other), other))
+
+
+def _beside_label(cleaned: Image.Image, boxes: list[TextBox]) -> WeightReading | None:
+    """A unit label read but no number: look again at the line left of the label, enlarged.
+
+    Thin "1" segments far apart are sometimes not detected as text in the whole picture; the
+    label tells where the digits are (same line, to its left, about 2.5 times as tall).
+    """
+    labels = [b for b in boxes if unit_of(b.text)]
+    if not labels:
+        return None
+    label = max(labels, key=lambda b: b.height)
+    x0, y0, x1, y1 = label.bounds
+    lh = max(1, y1 - y0)
+    top, bottom = max(0, y0 - 3 * lh), min(cleaned.height, y1 + lh // 2)
+    gray = np.asarray(cleaned.convert("L"))[top:bottom, : max(1, x0)]
+    # Walk left from the label over ink on its line while the gaps stay digit-sized.
+    marks = sorted((b for b in layout.blobs(gray) if b.area >= 4 and b.top > 0 and b.bottom < gray.shape[0]),
+                   key=lambda b: -b.right)
+    start, used = x0, []
+    for b in marks:
+        if b.right < start - 3 * lh:
+            break
+        start = min(start, b.left)
+        used.append(b)
+    if start >= x0 - lh:
+        return None
+    line_top, line_bottom = top + min(b.top for b in used), top + max(b.bottom for b in used)
+    line = TextBox("", label.score, float(line_bottom - line_top),
+                   (start, min(line_top, y0), min(cleaned.width, x1), max(line_bottom, y1)))
+    text, score = reread(cleaned, line)
+    reading = weight_from_boxes([replace(line, text=text, score=score)], cleaned) if text else None
+    return reading if reading is not None and reading.found else None
 
 
 def combine(first: WeightReading, second: WeightReading) -> WeightReading:
