@@ -56,7 +56,7 @@ def is_round(b: Blob, band: int) -> bool:
             and b.area >= 0.5 * b.width * b.height)
 
 
-def is_point(b: Blob, before: "Column", after: "Column") -> bool:
+def is_point(b: Blob, before: Column, after: Column) -> bool:
     """A round blob on the baseline between two digits, measured against those two digits.
 
     Measured locally so a tilted photo (rotation up to 15 degrees) keeps its baseline.

@@ -10,9 +10,26 @@ from dataclasses import replace
 from decimal import Decimal
 
 from api.ai import images, layout
-from api.ai.local_reader import TextBox, combine, recognise, weight_from_boxes
+from api.ai.local_reader import (
+    TextBox,
+    _beside_label,
+    combine,
+    read_weight_sync,
+    recognise,
+    weight_from_boxes,
+)
+from api.ai.parsing import unit_of
 from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, LOCAL_OCR, WeightReading
-from bench.ai.displays import LCD, LED_GREEN, LED_RED, plain_display, scale_photo, seven_segment, system_fonts
+from bench.ai.displays import (
+    LCD,
+    LCD_BLUE,
+    LED_GREEN,
+    LED_RED,
+    plain_display,
+    scale_photo,
+    seven_segment,
+    system_fonts,
+)
 
 
 def digits_box(photo):
@@ -59,14 +76,14 @@ def test_leading_digit_left_outside_the_box_makes_the_reading_unsure():
 def test_clean_display_without_label_stays_confident():
     cleaned, box = digits_box(scale_photo(seven_segment("1660", LED_GREEN, unit=None)))
     reading = weight_from_boxes([box], cleaned)
-    assert reading.weight_lb == Decimal("1660")
+    assert reading.weight_lb == Decimal(1660)
     assert reading.confidence >= DEFAULT_ACCEPT_CONFIDENCE
 
 
 def test_printed_digits_with_their_label_stay_confident():
-    cleaned, box = digits_box(scale_photo(plain_display("4375", font_path=system_fonts()[0])))
+    cleaned = images.for_ocr(scale_photo(plain_display("4375", font_path=system_fonts()[0])))[0]
     reading = weight_from_boxes(recognise(cleaned), cleaned)
-    assert reading.weight_lb == Decimal("4375")
+    assert reading.weight_lb == Decimal(4375)
     assert reading.confidence >= DEFAULT_ACCEPT_CONFIDENCE
 
 
@@ -74,13 +91,13 @@ def test_number_ending_in_1_touching_a_label_is_not_accepted():
     number = TextBox("43751", 0.99, 100, (100, 100, 600, 200))
     label = TextBox("1b", 0.9, 60, (560, 130, 640, 190))
     reading = weight_from_boxes([number, label])
-    assert reading.weight_lb == Decimal("43751")
+    assert reading.weight_lb == Decimal(43751)
     assert reading.confidence < DEFAULT_ACCEPT_CONFIDENCE
 
 
 def test_two_polarities_reading_different_numbers_are_not_accepted():
     first = WeightReading(LOCAL_OCR, Decimal("209.6"), 60.0, None, "209.6")
-    second = WeightReading(LOCAL_OCR, Decimal("8888"), 99.0, None, "8888")
+    second = WeightReading(LOCAL_OCR, Decimal(8888), 99.0, None, "8888")
     assert combine(first, second).confidence < DEFAULT_ACCEPT_CONFIDENCE
 
 
@@ -88,3 +105,17 @@ def test_two_polarities_agreeing_keep_the_surer_reading():
     first = WeightReading(LOCAL_OCR, Decimal("209.6"), 60.0, None, "209.6")
     second = WeightReading(LOCAL_OCR, Decimal("209.6"), 95.0, None, "209.6")
     assert combine(first, second).confidence == 95.0
+
+
+def test_digits_the_detector_missed_are_read_from_the_line_left_of_the_label():
+    # Widely spaced thin 1s on a red LED: the detector finds only "lb" in the whole picture.
+    cleaned = images.for_ocr(scale_photo(seven_segment("111.9", LED_RED, unit="lb", cells=5)))[0]
+    labels = [b for b in recognise(cleaned) if unit_of(b.text)]
+    reading = _beside_label(cleaned, labels)
+    assert reading is not None
+    assert reading.weight_lb == Decimal("111.9")
+
+
+def test_leading_1_the_detector_dropped_is_never_accepted_as_the_shorter_number():
+    reading = read_weight_sync(scale_photo(seven_segment("114.9", LCD_BLUE, unit="lb", cells=5)))
+    assert reading.weight_lb == Decimal("114.9") or reading.confidence < DEFAULT_ACCEPT_CONFIDENCE
