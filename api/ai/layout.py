@@ -43,6 +43,7 @@ class Surroundings:
     digits_after_point: int | None  # a round point on the baseline between digits, and digits right of it
     ink_right: tuple[int, int, int, int] | None  # unread label-sized ink just right of the box
     ink_left: bool  # a digit just left of the box: a leading digit left out
+    ink_after: bool = False  # a digit between the last one read and the unit label: digits left out
 
 
 def blobs(gray: np.ndarray) -> list[Blob]:
@@ -86,7 +87,8 @@ def columns(parts: list[Blob]) -> list[Column]:
     return found
 
 
-def survey(img: Image.Image, bounds: tuple[int, int, int, int], digit_count: int) -> Surroundings:
+def survey(img: Image.Image, bounds: tuple[int, int, int, int], digit_count: int,
+           label_left: int | None = None) -> Surroundings:
     """Decimal point among the digits, and ink next to them the recogniser never returned.
 
     The detector's box is loose (it adds a margin, and may hold the unit label), so the digits'
@@ -130,4 +132,8 @@ def survey(img: Image.Image, bounds: tuple[int, int, int, int], digit_count: int
             label = (min(c.left for c in rest), min(c.top for c in rest),
                      max(c.right for c in rest), max(c.bottom for c in rest))
     ink_left = any(c.right < x0 and c.right >= x0 - band for c in digits)
-    return Surroundings(digits_after, label, ink_left)
+    ink_after = False
+    if label_left is not None and len(ours) >= digit_count > 0:
+        last = ours[digit_count - 1].right
+        ink_after = any(c.left > last and c.right <= label_left for c in ours)
+    return Surroundings(digits_after, label, ink_left, ink_after)

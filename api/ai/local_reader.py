@@ -126,14 +126,18 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None) 
         second = parse_weight(reread(cleaned, box)[0], parsed.unit)
         if second is None or second.value_lb != parsed.value_lb:
             certainty *= 0.6
-        parsed, certainty = _check_surroundings(cleaned, box, parsed, certainty)
+        parsed, certainty = _check_surroundings(cleaned, box, boxes, parsed, certainty)
     confidence = round(100 * box.score * certainty, 1)
     return WeightReading(LOCAL_OCR, parsed.value_lb, confidence, parsed.unit, raw)
 
 
-def _check_surroundings(cleaned: Image.Image, box: TextBox, parsed, certainty: float):
+def _check_surroundings(cleaned: Image.Image, box: TextBox, boxes: list[TextBox], parsed, certainty: float):
     """Decimal point, unit label and leading digits the recogniser may have lost (layout.py)."""
-    around = layout.survey(cleaned, box.bounds, len(parsed.as_read.replace(".", "")))
+    # A label read in its own box: digits between it and the number may have been skipped.
+    own_unit = parse_weight(box.text)
+    labels = [b.bounds[0] for b in boxes if unit_of(b.text) and b.bounds[0] > box.bounds[0]]
+    label_left = min(labels) if labels and (own_unit is None or own_unit.unit is None) else None
+    around = layout.survey(cleaned, box.bounds, len(parsed.as_read.replace(".", "")), label_left)
     found_after = around.digits_after_point
     if found_after is not None and found_after != _decimals(parsed.as_read):
         digits = parsed.as_read.replace(".", "")
@@ -152,6 +156,8 @@ def _check_surroundings(cleaned: Image.Image, box: TextBox, parsed, certainty: f
                 parsed = relabelled
         else:
             certainty *= 0.5  # something is written there (kg?) and we cannot tell what
+    if around.ink_after:
+        certainty *= 0.5  # a digit between the number and its label was not read
     if around.ink_left:
         certainty *= 0.5  # a digit-sized mark just before the number: a leading digit left out?
     return parsed, certainty

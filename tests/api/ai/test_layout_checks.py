@@ -119,3 +119,15 @@ def test_digits_the_detector_missed_are_read_from_the_line_left_of_the_label():
 def test_leading_1_the_detector_dropped_is_never_accepted_as_the_shorter_number():
     reading = read_weight_sync(scale_photo(seven_segment("114.9", LCD_BLUE, unit="lb", cells=5)))
     assert reading.weight_lb == Decimal("114.9") or reading.confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_digits_skipped_between_the_number_and_its_label_make_the_reading_unsure():
+    cleaned, box = digits_box(scale_photo(seven_segment("391.4", LED_RED, unit=None)))
+    x0, y0, x1, y1 = box.bounds
+    # The recogniser read only "39"; the unit label box sits right of the digits it skipped.
+    short = TextBox("39", 0.99, box.height, (x0, y0, x0 + (x1 - x0) // 2, y1))
+    label = TextBox("lb", 0.9, box.height / 2, (x1 + 10, y0 + box.height // 3, x1 + 80, y1))
+    assert layout.survey(cleaned, short.bounds, 2, label_left=label.bounds[0]).ink_after
+    assert not layout.survey(cleaned, box.bounds, 4, label_left=label.bounds[0]).ink_after
+    reading = weight_from_boxes([short, label], cleaned)
+    assert reading.confidence < DEFAULT_ACCEPT_CONFIDENCE
