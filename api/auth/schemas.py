@@ -47,6 +47,8 @@ class CompanyBrief(BaseModel):
     name: str
     subscription_plan: str
     subscription_status: str
+    # Times are stored in UTC and shown in this zone (IANA name).
+    timezone: str
     locations: list[LocationRef]
 
 

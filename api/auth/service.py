@@ -83,7 +83,8 @@ async def build_me(db: AsyncSession, user: User, company: Company | None = None)
         )
         locations = [LocationRef(id=r.id, name=r.name) for r in rows]
         brief = CompanyBrief(id=company.id, name=company.name, subscription_plan=company.subscription_plan,
-                             subscription_status=company.subscription_status, locations=locations)
+                             subscription_status=company.subscription_status, timezone=company.timezone,
+                             locations=locations)
     # The store whose settings the scale screen loads: the assigned one, else the first location.
     store_id = user.assigned_location_id or (locations[0].id if locations else None)
     return MeRead(

@@ -1865,6 +1865,8 @@ export interface components {
             subscription_plan: string;
             /** Subscription Status */
             subscription_status: string;
+            /** Timezone */
+            timezone: string;
         };
         /** CompanyInfoRead */
         CompanyInfoRead: {

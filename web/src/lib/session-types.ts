@@ -7,6 +7,7 @@ export interface CompanyRef {
   name: string;
   subscription_plan: Plan | string;
   subscription_status: string;
+  timezone: string;
   locations: { id: string; name: string }[];
 }
 

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { setDisplayTimeZone } from "@/lib/format";
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { api, ApiError } from "./api-client";
 import { getToken, onTokenChange, setToken } from "./auth-token";
@@ -13,6 +14,7 @@ async function fetchMe(signal: AbortSignal): Promise<CurrentUser> {
   const token = getToken();
   try {
     const user = await api.get<CurrentUser>("/api/auth/me", undefined, signal);
+    setDisplayTimeZone(user.company?.timezone);
     localStorage.setItem(LAST_ME_KEY, JSON.stringify({ token, user }));
     return user;
   } catch (err) {

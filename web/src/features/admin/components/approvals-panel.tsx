@@ -1,3 +1,4 @@
+import { formatDate } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
@@ -56,7 +57,7 @@ export function ApprovalsPanel() {
                     {a.email}{a.phone ? ` · ${a.phone}` : ""}{a.address ? ` · ${a.address}` : ""}
                   </div>
                   <div className="small">
-                    Admin: {a.admin_user ? `${a.admin_user.first_name} ${a.admin_user.last_name}` : "—"} · {a.location_count} locations · signed up {new Date(a.created_at).toLocaleDateString()}
+                    Admin: {a.admin_user ? `${a.admin_user.first_name} ${a.admin_user.last_name}` : "—"} · {a.location_count} locations · signed up {formatDate(a.created_at)}
                   </div>
                 </div>
                 <div className="row">

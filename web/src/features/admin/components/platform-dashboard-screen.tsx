@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format";
 import { useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Button } from "@/components/ui/button";
@@ -34,7 +35,7 @@ function Overview() {
           <ul className="alert-list">
             {alerts.data!.alerts.slice(0, 10).map((a) => (
               <li key={a.id} className={a.is_read ? "read" : ""}>
-                <span><strong>{a.alert_type.replace(/_/g, " ")}</strong> — {a.message} <span className="small muted">{new Date(a.created_at).toLocaleString()}</span></span>
+                <span><strong>{a.alert_type.replace(/_/g, " ")}</strong> — {a.message} <span className="small muted">{formatDateTime(a.created_at)}</span></span>
                 {!a.is_read && <Button size="sm" variant="secondary" onClick={() => markRead.mutate(a.id)}>Mark read</Button>}
               </li>
             ))}

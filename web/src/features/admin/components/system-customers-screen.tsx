@@ -1,3 +1,4 @@
+import { formatDate } from "@/lib/format";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
@@ -40,7 +41,7 @@ function CompanyDetail({ company, onBack }: { company: TenantCompany; onBack: ()
         <div><dt>Last payment</dt><dd>{company.last_payment_failed ? "Failed" : "OK"}</dd></div>
         <div><dt>Trial days remaining</dt><dd>{company.subscription_status === "trial" ? company.trial_days_remaining ?? "—" : "N/A"}</dd></div>
         <div><dt>Approval</dt><dd>{company.approval_status}</dd></div>
-        <div><dt>Created</dt><dd>{new Date(company.created_at).toLocaleDateString()}</dd></div>
+        <div><dt>Created</dt><dd>{formatDate(company.created_at)}</dd></div>
       </dl>
       <div className="row">
         <Button variant={suspended ? "primary" : "danger"} busy={setStatus.isPending} onClick={change}>{suspended ? "Reactivate" : "Suspend"}</Button>

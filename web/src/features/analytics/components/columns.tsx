@@ -1,9 +1,10 @@
+import { formatDateTime } from "@/lib/format";
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ReportTicket } from "../api/get-report-tickets";
 import type { BreakdownRow, CostAnalysis } from "../types";
 
 export const ticketColumns: ColumnDef<ReportTicket, unknown>[] = [
-  { header: "Date/Time", accessorFn: (t) => new Date(t.timestamp).toLocaleString(), id: "timestamp" },
+  { header: "Date/Time", accessorFn: (t) => formatDateTime(t.timestamp), id: "timestamp" },
   { header: "Ticket #", accessorKey: "ticket_number" },
   { header: "Waste Type", accessorFn: (t) => t.waste_type ?? "", id: "waste_type" },
   { header: "Container", accessorFn: (t) => t.container_type ?? "", id: "container" },

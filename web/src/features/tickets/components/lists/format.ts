@@ -5,9 +5,7 @@ export const formatLbs = (n: number | string | null | undefined) =>
 export const formatUsd = (n: number | string | null | undefined) =>
   Number(n ?? 0).toLocaleString(undefined, { style: "currency", currency: "USD" });
 
-export const formatDateTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : "N/A");
-
-export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : "N/A");
+export { formatDate, formatDateTime } from "@/lib/format";
 
 /** The status colour as a badge tone (yellow is the amber badge). */
 export const statusBadge = (tone: "green" | "yellow" | "gray") => (tone === "yellow" ? "amber" : tone);

@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/panel";
 import { shortDraftId } from "../../lib/draft-store";
@@ -18,7 +19,7 @@ export function DraftsPanel({ ticket, onNewTicket }: { ticket: ScaleTicket; onNe
             <li key={d.id} className="row" style={{ justifyContent: "space-between" }}>
               <span>
                 <strong>{shortDraftId(d.id)}</strong> · {d.waste_type || "—"} · {d.gross_weight ? `${d.gross_weight} lbs` : "no weight"}
-                <span className="muted"> · {new Date(d.timestamp).toLocaleString()}</span>
+                <span className="muted"> · {formatDateTime(d.timestamp)}</span>
               </span>
               <span className="row">
                 <Button size="sm" variant="secondary" onClick={() => ticket.loadDraft(d)}>Load</Button>

@@ -1,0 +1,18 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { formatDate, formatDateTime, setDisplayTimeZone } from "./format";
+
+describe("company time zone formatting", () => {
+  afterEach(() => setDisplayTimeZone(undefined));
+
+  it("shows a UTC instant on the company's local day and hour", () => {
+    setDisplayTimeZone("America/Los_Angeles");
+    // 03:30 UTC on 2 Nov is still 1 Nov in California.
+    expect(formatDate("2026-11-02T03:30:00Z")).toBe(new Date(2026, 10, 1).toLocaleDateString());
+    expect(formatDateTime("2026-11-22T22:16:16Z")).toContain("2:16:16");
+  });
+
+  it("says N/A for missing or broken values", () => {
+    expect(formatDateTime(null)).toBe("N/A");
+    expect(formatDate("not a date")).toBe("N/A");
+  });
+});
