@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, setDisplayTimeZone } from "./format";
+import { companyDay, formatDate, formatDateTime, setDisplayTimeZone, shiftDay } from "./format";
 
 describe("company time zone formatting", () => {
   afterEach(() => setDisplayTimeZone(undefined));
@@ -14,5 +14,19 @@ describe("company time zone formatting", () => {
   it("says N/A for missing or broken values", () => {
     expect(formatDateTime(null)).toBe("N/A");
     expect(formatDate("not a date")).toBe("N/A");
+  });
+});
+
+describe("company days", () => {
+  afterEach(() => setDisplayTimeZone(undefined));
+
+  it("is still yesterday in California after 4 pm Pacific on a UTC device", () => {
+    setDisplayTimeZone("America/Los_Angeles");
+    expect(companyDay(new Date("2026-11-23T01:30:00Z"))).toBe("2026-11-22");
+  });
+
+  it("moves by calendar days across month ends", () => {
+    expect(shiftDay("2026-03-01", -1)).toBe("2026-02-28");
+    expect(shiftDay("2026-11-22", -29)).toBe("2026-10-24");
   });
 });

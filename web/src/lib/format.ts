@@ -20,3 +20,16 @@ export function formatDate(iso: string | null | undefined, fallback = "N/A"): st
   const d = valid(iso);
   return d ? d.toLocaleDateString(undefined, { timeZone: displayTimeZone }) : fallback;
 }
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in the company's time zone. */
+export function companyDay(at: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: displayTimeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+/** A YYYY-MM-DD day moved by whole calendar days (no time zone or DST involved). */
+export function shiftDay(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

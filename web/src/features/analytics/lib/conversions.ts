@@ -1,3 +1,4 @@
+import { companyDay, shiftDay } from "@/lib/format";
 // Spec 2 s2.5 equivalences for the ESG dashboard (inputs in lb of CO2).
 export const treesPlanted = (co2Lbs: number) => co2Lbs / 8.89;
 export const carDays = (co2Lbs: number) => co2Lbs / 4.6;
@@ -12,14 +13,13 @@ export const lb = (n: number) => `${n.toLocaleString(undefined, { maximumFractio
 export const usd = (n: number) => n.toLocaleString(undefined, { style: "currency", currency: "USD" });
 export const num = (n: number, digits = 1) => n.toLocaleString(undefined, { maximumFractionDigits: digits });
 
+/** The company's calendar day of an instant (reports are in the company's days). */
 export function isoDay(d: Date): string {
-  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60000);
-  return local.toISOString().slice(0, 10);
+  return companyDay(d);
 }
 
 /** The default range of the dashboards: the last 30 days including today. */
 export function lastDays(days: number, today = new Date()): { start_date: string; end_date: string } {
-  const start = new Date(today);
-  start.setDate(start.getDate() - (days - 1));
-  return { start_date: isoDay(start), end_date: isoDay(today) };
+  const end = companyDay(today);
+  return { start_date: shiftDay(end, -(days - 1)), end_date: end };
 }

@@ -1,3 +1,4 @@
+import { companyDay, shiftDay } from "@/lib/format";
 // Shaping ticket lists for the search, history and report screens.
 export type TicketRow = {
   id: string;
@@ -57,15 +58,13 @@ export function activeFilterCount(f: ReportFilters, today: string): number {
   return n;
 }
 
+/** The company's calendar day of an instant (filters are in the company's days). */
 export function localDay(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return companyDay(d);
 }
 
 export function daysAgo(n: number, from = new Date()): string {
-  const d = new Date(from);
-  d.setDate(d.getDate() - n);
-  return localDay(d);
+  return shiftDay(companyDay(from), -n);
 }
 
 /** Query string without empty values. */
