@@ -9,7 +9,7 @@ from decimal import Decimal
 
 TRIAL_DAYS = 15
 TRIAL_PLAN = "pro"
-SB1383_TARGET_PERCENT = Decimal("75")
+SB1383_TARGET_PERCENT = Decimal(75)
 
 # Feature keys used by require_feature(...) and by the menu logic in the web app.
 AI_VISION = "ai_vision"
@@ -44,8 +44,8 @@ PLANS: dict[str, Plan] = {
     "core": Plan(
         id="core",
         name="Core",
-        price_per_facility=Decimal("49"),
-        price_per_user=Decimal("0"),
+        price_per_facility=Decimal(49),
+        price_per_user=Decimal(0),
         max_users=2,
         max_facilities=1,
         has_trial=False,
@@ -62,8 +62,8 @@ PLANS: dict[str, Plan] = {
     "pro": Plan(
         id="pro",
         name="Pro",
-        price_per_facility=Decimal("99"),
-        price_per_user=Decimal("99"),
+        price_per_facility=Decimal(99),
+        price_per_user=Decimal(99),
         max_users=20,
         max_facilities=20,
         has_trial=True,
@@ -84,8 +84,8 @@ PLANS: dict[str, Plan] = {
     "enterprise": Plan(
         id="enterprise",
         name="Enterprise",
-        price_per_facility=Decimal("150"),
-        price_per_user=Decimal("0"),
+        price_per_facility=Decimal(150),
+        price_per_user=Decimal(0),
         max_users=None,
         max_facilities=None,
         has_trial=False,

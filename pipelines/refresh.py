@@ -20,8 +20,8 @@ def refresh_once(full: bool = False) -> datetime:
     """Extract, build, check and publish once; returns when the new warehouse is visible."""
     from dagster import DagsterInstance, RunConfig
 
-    from pipelines.defs.ingest.assets import IngestConfig
     from pipelines.definitions import defs
+    from pipelines.defs.ingest.assets import IngestConfig
     from pipelines.jobs import WAREHOUSE_JOB
 
     job = defs.resolve_job_def(WAREHOUSE_JOB)

@@ -1,10 +1,18 @@
 """Refresh when operational data changes, so a new ticket reaches the dashboards within a minute."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import psycopg
-from dagster import DagsterRunStatus, DefaultSensorStatus, RunRequest, RunsFilter, SensorEvaluationContext, SkipReason, sensor
+from dagster import (
+    DagsterRunStatus,
+    DefaultSensorStatus,
+    RunRequest,
+    RunsFilter,
+    SensorEvaluationContext,
+    SkipReason,
+    sensor,
+)
 
 from pipelines.jobs import WAREHOUSE_JOB, warehouse_refresh_job
 from pipelines.paths import database_url
@@ -25,7 +33,7 @@ def latest_change() -> str:
 @sensor(job=warehouse_refresh_job, minimum_interval_seconds=15, default_status=DefaultSensorStatus.RUNNING)
 def new_tickets_sensor(context: SensorEvaluationContext):
     # A run that crashed without reporting stays STARTED: only recent runs hold the sensor back.
-    recent = datetime.now(tz=timezone.utc) - STALE_AFTER
+    recent = datetime.now(tz=UTC) - STALE_AFTER
     if context.instance.get_runs_count(RunsFilter(job_name=WAREHOUSE_JOB, statuses=ACTIVE, created_after=recent)):
         return SkipReason("a warehouse refresh is already running")
     changed = latest_change()

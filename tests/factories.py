@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from functools import lru_cache
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
+from functools import cache
 
 from api.companies.models import Company, Store
 from api.companies.service import provision_company
@@ -16,7 +16,7 @@ PASSWORD = "secret-pass-1"
 PIN = "4321"
 
 
-@lru_cache(maxsize=None)
+@cache
 def hashed(secret: str) -> str:
     """argon2 is slow on purpose; tests reuse one real hash per secret."""
     return hash_secret(secret)
@@ -58,7 +58,7 @@ class Factory:
                 subscription_plan="pro" if trial else plan,
                 subscription_status="trial" if trial else "active",
                 account_type="trial" if trial else "paid",
-                trial_ends_at=datetime.now(tz=timezone.utc) + timedelta(days=15) if trial else None,
+                trial_ends_at=datetime.now(tz=UTC) + timedelta(days=15) if trial else None,
                 approval_status="approved",
             )
             db.add(company)

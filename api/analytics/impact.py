@@ -5,7 +5,7 @@ tests compare a whole month here with the mart's row for that month.
 """
 from __future__ import annotations
 
-from api.analytics.service import FACTS, COST_TOP_WASTE_TYPES, ReportFilter, _one, _period, k, pct
+from api.analytics.service import COST_TOP_WASTE_TYPES, FACTS, ReportFilter, _one, _period, k, pct
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 
 

@@ -13,7 +13,13 @@ from starlette.concurrency import run_in_threadpool
 
 from api import plans
 from api.analytics import impact, service
-from api.analytics.schemas import BasicReportRead, CostAnalysisRead, DashboardRead, EsgReportRead, TicketReportRead
+from api.analytics.schemas import (
+    BasicReportRead,
+    CostAnalysisRead,
+    DashboardRead,
+    EsgReportRead,
+    TicketReportRead,
+)
 from api.core.deps import CurrentCompany, LocationScope, StaffUser, require_feature
 from api.kit.errors import Forbidden, Invalid
 

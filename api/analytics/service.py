@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+
 import duckdb
 
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
@@ -66,7 +66,7 @@ def read_warehouse() -> Iterator[duckdb.DuckDBPyConnection]:
 
 def last_refreshed_at(con: duckdb.DuckDBPyConnection) -> datetime | None:
     row = con.execute("select max(refreshed_at) from marts.warehouse_refresh").fetchone()
-    return row[0].replace(tzinfo=timezone.utc) if row and row[0] else None
+    return row[0].replace(tzinfo=UTC) if row and row[0] else None
 
 
 def rows(con: duckdb.DuckDBPyConnection, query: str, params: list) -> list[dict]:

@@ -66,13 +66,13 @@ class CompanySettings(TenantMixin, TimestampMixin, Base):
     outbound_type2_auto_create_payable: Mapped[bool] = mapped_column(Boolean, default=False)
     enable_carbon_credits: Mapped[bool] = mapped_column(Boolean, default=True)
     carbon_credit_methodology: Mapped[str] = mapped_column(String(20), default="EPA_2023")
-    carbon_offset_price_per_ton: Mapped[Decimal] = mapped_column(Numeric(10, 2), default=Decimal("15"))
+    carbon_offset_price_per_ton: Mapped[Decimal] = mapped_column(Numeric(10, 2), default=Decimal(15))
     enable_carbon_trading: Mapped[bool] = mapped_column(Boolean, default=False)
     simple_tickets_mode: Mapped[bool] = mapped_column(Boolean, default=False)
     # None = follow the plan (pro and enterprise); True/False = set by the platform.
     sb1383_compliance_override: Mapped[bool | None] = mapped_column(Boolean)
     ai_provider: Mapped[str] = mapped_column(String(10), default="auto")  # auto | local | openai
-    sb1383_target_percent: Mapped[Decimal] = mapped_column(Numeric(5, 2), default=Decimal("75"))
+    sb1383_target_percent: Mapped[Decimal] = mapped_column(Numeric(5, 2), default=Decimal(75))
 
 
 class PlatformSettings(TimestampMixin, Base):

@@ -10,11 +10,18 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import DateTime, ForeignKey, MetaData, event, func, select, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, ORMExecuteState, Session, mapped_column, with_loader_criteria
+from sqlalchemy.orm import (
+    DeclarativeBase,
+    Mapped,
+    ORMExecuteState,
+    Session,
+    mapped_column,
+    with_loader_criteria,
+)
 from sqlalchemy.types import Uuid
 
 from api.core.config import Settings, get_settings
@@ -33,7 +40,7 @@ class Base(DeclarativeBase):
 
 
 def utcnow() -> datetime:
-    return datetime.now(tz=timezone.utc)
+    return datetime.now(tz=UTC)
 
 
 class IdMixin:
@@ -74,7 +81,7 @@ def make_engine(settings: Settings) -> AsyncEngine:
 
     if role:
         @event.listens_for(engine.sync_engine, "connect")
-        def _drop_privileges(dbapi_conn, _record):  # noqa: ANN001
+        def _drop_privileges(dbapi_conn, _record):
             # Queries run as a role that owns no table and cannot bypass RLS.
             with dbapi_conn.cursor() as cur:
                 cur.execute(f'SET ROLE "{role}"')
@@ -134,10 +141,9 @@ async def set_system_scope(session: AsyncSession) -> None:
 
 async def session_scope() -> AsyncIterator[AsyncSession]:
     """One request, one transaction: commit at the end, roll back on any error."""
-    async with sessionmaker()() as session:
-        async with session.begin():
-            await set_tenant(session, None)
-            yield session
+    async with sessionmaker()() as session, session.begin():
+        await set_tenant(session, None)
+        yield session
 
 
 @event.listens_for(Session, "do_orm_execute")
@@ -158,7 +164,7 @@ def _scope_selects_to_tenant(state: ORMExecuteState) -> None:
 
 
 @event.listens_for(Session, "before_flush")
-def _stamp_tenant_on_new_rows(session: Session, _ctx, _instances) -> None:  # noqa: ANN001
+def _stamp_tenant_on_new_rows(session: Session, _ctx, _instances) -> None:
     company_id = session.info.get("company_id")
     for obj in session.new:
         if not isinstance(obj, TenantMixin):
@@ -172,6 +178,17 @@ def _stamp_tenant_on_new_rows(session: Session, _ctx, _instances) -> None:  # no
 
 
 __all__ = [
-    "Base", "IdMixin", "TimestampMixin", "TenantMixin", "utcnow", "init_engine", "get_engine",
-    "sessionmaker", "dispose_engine", "set_tenant", "set_system_scope", "session_scope", "select",
+    "Base",
+    "IdMixin",
+    "TenantMixin",
+    "TimestampMixin",
+    "dispose_engine",
+    "get_engine",
+    "init_engine",
+    "select",
+    "session_scope",
+    "sessionmaker",
+    "set_system_scope",
+    "set_tenant",
+    "utcnow",
 ]

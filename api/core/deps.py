@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Annotated
 
 import jwt
@@ -112,7 +112,7 @@ SystemAdmin = Annotated[User, Depends(require_roles("system_admin"))]
 def effective_plan(company: Company) -> str:
     """The plan whose features apply now: a running trial is pro; an ended trial is core."""
     if company.subscription_status == "trial":
-        if company.trial_ends_at and company.trial_ends_at < datetime.now(tz=timezone.utc):
+        if company.trial_ends_at and company.trial_ends_at < datetime.now(tz=UTC):
             return "core"
         return plans.TRIAL_PLAN
     return company.subscription_plan

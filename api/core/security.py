@@ -5,7 +5,7 @@ import hashlib
 import hmac
 import secrets
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import jwt
 from argon2 import PasswordHasher
@@ -54,7 +54,7 @@ def digest_token(token: str) -> str:
 
 def create_access_token(*, user_id: uuid.UUID, company_id: uuid.UUID | None, role: str, version: int) -> str:
     settings = get_settings()
-    now = datetime.now(tz=timezone.utc)
+    now = datetime.now(tz=UTC)
     payload = {
         "sub": str(user_id),
         "cid": str(company_id) if company_id else None,

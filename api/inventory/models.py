@@ -22,10 +22,10 @@ class InventoryItem(IdMixin, TenantMixin, TimestampMixin, Base):
     container_type_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("container_types.id", ondelete="SET NULL"))
     source_customer_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("customers.id", ondelete="SET NULL"))
     source_ticket_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("tickets.id", ondelete="SET NULL"))
-    quantity_available: Mapped[Decimal] = mapped_column(Numeric(14, 2), default=Decimal("0"))
-    quantity_reserved: Mapped[Decimal] = mapped_column(Numeric(14, 2), default=Decimal("0"))
+    quantity_available: Mapped[Decimal] = mapped_column(Numeric(14, 2), default=Decimal(0))
+    quantity_reserved: Mapped[Decimal] = mapped_column(Numeric(14, 2), default=Decimal(0))
     unit_of_measure: Mapped[str] = mapped_column(String(20), default="lbs")
-    unit_value: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal("0"))
+    unit_value: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal(0))
     status: Mapped[str] = mapped_column(String(10), default="available")  # available | reserved | empty | expired
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 
 from api.core.db import sessionmaker, set_tenant
@@ -52,7 +52,7 @@ async def add_tickets(tenant, weighings: list[Weighing]) -> list[uuid.UUID]:
 
 
 def utc(*args: int) -> datetime:
-    return datetime(*args, tzinfo=timezone.utc)
+    return datetime(*args, tzinfo=UTC)
 
 
 async def refresh(full: bool = False) -> datetime:

@@ -4,8 +4,8 @@ Revision ID: 0001
 Revises: 
 Create Date: 2026-11-22 20:27:37.874029+00:00
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 from sqlalchemy.dialects import postgresql
 
 from api.migrations import rls

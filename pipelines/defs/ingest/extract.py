@@ -106,8 +106,7 @@ def extract_table(pg: psycopg.Connection, duck: duckdb.DuckDBPyConnection, table
     rows = 0
     with open(csv_path, "wb") as out, pg.cursor() as cur:
         with cur.copy(sql.SQL("copy ({}) to stdout with (format csv)").format(query)) as copy:
-            for chunk in copy:
-                out.write(chunk)
+            out.writelines(copy)
     with open(csv_path, "rb") as counted:
         rows = sum(chunk.count(b"\n") for chunk in iter(lambda: counted.read(1 << 20), b""))
     types = ", ".join(f"'{c.name}': '{c.duck_type}'" for c in columns)

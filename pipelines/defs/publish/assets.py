@@ -1,7 +1,13 @@
 """The published warehouse (what the API and notebooks read) and the checks that guard it."""
 
 from dagster import (
-    AssetCheckResult, AssetCheckSeverity, AssetExecutionContext, AssetKey, MaterializeResult, asset, asset_check,
+    AssetCheckResult,
+    AssetCheckSeverity,
+    AssetExecutionContext,
+    AssetKey,
+    MaterializeResult,
+    asset,
+    asset_check,
 )
 
 from pipelines.defs.publish.publish import publish

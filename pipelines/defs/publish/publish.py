@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
@@ -16,7 +16,7 @@ PUBLISHED_SCHEMAS = ("marts", "reference")
 
 
 def publish(build_file: Path, published: Path) -> datetime:
-    refreshed_at = datetime.now(tz=timezone.utc).replace(tzinfo=None)
+    refreshed_at = datetime.now(tz=UTC).replace(tzinfo=None)
     staging = published.with_name(f".{published.name}.{uuid.uuid4().hex}.tmp")
     con = duckdb.connect(str(staging))
     try:
@@ -39,4 +39,4 @@ def publish(build_file: Path, published: Path) -> datetime:
         raise
     con.close()
     os.replace(staging, published)
-    return refreshed_at.replace(tzinfo=timezone.utc)
+    return refreshed_at.replace(tzinfo=UTC)
