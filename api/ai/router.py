@@ -1,9 +1,12 @@
 """AI reading calls: the scale-display weight and the licence plate (HTTP only)."""
 from __future__ import annotations
 
+import inspect
+from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, File, UploadFile
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from api import plans
 from api.ai import images, limits, service
@@ -23,15 +26,21 @@ router = APIRouter(tags=["ai"])
 AiVision = Depends(require_feature(plans.AI_VISION))
 
 
-def _count(user: User) -> None:
-    limits.count_reading(user.company_id)
-
-
 async def _upload_bytes(image: UploadFile, max_bytes: int) -> bytes:
     raw = await image.read(max_bytes + 1)  # never hold more than the cap plus one byte
     if len(raw) > max_bytes:
         raise images.ImageTooLarge(images.too_large_message(max_bytes))
     return raw
+
+
+async def _prepared(user: User, db: AsyncSession, read: Callable[[int], Awaitable[bytes] | bytes]):
+    """Count the reading against the company's allowance, read the image within the size cap,
+    open it, and pick the company's reader."""
+    limits.count_reading(user.company_id)
+    settings = get_settings()
+    data = read(settings.max_image_bytes)
+    img = images.open_image(await data if inspect.isawaitable(data) else data, settings.max_image_bytes)
+    return img, await service.company_reader(db, settings)
 
 
 def _weight_answer(reading: WeightReading) -> WeightExtractionRead:
@@ -58,28 +67,19 @@ def _plate_answer(reading: PlateReading) -> PlateRecognitionRead:
 @router.post("/ocr/test", response_model=WeightExtractionRead, dependencies=[AiVision])
 async def read_weight_from_base64(body: OcrTestCreate, user: StaffUser, db: Db) -> WeightExtractionRead:
     """The weight on a scale display photo sent as base64 (the tare capture uses this call)."""
-    _count(user)
-    settings = get_settings()
-    img = images.open_image(images.decode_base64(body.image_data, settings.max_image_bytes), settings.max_image_bytes)
-    reader = await service.company_reader(db, settings)
+    img, reader = await _prepared(user, db, lambda cap: images.decode_base64(body.image_data, cap))
     return _weight_answer(await reader.read_weight(img))
 
 
 @router.post("/ai/weight-extraction", response_model=WeightExtractionRead, dependencies=[AiVision])
 async def extract_weight(image: Annotated[UploadFile, File()], user: StaffUser, db: Db) -> WeightExtractionRead:
     """The weight on a scale display photo (multipart field `image`)."""
-    _count(user)
-    settings = get_settings()
-    img = images.open_image(await _upload_bytes(image, settings.max_image_bytes), settings.max_image_bytes)
-    reader = await service.company_reader(db, settings)
+    img, reader = await _prepared(user, db, lambda cap: _upload_bytes(image, cap))
     return _weight_answer(await reader.read_weight(img))
 
 
 @router.post("/ai/license-plate-recognition", response_model=PlateRecognitionRead, dependencies=[AiVision])
 async def recognize_license_plate(image: Annotated[UploadFile, File()], user: StaffUser, db: Db) -> PlateRecognitionRead:
     """The registration on a licence plate photo (multipart field `image`)."""
-    _count(user)
-    settings = get_settings()
-    img = images.open_image(await _upload_bytes(image, settings.max_image_bytes), settings.max_image_bytes)
-    reader = await service.company_reader(db, settings)
+    img, reader = await _prepared(user, db, lambda cap: _upload_bytes(image, cap))
     return _plate_answer(await reader.read_plate(img))
