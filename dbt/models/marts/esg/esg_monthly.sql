@@ -34,6 +34,8 @@ select
     round(diverted_weight_lb / {{ impact_constant('lb_per_short_ton') }}, 3) as landfill_diverted_tons,
     round(meals_recovered, 0) as meals_recovered,
     round(diverted_weight_lb * {{ impact_constant('disposal_cost_usd_per_lb') }}, 2) as disposal_costs_saved_usd,
-    {{ percent('diverted_weight_lb', 'total_net_weight_lb') }}
-        >= {{ impact_constant('sb1383_target_percent') }} as monthly_target_met
+    (
+        {{ percent('diverted_weight_lb', 'total_net_weight_lb') }}
+        >= {{ impact_constant('sb1383_target_percent') }}
+    ) as monthly_target_met
 from monthly

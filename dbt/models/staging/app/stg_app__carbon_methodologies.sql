@@ -7,8 +7,8 @@ with source as (
 renamed as (
 
     select
-        cast(co2_factor as decimal(12,4)) as co2_factor,
-        cast(conversion_factor as decimal(12,4)) as conversion_factor,
+        cast(co2_factor as decimal(12, 4)) as co2_factor,
+        cast(conversion_factor as decimal(12, 4)) as conversion_factor,
         version,
         calculation_method,
         name,

@@ -7,8 +7,8 @@ with source as (
 renamed as (
 
     select
-        cast(capacity_gallons as decimal(10,1)) as capacity_gallons,
-        cast(tare_weight_lbs as decimal(10,1)) as tare_weight_lbs,
+        cast(capacity_gallons as decimal(10, 1)) as capacity_gallons,
+        cast(tare_weight_lbs as decimal(10, 1)) as tare_weight_lbs,
         name,
         description,
         is_active,

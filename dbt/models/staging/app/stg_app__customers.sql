@@ -15,7 +15,7 @@ renamed as (
         is_hauler,
         is_disposal_partner,
         active,
-        cast(custom_pricing_per_unit as decimal(12,4)) as custom_pricing_per_unit,
+        cast(custom_pricing_per_unit as decimal(12, 4)) as custom_pricing_per_unit,
         default_unit_of_measure,
         payment_terms_days,
         notes,

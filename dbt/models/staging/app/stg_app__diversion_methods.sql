@@ -7,7 +7,7 @@ with source as (
 renamed as (
 
     select
-        cast(co2_factor as decimal(12,4)) as co2_factor,
+        cast(co2_factor as decimal(12, 4)) as co2_factor,
         name,
         description,
         is_active,

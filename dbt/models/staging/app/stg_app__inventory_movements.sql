@@ -9,7 +9,7 @@ renamed as (
     select
         cast(item_id as {{ dbt.type_string() }}) as item_id,
         direction,
-        cast(quantity as decimal(14,2)) as quantity,
+        cast(quantity as decimal(14, 2)) as quantity,
         cast(ticket_id as {{ dbt.type_string() }}) as ticket_id,
         cast(occurred_at as timestamp) as occurred_at,
         cast(updated_at as timestamp) as updated_at,

@@ -8,7 +8,7 @@ renamed as (
 
     select
         cast(invoice_id as {{ dbt.type_string() }}) as invoice_id,
-        cast(amount as decimal(12,2)) as amount,
+        cast(amount as decimal(12, 2)) as amount,
         method,
         reference,
         notes,

@@ -7,7 +7,7 @@ with source as (
 renamed as (
 
     select
-        cast(conversion_factor as decimal(12,4)) as conversion_factor,
+        cast(conversion_factor as decimal(12, 4)) as conversion_factor,
         name,
         description,
         is_active,

@@ -8,7 +8,7 @@ renamed as (
 
     select
         unit_of_measure,
-        cast(default_price_per_unit as decimal(12,4)) as default_price_per_unit,
+        cast(default_price_per_unit as decimal(12, 4)) as default_price_per_unit,
         default_pricing_unit,
         material_category,
         name,
