@@ -42,6 +42,7 @@ client: venv
 
 lint: venv
 	$(VENV)/bin/ruff check api pipelines tests
+	$(VENV)/bin/sqlfluff lint dbt
 
 db-stop: venv
 	$(VENV)/bin/flow db stop
