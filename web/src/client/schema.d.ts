@@ -914,6 +914,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/basic/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email Basic Report
+         * @description Mail the Basic Report PDF to one address (422 'Please enter a valid email address' without an @).
+         */
+        post: operations["analytics-email_basic_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/basic/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export Basic Report
+         * @description The Basic Report generator as a PDF, recomputed from the warehouse (client figures are never used).
+         */
+        post: operations["analytics-export_basic_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/cost-analysis": {
         parameters: {
             query?: never;
@@ -942,6 +982,40 @@ export interface paths {
         get: operations["analytics-get_esg_report"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/esg/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email Esg Report */
+        post: operations["analytics-email_esg_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/esg/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Esg Report */
+        post: operations["analytics-export_esg_report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2912,6 +2986,52 @@ export interface components {
         ReorderRequest: {
             /** Items */
             items: components["schemas"]["ReorderItem"][];
+        };
+        /** ReportEmailRequest */
+        ReportEmailRequest: {
+            /**
+             * Email
+             * @description Recipient; the PDF is attached
+             */
+            email: string;
+            filters?: components["schemas"]["ReportExportFilters"];
+        };
+        /** ReportEmailSent */
+        ReportEmailSent: {
+            /** Email */
+            email: string;
+            /** Filename */
+            filename: string;
+            /** Message */
+            message: string;
+        };
+        /** ReportExportFilters */
+        ReportExportFilters: {
+            /** Destination */
+            destination?: string | null;
+            /**
+             * End Date
+             * @description Last local day, inclusive (default: today)
+             */
+            end_date?: string | null;
+            /**
+             * Start Date
+             * @description First local day (default: 30 days ago)
+             */
+            start_date?: string | null;
+            /**
+             * Store Id
+             * @description One location
+             */
+            store_id?: string | null;
+            /**
+             * Ticket Type
+             * @default all
+             * @enum {string}
+             */
+            ticket_type: "all" | "inbound" | "outbound";
+            /** Waste Type */
+            waste_type?: string | null;
         };
         /** ReportSummary */
         ReportSummary: {
@@ -5914,6 +6034,72 @@ export interface operations {
             };
         };
     };
+    "analytics-email_basic_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportEmailSent"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "analytics-export_basic_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportExportFilters"];
+            };
+        };
+        responses: {
+            /** @description The report as a PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "analytics-get_cost_analysis": {
         parameters: {
             query?: {
@@ -5979,6 +6165,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EsgReportRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "analytics-email_esg_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportEmailSent"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "analytics-export_esg_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportExportFilters"];
+            };
+        };
+        responses: {
+            /** @description The report as a PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description Validation Error */

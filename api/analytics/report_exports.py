@@ -1,0 +1,139 @@
+"""Basic and ESG report PDFs, downloaded or e-mailed (spec 3 s2.13, s2.14, call table).
+
+The figures come from the same service functions as GET /api/reports/basic, /tickets and /esg,
+on the caller's scoped filter; the ticket table reads marts.tickets with the same filter.
+Mail goes through api.mail (SMTP when configured, else the outbox) with the PDF attached.
+"""
+from __future__ import annotations
+
+import io
+import logging
+import smtplib
+from datetime import UTC, date, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import duckdb
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.analytics import impact, service
+from api.analytics.report_pdf import ReportHeader, basic_pdf, esg_pdf
+from api.analytics.service import ReportFilter
+from api.analytics.warehouse import read_warehouse, rows
+from api.auth import ratelimit
+from api.companies.models import Company, Store
+from api.core.config import get_settings
+from api.kit.errors import DomainError
+from api.mail.service import _send_smtp, _write_outbox, build_message
+
+log = logging.getLogger("flow.reports")
+
+# A year of tickets would be hundreds of pages: the table shows the newest rows only and says so.
+TICKET_TABLE_CAP = 300
+PDF_MIME = "application/pdf"
+# Report mail limits (fixed windows in rate_limit_buckets): per sender, per company, per recipient.
+EMAILS_PER_USER = (5, 600)
+EMAILS_PER_COMPANY = (30, 3600)
+EMAILS_PER_RECIPIENT = (10, 3600)
+SENT = "Report sent to {email}"
+
+
+class MailFailed(DomainError):
+    status_code = 502
+
+
+def company_today(company: Company) -> date:
+    return datetime.now(tz=ZoneInfo(company.timezone or "America/Los_Angeles")).date()
+
+
+def filename(kind: str, company: Company) -> str:
+    return f"{kind}_report_{company_today(company).isoformat()}.pdf"
+
+
+def _logo_png(company: Company) -> bytes | None:
+    """The company logo (spec 3 s2: it appears in reports) as PNG, or None when absent or unreadable."""
+    if not company.logo_key:
+        return None
+    path = Path(get_settings().media_dir) / company.logo_key
+    try:
+        from PIL import Image
+
+        with Image.open(path) as img:
+            out = io.BytesIO()
+            img.convert("RGBA").save(out, format="PNG")
+            return out.getvalue()
+    except (OSError, ValueError):
+        log.warning("logo of company %s could not be read; report made without it", company.id)
+        return None
+
+
+async def report_header(db: AsyncSession, company: Company, f: ReportFilter) -> ReportHeader:
+    labels: list[tuple[str, str]] = []
+    if f.location_id:
+        store = await db.get(Store, f.location_id)  # tenant-scoped session: another company's is None
+        labels.append(("Location", store.name if store else f.location_id))
+    if f.waste_type:
+        labels.append(("Waste type", f.waste_type))
+    if f.destination:
+        labels.append(("Destination", f.destination))
+    if f.direction != "all":
+        labels.append(("Ticket type", f.direction.capitalize()))
+    return ReportHeader(company_name=company.name, timezone=company.timezone or "America/Los_Angeles",
+                        generated_at=datetime.now(tz=UTC), logo=_logo_png(company), filters=labels)
+
+
+def report_tickets(f: ReportFilter, limit: int) -> list[dict]:
+    """The newest completed tickets of the filter (marts.tickets), at most `limit`."""
+    where, params = f.where()
+    with read_warehouse() as con:
+        try:
+            return rows(con, f"""
+                select ticket_number, ticket_at, is_inbound, waste_type_name, container_name, destination_name,
+                       net_weight_lb, location_name, employee_name
+                from marts.tickets where {where}
+                order by ticket_at desc, ticket_number desc limit {int(limit)}""", params)
+        except duckdb.CatalogException:  # before the first publish: no ticket mart yet
+            return []
+
+
+def render_basic(f: ReportFilter, header: ReportHeader) -> bytes:
+    """Blocking (DuckDB + reportlab): call it in a worker thread."""
+    basic = service.basic_report(f)
+    breakdowns = service.ticket_report(f, include_breakdowns=True)
+    tickets = report_tickets(f, TICKET_TABLE_CAP)
+    return basic_pdf(header, basic, breakdowns, tickets, total=basic["total_tickets"], cap=TICKET_TABLE_CAP)
+
+
+def render_esg(f: ReportFilter, header: ReportHeader) -> bytes:
+    return esg_pdf(header, impact.esg_report(f))
+
+
+async def limit_report_mail(user_id, company_id, to: str) -> None:
+    await ratelimit.hit(f"report-email:user:{user_id}", limit=EMAILS_PER_USER[0], window_seconds=EMAILS_PER_USER[1])
+    await ratelimit.hit(f"report-email:company:{company_id}", limit=EMAILS_PER_COMPANY[0],
+                        window_seconds=EMAILS_PER_COMPANY[1])
+    await ratelimit.hit(ratelimit.email_key("report-email-to", to), limit=EMAILS_PER_RECIPIENT[0],
+                        window_seconds=EMAILS_PER_RECIPIENT[1])
+
+
+def send_report(to: str, subject: str, body: str, name: str, pdf: bytes) -> None:
+    """Deliver one message with the PDF attached (blocking); a delivery failure is a 502 for the caller."""
+    settings = get_settings()
+    msg = build_message(to, subject, body, settings)
+    msg.add_attachment(pdf, maintype="application", subtype="pdf", filename=name)
+    try:
+        if settings.smtp_host:
+            _send_smtp(msg, settings)
+        else:
+            _write_outbox(msg, settings.outbox_dir)
+    except (OSError, smtplib.SMTPException) as exc:
+        log.error("report mail failed (%s): %s", subject, type(exc).__name__)
+        raise MailFailed("The mail server did not accept the message") from None
+    log.info("report %s mailed", name)
+
+
+def mail_text(title: str, company: Company, f: ReportFilter, sender: str) -> tuple[str, str]:
+    subject = f"{company.name} - {title} {f.start:%Y-%m-%d} to {f.end:%Y-%m-%d}"
+    body = (f"{sender} sent you the {title} of {company.name} for {f.start:%Y-%m-%d} to {f.end:%Y-%m-%d}.\n"
+            "The report is attached as a PDF.\n\n-- Flow")
+    return subject, body

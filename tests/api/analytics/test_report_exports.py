@@ -1,0 +1,180 @@
+"""Basic and ESG report PDFs: recomputed from the published warehouse, scoped, downloaded or mailed.
+
+The `world` fixture (conftest) publishes company A's hand-computed October: 4 completed tickets,
+410 lb net (427.8 gross, 17.8 tare), outbound 210 lb; company B has one 5000 lb ticket.
+"""
+from __future__ import annotations
+
+import base64
+import io
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from pypdf import PdfReader
+
+from tests.smtp import smtp  # noqa: F401
+
+OCT = {"start_date": "2026-10-01", "end_date": "2026-10-31"}
+
+
+def pdf_text(content: bytes) -> str:
+    assert content.startswith(b"%PDF-"), content[:40]
+    return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(content)).pages)
+
+
+def today_in_los_angeles() -> str:
+    return datetime.now(tz=ZoneInfo("America/Los_Angeles")).date().isoformat()
+
+
+async def export(client, kind, tenant, who="admin", **filters):
+    return await client.post(f"/api/reports/{kind}/export", json={**OCT, **filters}, headers=tenant.headers(who))
+
+
+async def mail(client, kind, tenant, email, who="admin", **filters):
+    return await client.post(f"/api/reports/{kind}/email", json={"email": email, "filters": {**OCT, **filters}},
+                             headers=tenant.headers(who))
+
+
+async def ticket_numbers(owner_sql, tenant) -> set[str]:
+    rows = owner_sql("select ticket_number from tickets where company_id = %s and status = 'completed'",
+                     (tenant.company_id,))
+    return {r[0] for r in rows}
+
+
+class TestBasicExport:
+    async def test_pdf_carries_the_report_figures_and_is_named_for_today(self, client, world, owner_sql):
+        r = await export(client, "basic", world["a"])
+        assert r.status_code == 200, r.text
+        assert r.headers["content-type"] == "application/pdf"
+        assert r.headers["content-disposition"] == f'attachment; filename="basic_report_{today_in_los_angeles()}.pdf"'
+        text = pdf_text(r.content)
+        assert "Basic Report" in text and "Period: 2026-10-01 to 2026-10-31" in text
+        # The four KPIs, the diversion rate and the environmental block (test_reports.py computes them).
+        for figure in ("410.0", "427.8", "17.8", "110.70", "$15.38"):
+            assert figure in text, figure
+        for name in ("Compost", "Landfill", "Food Bank", "Food Scraps", "Food Waste", "Kitchen 1", "Kitchen 2"):
+            assert name in text, name
+        # Every completed ticket is in the table, at 19:00 UTC = 12:00 in Los Angeles; the void one is not.
+        for number in await ticket_numbers(owner_sql, world["a"]):
+            assert number in text, number
+        assert "12:00" in text and "19:00" not in text
+        assert "999.0" not in text
+
+    async def test_figures_sent_by_the_client_are_ignored(self, client, world):
+        r = await client.post("/api/reports/basic/export", headers=world["a"].headers(),
+                              json={**OCT, "reportData": {"total_net_weight": 987654.3, "total_tickets": 424242}})
+        text = pdf_text(r.content)
+        assert "410.0" in text
+        assert "987,654.3" not in text and "424,242" not in text
+
+    async def test_filters_narrow_the_pdf(self, client, world):
+        text = pdf_text((await export(client, "basic", world["a"], ticket_type="inbound")).content)
+        assert "Ticket type: Inbound" in text
+        assert "200.0" in text and "410.0" not in text
+
+    async def test_company_never_sees_another_company_tickets(self, client, world, owner_sql):
+        a, b = world["a"], world["b"]
+        b_text = pdf_text((await export(client, "basic", b)).content)
+        assert "5,000.0" in b_text and "410.0" not in b_text
+        for number in await ticket_numbers(owner_sql, a):
+            assert number not in b_text
+        # A's admin naming B's location gets nothing of B's.
+        a_text = pdf_text((await export(client, "basic", a, store_id=str(b.stores[0].id))).content)
+        assert "5,000.0" not in a_text and "No tickets match these filters." in a_text
+
+    async def test_assigned_employee_gets_only_their_location(self, client, world):
+        a = world["a"]
+        r = await export(client, "basic", a, who="employee")
+        assert r.status_code == 200, r.text
+        text = pdf_text(r.content)
+        assert "Location: Kitchen 1" in text
+        assert "150.0" in text and "Kitchen 2" not in text
+        other = await export(client, "basic", a, who="employee", store_id=str(a.stores[1].id))
+        assert other.status_code == 403
+
+    async def test_long_ranges_cap_the_ticket_table_and_say_so(self, client, world, monkeypatch):
+        from api.analytics import report_exports
+
+        monkeypatch.setattr(report_exports, "TICKET_TABLE_CAP", 2)
+        text = pdf_text((await export(client, "basic", world["a"])).content)
+        assert "Showing the 2 most recent of 4 tickets" in text
+        assert "410.0" in text  # the totals still cover all four
+
+    async def test_empty_warehouse_gives_an_empty_pdf(self, client, world, tmp_path, monkeypatch):
+        from api.core.config import get_settings
+
+        monkeypatch.setattr(get_settings(), "warehouse_path", tmp_path / "missing.duckdb")
+        r = await export(client, "basic", world["a"])
+        assert r.status_code == 200, r.text
+        text = pdf_text(r.content)
+        assert "No tickets match these filters." in text and "has not been refreshed yet" in text
+
+    async def test_bad_range_is_refused(self, client, world):
+        r = await export(client, "basic", world["a"], start_date="2026-10-31", end_date="2026-10-01")
+        assert r.status_code == 422
+        assert "start_date" in r.json()["detail"]
+
+
+class TestEsgExport:
+    async def test_pdf_carries_the_esg_figures(self, client, world):
+        r = await export(client, "esg", world["a"])
+        assert r.status_code == 200, r.text
+        assert r.headers["content-disposition"] == f'attachment; filename="esg_report_{today_in_los_angeles()}.pdf"'
+        text = pdf_text(r.content)
+        assert "ESG Impact Report" in text
+        for figure in ("48.90", "1.81", "76.2%", "$12.80", "Not estimated", "Meets the 75% diversion target"):
+            assert figure in text, figure
+
+    async def test_core_plan_cannot_export_or_mail_esg(self, client, world):
+        assert (await export(client, "esg", world["b"])).status_code == 403
+        assert (await mail(client, "esg", world["b"], "esg-core@example.com")).status_code == 403
+
+    async def test_company_logo_appears_in_the_report(self, client, world):
+        from PIL import Image
+
+        png = io.BytesIO()
+        Image.new("RGB", (40, 20), (31, 95, 63)).save(png, format="PNG")
+        data_url = "data:image/png;base64," + base64.b64encode(png.getvalue()).decode()
+        empty = world["empty"]
+        up = await client.post("/api/company/logo", json={"logo_data": data_url}, headers=empty.headers())
+        assert up.status_code == 200, up.text
+        r = await export(client, "esg", empty)
+        assert r.status_code == 200, r.text
+        assert len(PdfReader(io.BytesIO(r.content)).pages[0].images) == 1
+
+
+class TestEmail:
+    async def test_address_without_at_sign_is_refused(self, client, world):
+        r = await mail(client, "basic", world["a"], "not-an-address")
+        assert r.status_code == 422
+        assert r.json()["detail"] == "Please enter a valid email address"
+
+    async def test_basic_report_arrives_with_the_pdf_attached(self, client, world, smtp):  # noqa: F811
+        r = await mail(client, "basic", world["a"], "owner-basic@example.com")
+        assert r.status_code == 200, r.text
+        name = r.json()["filename"]
+        assert re.fullmatch(r"basic_report_\d{4}-\d{2}-\d{2}\.pdf", name)
+        msg = smtp.last_to("owner-basic@example.com")
+        assert "Basic Report" in str(msg["Subject"])
+        [attachment] = list(msg.iter_attachments())
+        assert attachment.get_filename() == name
+        assert attachment.get_content_type() == "application/pdf"
+        assert "410.0" in pdf_text(attachment.get_content())
+
+    async def test_employee_mail_holds_only_their_location(self, client, world, smtp):  # noqa: F811
+        r = await mail(client, "esg", world["a"], "site-lead@example.com", who="employee")
+        assert r.status_code == 200, r.text
+        [attachment] = list(smtp.last_to("site-lead@example.com").iter_attachments())
+        text = pdf_text(attachment.get_content())
+        assert "Location: Kitchen 1" in text and "150.0" in text
+
+    async def test_mail_is_rate_limited(self, client, world, smtp, monkeypatch):  # noqa: F811
+        from api.analytics import report_exports
+
+        monkeypatch.setattr(report_exports, "EMAILS_PER_USER", (2, 600))
+        codes = [(await mail(client, "basic", world["empty"], f"flood-{i}@example.com")).status_code
+                 for i in range(5)]  # two fixed windows at most hold 4
+        assert 429 in codes
+        assert codes.count(200) <= 4
+        assert len(smtp.messages) == codes.count(200)
