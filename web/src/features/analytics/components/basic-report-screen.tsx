@@ -4,12 +4,15 @@ import { DataTable } from "@/components/data-table/data-table";
 import { Card, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { subscriptionQueryOptions } from "@/lib/session";
+import { emailBasicReport } from "../api/email-basic-report";
+import { exportBasicReport } from "../api/export-basic-report";
 import { useBasicReport } from "../api/get-basic-report";
 import { useReportTickets } from "../api/get-report-tickets";
 import { useTicketReport } from "../api/get-ticket-report";
 import { lastDays, lb, num, usd } from "../lib/conversions";
 import type { ReportFilters } from "../types";
 import { breakdownColumns, ticketColumns } from "./columns";
+import { EmailReportPrompt } from "./email-report-prompt";
 import { LastRefreshed } from "./last-refreshed";
 import { RangeFilter } from "./range-filter";
 import "./analytics.css";
@@ -19,9 +22,13 @@ const UPGRADE: Record<string, string> = {
   pro: "Upgrade to ENTERPRISE for automated submission and multi-jurisdiction management.",
 };
 
+export const EXPORT_FAILED = "Export failed. Please try again.";
+
 /** Basic Report: the summary tab and the report generator (filters, breakdowns, tickets, PDF). */
 export default function BasicReportScreen() {
   const [tab, setTab] = useState<"summary" | "generator">("summary");
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
   const [draft, setDraft] = useState<ReportFilters>({ ...lastDays(30), ticket_type: "all" });
   const [applied, setApplied] = useState<ReportFilters | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -30,6 +37,19 @@ export default function BasicReportScreen() {
   const generated = useBasicReport(applied ?? draft, tab === "generator" && applied !== null);
   const tickets = useReportTickets(applied ?? draft, tab === "generator" && applied !== null);
   const plan = useQuery(subscriptionQueryOptions()).data?.effective_plan;
+
+  // The server recomputes the report from these filters and names the file basic_report_{date}.pdf.
+  async function exportPdf(filters: ReportFilters) {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await exportBasicReport(filters);
+    } catch {
+      setExportError(EXPORT_FAILED);
+    } finally {
+      setExporting(false);
+    }
+  }
 
   return (
     <div>
@@ -55,6 +75,9 @@ export default function BasicReportScreen() {
                 <StatCard label="Cost savings" value={usd(summary.data.basic_esg.cost_savings_usd)} />
               </div>
             </Card>
+            <div className="no-print">
+              <EmailReportPrompt title="Basic Report" send={(email) => emailBasicReport({ email, filters: lastDays(30) })} />
+            </div>
             {plan && UPGRADE[plan] && <p className="alert">{UPGRADE[plan]}</p>}
           </>
         )
@@ -75,11 +98,13 @@ export default function BasicReportScreen() {
               </RangeFilter>
             )}
             <button className="btn btn-primary btn-md" onClick={() => setApplied({ ...draft })}>Generate Report</button>
-            <button className="btn btn-md" disabled={!report.data} onClick={() => window.print()}>Export PDF</button>
+            <button className="btn btn-md" disabled={!report.data || !applied || exporting} aria-busy={exporting || undefined}
+              onClick={() => applied && exportPdf(applied)}>{exporting ? "Exporting..." : "Export PDF"}</button>
+            {exportError && <p className="alert alert-error" role="alert">{exportError}</p>}
           </div>
           {applied === null ? <p className="muted">Choose filters and generate a report.</p> :
             report.isPending || generated.isPending ? <Spinner /> :
-            report.error ? <p className="alert alert-error">{report.error.message}</p> : report.data && generated.data && (
+            report.error || generated.error ? <p className="alert alert-error">Error generating report: {(report.error ?? generated.error)?.message}</p> : report.data && generated.data && (
               <>
                 <LastRefreshed at={report.data.last_refreshed_at} />
                 <div className="analytics-grid">

@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { Card, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
+import { emailEsgReport } from "../api/email-esg-report";
 import { useEsgReport } from "../api/get-esg-report";
 import { lastDays, lb, num, usd } from "../lib/conversions";
 import type { ReportFilters } from "../types";
+import { EmailReportPrompt } from "./email-report-prompt";
 import { LastRefreshed } from "./last-refreshed";
 import { RangeFilter } from "./range-filter";
 import "./analytics.css";
@@ -57,6 +59,7 @@ export default function EsgImpactScreen() {
             <p>{data.compliance.sb1383_compliant ? "Meets" : "Below"} the 75% diversion target ({data.compliance.diversion_rate.toFixed(1)}%, {lb(data.compliance.total_diverted_weight)} diverted).
               {" "}This month: {data.compliance.monthly_target_met ? "target met" : "target not met"}.</p>
           </Card>
+          <EmailReportPrompt title="ESG Impact Report" send={(email) => emailEsgReport({ email, filters })} />
         </>
       )}
     </div>

@@ -1,0 +1,59 @@
+import { useMutation } from "@tanstack/react-query";
+import type { components } from "@/client/schema";
+import { env } from "@/config/env";
+import { ApiError } from "@/lib/api-client";
+import { getToken } from "@/lib/auth-token";
+import type { ReportFilters } from "../types";
+
+export type ReportExportFilters = components["schemas"]["ReportExportFilters"];
+
+/** The file name the server gives in content-disposition, else `fallback`. */
+export function reportFileName(contentDisposition: string | null, fallback: string): string {
+  const plain = contentDisposition && /filename\s*=\s*("?)([^";]+)\1/i.exec(contentDisposition);
+  return plain ? plain[2].trim() : fallback;
+}
+
+export function exportBody(filters: ReportFilters): ReportExportFilters {
+  const body: ReportExportFilters = { start_date: filters.start_date, end_date: filters.end_date, ticket_type: filters.ticket_type ?? "all" };
+  if (filters.store_id) body.store_id = filters.store_id;
+  if (filters.waste_type) body.waste_type = filters.waste_type;
+  if (filters.destination) body.destination = filters.destination;
+  return body;
+}
+
+/** POST a report export with the screen's filters and save the PDF under the server's name. */
+export async function downloadReportPdf(path: string, filters: ReportFilters, fallback: string): Promise<string> {
+  const token = getToken();
+  const response = await fetch(`${env.apiBaseUrl}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(exportBody(filters)),
+  });
+  if (!response.ok) {
+    let detail = `HTTP ${response.status}`;
+    try {
+      detail = (await response.json()).detail ?? detail;
+    } catch {
+      /* not JSON */
+    }
+    throw new ApiError(detail, response.status, null);
+  }
+  const name = reportFileName(response.headers.get("content-disposition"), fallback);
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
+
+/** POST /api/reports/basic/export: the Basic Report recomputed by the server, as basic_report_{date}.pdf. */
+export const exportBasicReport = (filters: ReportFilters) =>
+  downloadReportPdf("/api/reports/basic/export", filters, "basic_report.pdf");
+
+export function useExportBasicReport() {
+  return useMutation({ mutationFn: exportBasicReport });
+}
