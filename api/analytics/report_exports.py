@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import logging
 import smtplib
+import uuid
 from datetime import UTC, date, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -70,7 +71,7 @@ def _logo_png(company: Company) -> bytes | None:
 async def report_header(db: AsyncSession, company: Company, f: ReportFilter) -> ReportHeader:
     labels: list[tuple[str, str]] = []
     if f.location_id:
-        store = await db.get(Store, f.location_id)  # tenant-scoped session: another company's is None
+        store = await db.get(Store, uuid.UUID(f.location_id))  # tenant-scoped: another company's is None
         labels.append(("Location", store.name if store else f.location_id))
     if f.waste_type:
         labels.append(("Waste type", f.waste_type))
