@@ -48,12 +48,13 @@ class ReportFilter:
         if self.location_id:
             clauses.append("location_id = ?")
             params.append(self.location_id)
-        if self.waste_type:
-            clauses.append("waste_type_name = ?")
-            params.append(self.waste_type)
-        if self.destination:
-            clauses.append("destination_name = ?")
-            params.append(self.destination)
+        # Names as the ticket list matches them (GET /api/tickets): trimmed, any case, "all" = any;
+        # otherwise the generator's figures and its ticket table disagree on "food waste".
+        for column, value in (("waste_type_name", self.waste_type), ("destination_name", self.destination)):
+            name = (value or "").strip()
+            if name and name.lower() != "all":
+                clauses.append(f"lower({column}) = ?")
+                params.append(name.lower())
         if outbound_only or self.direction == "outbound":
             clauses.append("not is_inbound")
         elif self.direction == "inbound":
