@@ -2,10 +2,13 @@
 
 The server runs api.main:app on a free loopback port with the test database (session fixture),
 serving the built web app (web/dist, built here when missing). `npx playwright test` runs every
-spec in web/e2e with BASE_URL, the mail outbox folder and a platform admin's credentials.
+spec in web/e2e with BASE_URL, the mail outbox folder and a platform admin's credentials; when
+the analytics spec is selected, also its companies and one real warehouse refresh
+(tests/e2e/analytics_world.py, E2E_ANALYTICS).
 """
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import socket
@@ -17,6 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.e2e import analytics_world
 from tests.factories import PASSWORD
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,21 +66,21 @@ def live_server(database_url: str):
     port = _free_port()
     base_url = f"http://127.0.0.1:{port}"
     env = {**os.environ, "FLOW_WEB_DIST": str(DIST), "FLOW_PUBLIC_URL": base_url, "FLOW_DATABASE_URL": database_url}
-    log = open(Path(os.environ["FLOW_OUTBOX_DIR"]).parent / "uvicorn.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "api.main:app", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    try:
-        _wait_until_up(base_url, proc)
-        yield base_url
-    finally:
-        proc.terminate()
+    with open(Path(os.environ["FLOW_OUTBOX_DIR"]).parent / "uvicorn.log", "w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "api.main:app", "--host", "127.0.0.1", "--port", str(port),
+             "--log-level", "warning"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
         try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+            _wait_until_up(base_url, proc)
+            yield base_url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
 async def test_browser_journeys_pass_against_the_real_api(live_server: str, factory):
@@ -92,9 +96,11 @@ async def test_browser_journeys_pass_against_the_real_api(live_server: str, fact
         "E2E_SYSADMIN_PASSWORD": PASSWORD,
         "CI": "1",
     }
-    result = subprocess.run(
-        [npx, "--no-install", "playwright", "test", *sys_argv_specs()],
-        cwd=WEB, env=env, capture_output=True, text=True, timeout=1500,
+    if analytics_world.wanted(sys_argv_specs()):
+        env.update(await analytics_world.build(factory))
+    result = await asyncio.to_thread(
+        subprocess.run, [npx, "--no-install", "playwright", "test", *sys_argv_specs()],
+        cwd=WEB, env=env, capture_output=True, text=True, timeout=1500, check=False,
     )
     print(result.stdout)
     print(result.stderr, file=sys.stderr)

@@ -1,8 +1,9 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { TrendPoint, WeightShare } from "../types";
+import type { TrendDay } from "../lib/trend";
+import type { WeightShare } from "../types";
 
-// Charts take typed series and never fetch.
-export function TrendChart({ points }: { points: TrendPoint[] }) {
+// Charts take typed series and never fetch. No animation: figures are read (and printed) at once.
+export function TrendChart({ points }: { points: TrendDay[] }) {
   return (
     <ResponsiveContainer width="100%" height={260}>
       <LineChart data={points}>
@@ -12,9 +13,9 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
         <YAxis yAxisId="pct" orientation="right" domain={[0, 100]} />
         <Tooltip />
         <Legend />
-        <Line yAxisId="lb" type="monotone" dataKey="weight" name="Net lb" stroke="var(--color-primary, #2f7d32)" dot={false} />
-        <Line yAxisId="lb" type="monotone" dataKey="diverted_weight" name="Diverted lb" stroke="var(--color-accent, #1e88e5)" dot={false} />
-        <Line yAxisId="pct" type="monotone" dataKey="diversion_rate" name="Diversion %" stroke="var(--color-warning, #f9a825)" dot={false} />
+        <Line yAxisId="lb" type="linear" dataKey="weight" name="Net lb" stroke="var(--color-primary, #2f7d32)" dot={false} isAnimationActive={false} />
+        <Line yAxisId="lb" type="linear" dataKey="diverted_weight" name="Diverted lb" stroke="var(--color-accent, #1e88e5)" dot={false} isAnimationActive={false} />
+        <Line yAxisId="pct" type="linear" dataKey="diversion_rate" name="Diversion %" stroke="var(--color-warning, #f9a825)" dot={false} connectNulls isAnimationActive={false} />
       </LineChart>
     </ResponsiveContainer>
   );
@@ -29,7 +30,7 @@ export function ShareBars({ shares, label }: { shares: Record<string, WeightShar
         <XAxis type="number" />
         <YAxis type="category" dataKey="name" width={120} />
         <Tooltip />
-        <Bar dataKey="weight" name={label} fill="var(--color-primary, #2f7d32)" />
+        <Bar dataKey="weight" name={label} fill="var(--color-primary, #2f7d32)" isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -44,7 +45,7 @@ export function MoneyBars({ data, x, bars }: { data: object[]; x: string; bars: 
         <YAxis />
         <Tooltip />
         <Legend />
-        {bars.map((b, i) => <Bar key={b.key} dataKey={b.key} name={b.name} fill={i ? "var(--color-accent, #1e88e5)" : "var(--color-primary, #2f7d32)"} />)}
+        {bars.map((b, i) => <Bar key={b.key} dataKey={b.key} name={b.name} fill={i ? "var(--color-accent, #1e88e5)" : "var(--color-primary, #2f7d32)"} isAnimationActive={false} />)}
       </BarChart>
     </ResponsiveContainer>
   );

@@ -1,29 +1,35 @@
 import { formatDateTime } from "@/lib/format";
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ReportTicket } from "../api/get-report-tickets";
+import { num, usd } from "../lib/conversions";
 import type { BreakdownRow, CostAnalysis } from "../types";
 
+// Cells show figures formatted (one decimal for lb, dollars and cents for USD); sorting stays numeric.
+const weight = (v: unknown) => num(Number(v));
+const money = (v: unknown) => usd(Number(v));
+const percent = (v: unknown) => `${Number(v).toFixed(1)}%`;
+
 export const ticketColumns: ColumnDef<ReportTicket, unknown>[] = [
-  { header: "Date/Time", accessorFn: (t) => formatDateTime(t.timestamp), id: "timestamp" },
+  { header: "Date/Time", accessorFn: (t) => t.timestamp, id: "timestamp", cell: (c) => formatDateTime(c.getValue() as string) },
   { header: "Ticket #", accessorKey: "ticket_number" },
   { header: "Waste Type", accessorFn: (t) => t.waste_type ?? "", id: "waste_type" },
   { header: "Container", accessorFn: (t) => t.container_type ?? "", id: "container" },
   { header: "Destination", accessorFn: (t) => t.destination ?? "", id: "destination" },
-  { header: "Weight (lb)", accessorKey: "net_weight" },
+  { header: "Weight (lb)", accessorKey: "net_weight", cell: (c) => weight(c.getValue()) },
   { header: "Location", accessorFn: (t) => t.store_name ?? t.location ?? "", id: "location" },
   { header: "Employee", accessorFn: (t) => t.employee_name ?? "", id: "employee" },
 ];
 
 export const breakdownColumns: ColumnDef<BreakdownRow, unknown>[] = [
-  { header: "Name", accessorKey: "name" },
+  { header: "Name", accessorFn: (r) => r.name ?? "Not recorded", id: "name" },
   { header: "Tickets", accessorKey: "ticket_count" },
-  { header: "Net lb", accessorKey: "net_weight" },
-  { header: "% of weight", accessorKey: "percentage" },
+  { header: "Net lb", accessorKey: "net_weight", cell: (c) => weight(c.getValue()) },
+  { header: "% of weight", accessorKey: "percentage", cell: (c) => percent(c.getValue()) },
 ];
 
 export const locationSavingsColumns: ColumnDef<CostAnalysis["savings_by_location"][number], unknown>[] = [
   { header: "Location", accessorKey: "location" },
-  { header: "Total lb", accessorKey: "total_weight" },
-  { header: "Diverted lb", accessorKey: "diverted_weight" },
-  { header: "Cost saved (USD)", accessorKey: "cost_saved" },
+  { header: "Total lb", accessorKey: "total_weight", cell: (c) => weight(c.getValue()) },
+  { header: "Diverted lb", accessorKey: "diverted_weight", cell: (c) => weight(c.getValue()) },
+  { header: "Cost saved (USD)", accessorKey: "cost_saved", cell: (c) => money(c.getValue()) },
 ];

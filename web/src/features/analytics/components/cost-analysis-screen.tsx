@@ -29,20 +29,22 @@ export default function CostAnalysisScreen() {
             <StatCard label="Cost per lb" value={usd(data.cost_per_lb)} />
           </div>
           {data.performance_summary.total_tickets === 0 ? <EmptyState title="No tickets in this period" /> : (
-            <div className="grid-2">
+            <div className="analytics-stack">
               <Card title="Savings by location">
                 <MoneyBars data={data.savings_by_location} x="location" bars={[{ key: "cost_saved", name: "Cost saved (USD)" }]} />
                 <DataTable data={data.savings_by_location} columns={locationSavingsColumns} pageSize={10} />
               </Card>
-              <Card title="Cost impact by waste type (top 3)">
-                <MoneyBars data={data.cost_impact_by_waste_type} x="waste_type" bars={[{ key: "disposal_cost", name: "Disposal cost" }, { key: "cost_saved", name: "Cost saved" }]} />
-              </Card>
-              <Card title="Financial projections">
-                <p>Monthly {usd(data.projections.monthly)} · Annual {usd(data.projections.annual)} · Payback {data.projections.payback_years === null ? "never (no savings yet)" : `${data.projections.payback_years} years`}</p>
-              </Card>
-              <Card title="Performance summary">
-                <p>{lb(data.performance_summary.total_weight)} weighed, {lb(data.performance_summary.diverted_weight)} diverted ({data.performance_summary.diversion_rate.toFixed(1)}%) over {num(data.performance_summary.total_tickets, 0)} tickets.</p>
-              </Card>
+              <div className="analytics-panels">
+                <Card title="Cost impact by waste type (top 3)">
+                  <MoneyBars data={data.cost_impact_by_waste_type} x="waste_type" bars={[{ key: "disposal_cost", name: "Disposal cost" }, { key: "cost_saved", name: "Cost saved" }]} />
+                </Card>
+                <Card title="Financial projections">
+                  <p>Monthly {usd(data.projections.monthly)} · Annual {usd(data.projections.annual)} · Payback {data.projections.payback_years === null ? "never (no savings yet)" : `${data.projections.payback_years} years`}</p>
+                </Card>
+                <Card title="Performance summary">
+                  <p>{lb(data.performance_summary.total_weight)} weighed, {lb(data.performance_summary.diverted_weight)} diverted ({data.performance_summary.diversion_rate.toFixed(1)}%) over {num(data.performance_summary.total_tickets, 0)} tickets.</p>
+                </Card>
+              </div>
             </div>
           )}
         </>

@@ -3,6 +3,7 @@ import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { useDashboard } from "../api/get-dashboard";
 import { lastDays, lb, num, usd } from "../lib/conversions";
+import { everyDay } from "../lib/trend";
 import type { ReportFilters } from "../types";
 import { ShareBars, TrendChart } from "./charts";
 import { LastRefreshed } from "./last-refreshed";
@@ -31,10 +32,14 @@ export default function DashboardScreen() {
           {data.total_tickets === 0 ? (
             <EmptyState title="No tickets in this period">Weigh waste to see your dashboard fill in.</EmptyState>
           ) : (
-            <div className="grid-2">
-              <Card title="Waste reduction progress"><TrendChart points={data.operational_kpis.waste_reduction_progress.trend} /></Card>
-              <Card title="Top waste sources"><ShareBars shares={data.operational_kpis.top_waste_sources} label="Net lb" /></Card>
-              <Card title="By location"><ShareBars shares={data.operational_kpis.location_breakdown} label="Net lb" /></Card>
+            <div className="analytics-stack">
+              <Card title="Waste reduction progress">
+                <TrendChart points={everyDay(data.operational_kpis.waste_reduction_progress.trend, data.period.start_date, data.period.end_date)} />
+              </Card>
+              <div className="analytics-panels">
+                <Card title="Top waste sources"><ShareBars shares={data.operational_kpis.top_waste_sources} label="Net lb" /></Card>
+                <Card title="By location"><ShareBars shares={data.operational_kpis.location_breakdown} label="Net lb" /></Card>
+              </div>
             </div>
           )}
         </>

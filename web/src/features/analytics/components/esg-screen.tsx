@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "react-router";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { subscriptionQueryOptions } from "@/lib/session";
@@ -11,18 +12,34 @@ import { LastRefreshed } from "./last-refreshed";
 import { RangeFilter } from "./range-filter";
 import "./analytics.css";
 
+const ESG_ADVANCED = "esg_advanced"; // api/plans.py
+
 /** ESG Dashboard (PRO+): impact figures, spec 2 s2.5 equivalences, diversion against the 75% target. */
 export default function EsgScreen() {
   const [filters, setFilters] = useState<ReportFilters>(lastDays(30));
   const subscription = useQuery(subscriptionQueryOptions());
-  const { data, isPending, error } = useDashboard(filters);
+  const features = subscription.data?.features;
+  // A core plan (or an ended trial) sees the PRO+ gate, not the pro figures.
+  const allowed = subscription.data ? (features ? features.includes(ESG_ADVANCED) : subscription.data.effective_plan !== "core") : undefined;
+  const { data, isPending, error } = useDashboard(filters, allowed === true);
+  if (allowed === false) {
+    return (
+      <div>
+        <h2>ESG Dashboard <span className="badge">PRO+ Feature</span></h2>
+        <EmptyState title="The ESG Dashboard is a PRO+ feature">
+          <p>Advanced ESG reports are available on the Pro and Enterprise plans.</p>
+          <Link className="btn btn-primary btn-md" to="/app/subscription">Upgrade to PRO</Link>
+        </EmptyState>
+      </div>
+    );
+  }
   const co2Lbs = data?.esg_metrics.co2_saved_lbs ?? 0;
   const sources = Object.entries(data?.operational_kpis.top_waste_sources ?? {});
   return (
     <div>
       <h2>ESG Dashboard <span className="badge">PRO+ Feature</span></h2>
       <RangeFilter value={filters} onChange={setFilters} />
-      {isPending ? <Spinner /> : error ? <p className="alert alert-error">{error.message}</p> : (
+      {subscription.error ? <p className="alert alert-error">{subscription.error.message}</p> : isPending ? <Spinner /> : error ? <p className="alert alert-error">{error.message}</p> : (
         <>
           <LastRefreshed at={data.last_refreshed_at} />
           <div className="analytics-grid">
@@ -36,20 +53,22 @@ export default function EsgScreen() {
             <StatCard label="Car days off the road" value={num(carDays(co2Lbs))} />
             <StatCard label="Energy (kWh equivalent)" value={num(energyKwh(co2Lbs))} />
           </div>
-          <Card title="Diversion rate">
-            <DiversionBar rate={data.diversion_rate} {...diversionBar(data.diversion_rate)} />
-            <p className="small muted">Net weight to diversion destinations over all net weight. 75% is the management target.</p>
-          </Card>
-          {subscription.data?.sb1383_compliance_enabled && (
-            <Card title="California SB 1383">
-              <p>{data.ca_compliance ? "At or above the 75% diversion target." : "Below the 75% diversion target."}</p>
+          <div className="analytics-stack">
+            <Card title="Diversion rate">
+              <DiversionBar rate={data.diversion_rate} {...diversionBar(data.diversion_rate)} />
+              <p className="small muted">Net weight to diversion destinations over all net weight. 75% is the management target.</p>
             </Card>
-          )}
-          <Card title="Top waste sources">
-            {sources.length === 0 ? <EmptyState title="No waste source data available yet" /> : (
-              <ul>{sources.map(([name, s]) => <li key={name}>{name}: {lb(s.weight)} ({s.percentage.toFixed(1)}%)</li>)}</ul>
+            {subscription.data?.sb1383_compliance_enabled && (
+              <Card title="California SB 1383">
+                <p>{data.ca_compliance ? "At or above the 75% diversion target." : "Below the 75% diversion target."}</p>
+              </Card>
             )}
-          </Card>
+            <Card title="Top waste sources">
+              {sources.length === 0 ? <EmptyState title="No waste source data available yet" /> : (
+                <ul>{sources.map(([name, s]) => <li key={name}>{name}: {lb(s.weight)} ({s.percentage.toFixed(1)}%)</li>)}</ul>
+              )}
+            </Card>
+          </div>
         </>
       )}
     </div>
