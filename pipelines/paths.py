@@ -18,9 +18,16 @@ def published_path() -> Path:
 
 
 def build_path(published: Path | None = None) -> Path:
-    """The work file beside the published one: only the pipeline ever opens it."""
+    """The marts being built, beside the published file: only the pipeline ever opens it, and
+    publishing copies it whole."""
     published = published or published_path()
     return published.with_name(published.stem + ".build.duckdb")
+
+
+def work_path(published: Path | None = None) -> Path:
+    """Raw extracts, staging and intermediate models: the pipeline's alone, never published."""
+    published = published or published_path()
+    return published.with_name(published.stem + ".work.duckdb")
 
 
 def database_url() -> str:

@@ -28,6 +28,10 @@ class WarehouseResource(ConfigurableResource):
     def build_file(self) -> Path:
         return paths.build_path(self.published_file)
 
+    @property
+    def work_file(self) -> Path:
+        return paths.work_path(self.published_file)
+
 
 def build_resources(warehouse: WarehouseResource | None = None) -> dict:
     return {

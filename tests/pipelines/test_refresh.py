@@ -22,7 +22,7 @@ def test_published_marts_meet_every_quality_expectation(world):
 
 
 def test_password_and_pin_hashes_never_reach_the_warehouse(world):
-    con = duckdb.connect(str(paths.build_path()), read_only=True)
+    con = duckdb.connect(str(paths.work_path()), read_only=True)
     try:
         columns = {r[0] for r in con.execute(
             "select column_name from information_schema.columns where table_schema = 'raw' and table_name = 'users'"
@@ -46,13 +46,13 @@ async def test_incremental_extract_reads_only_rows_changed_since_the_watermark(w
     # Everything already extracted is older than the look-back window now.
     owner_sql("update tickets set updated_at = now() - interval '1 day'")
     with paths.writer_lock(paths.published_path()):
-        extract_all(paths.database_url(), paths.build_path())  # catch up to the backdated rows
+        extract_all(paths.database_url(), paths.work_path())  # catch up to the backdated rows
     await add_tickets(world["a"], [Weighing(utc(2026, 10, 30, 19), "Compost", "1.0")])
     with paths.writer_lock(paths.published_path()):
-        counts = extract_all(paths.database_url(), paths.build_path())
-        full = extract_all(paths.database_url(), paths.build_path(), full=True)
-    assert counts["tickets"] == 1
-    assert full["tickets"] > counts["tickets"]
+        counts = extract_all(paths.database_url(), paths.work_path())
+        full = extract_all(paths.database_url(), paths.work_path(), full=True)
+    assert counts["tickets"].rows == 1 and not counts["tickets"].reloaded
+    assert full["tickets"].rows > 1 and full["tickets"].reloaded
 
 
 def test_dbt_unit_tests_pass_on_the_work_file(world):
@@ -63,7 +63,7 @@ def test_dbt_unit_tests_pass_on_the_work_file(world):
             env=dbt_env(paths.build_path()), capture_output=True, text=True, cwd=paths.DBT_DIR,
         )
     assert run.returncode == 0, run.stdout[-3000:]
-    assert "PASS=4" in run.stdout
+    assert "PASS=6" in run.stdout
 
 
 async def test_dashboard_keeps_answering_during_a_refresh_and_then_shows_the_new_ticket(client, world):

@@ -1,37 +1,96 @@
 -- One row per ticket with the facts every report reads: local day, diverted weight, CO2e, meals.
-with tickets as (
+-- Incremental: a build takes the tickets loaded into raw since the last one, and every ticket
+-- of a company, location or waste type loaded since (a new time zone moves local days, a
+-- renamed location renames rows). loaded_at is stamped by the extract, the only writer of raw,
+-- and only on rows that really changed, so the watermark needs no look-back. Hard deletes and
+-- changed models or factors trigger a full rebuild (pipelines/defs/transform/project.py).
+{{ config(
+    materialized='incremental',
+    unique_key='ticket_id',
+    incremental_strategy='delete+insert',
+    on_schema_change='fail',
+) }}
 
-    select * from {{ ref('stg_app__tickets') }}
+{% if is_incremental() %}
+    with watermark as (
 
-),
+        select max(source_loaded_at) as loaded_since from {{ this }}
+
+    ),
+
+    tickets as (
+
+        select * from {{ ref('stg_app__tickets') }}
+        where
+            loaded_at > (select loaded_since from watermark)
+            or company_id in (
+                select company_id from {{ ref('stg_app__companies') }}
+                where loaded_at > (select loaded_since from watermark)
+            )
+            or store_id in (
+                select store_id from {{ ref('stg_app__stores') }}
+                where loaded_at > (select loaded_since from watermark)
+            )
+            or waste_type_id in (
+                select waste_type_id from {{ ref('stg_app__waste_types') }}
+                where loaded_at > (select loaded_since from watermark)
+            )
+
+    ),
+{% else %}
+    with tickets as (
+
+        select * from {{ ref('stg_app__tickets') }}
+
+    ),
+{% endif %}
 
 companies as (
 
-    select company_id, timezone from {{ ref('stg_app__companies') }}
+    select
+        company_id,
+        timezone,
+        loaded_at
+    from {{ ref('stg_app__companies') }}
 
 ),
 
 stores as (
 
-    select store_id, location_name from {{ ref('stg_app__stores') }}
+    select
+        store_id,
+        location_name,
+        loaded_at
+    from {{ ref('stg_app__stores') }}
 
 ),
 
 waste_types as (
 
-    select waste_type_id, material_category from {{ ref('stg_app__waste_types') }}
+    select
+        waste_type_id,
+        material_category,
+        loaded_at
+    from {{ ref('stg_app__waste_types') }}
 
 ),
 
 materials as (
 
-    select waste_type_name, material from {{ ref('material_categories') }}
+    select
+        waste_type_name,
+        material
+    from {{ ref('material_categories') }}
 
 ),
 
 factors as (
 
-    select material, management_path, mtco2e_per_short_ton from {{ ref('emission_factors') }}
+    select
+        material,
+        management_path,
+        mtco2e_per_short_ton
+    from {{ ref('emission_factors') }}
 
 ),
 
@@ -69,7 +128,14 @@ classified as (
         tickets.tare_weight_lb,
         tickets.net_weight_lb,
         tickets.total_amount as total_amount_usd,
-        tickets.updated_at
+        tickets.updated_at,
+        -- when this row's inputs were last loaded: the incremental models' watermark
+        greatest(
+            tickets.loaded_at,
+            coalesce(companies.loaded_at, tickets.loaded_at),
+            coalesce(stores.loaded_at, tickets.loaded_at),
+            coalesce(waste_types.loaded_at, tickets.loaded_at)
+        ) as source_loaded_at
     from tickets
     left join companies on tickets.company_id = companies.company_id
     left join stores on tickets.store_id = stores.store_id
@@ -100,10 +166,13 @@ enriched as (
         ) as co2e_emitted_kg,
         -- Avoided = what landfilling the same material would have emitted minus what its path emits.
         case
-            when classified.is_diversion and path_factor.mtco2e_per_short_ton is not null
+            when
+                classified.is_diversion and path_factor.mtco2e_per_short_ton is not null
                 and landfill_factor.mtco2e_per_short_ton is not null
-                then round(classified.net_weight_lb / constants.lb_per_short_ton
-                    * (landfill_factor.mtco2e_per_short_ton - path_factor.mtco2e_per_short_ton) * 1000, 4)
+                then round(
+                    classified.net_weight_lb / constants.lb_per_short_ton
+                    * (landfill_factor.mtco2e_per_short_ton - path_factor.mtco2e_per_short_ton) * 1000, 4
+                )
             else 0
         end as co2e_avoided_kg
     from classified

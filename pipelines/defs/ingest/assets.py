@@ -4,6 +4,7 @@ from dagster import AssetExecutionContext, AssetKey, AssetSpec, Config, Material
 
 from pipelines.defs.ingest.extract import TABLES, extract_all
 from pipelines.defs.resources import WarehouseResource
+from pipelines.defs.transform.project import request_full_rebuild
 from pipelines.paths import writer_lock
 
 
@@ -18,8 +19,12 @@ class IngestConfig(Config):
 )
 def raw_tables(context: AssetExecutionContext, config: IngestConfig, warehouse: WarehouseResource):
     with writer_lock(warehouse.published_file):
-        counts = extract_all(warehouse.source_url, warehouse.build_file, full=config.full)
-    context.log.info(f"extracted rows: {counts}")
+        extracted = extract_all(warehouse.source_url, warehouse.work_file, full=config.full)
+        reloaded = sorted(table for table, result in extracted.items() if result.reloaded)
+        if reloaded:  # incremental models cannot follow a reload (deleted rows): rebuild them
+            request_full_rebuild(warehouse.build_file, reason=f"raw tables reloaded: {', '.join(reloaded)}")
+    context.log.info(f"extracted rows: { {t: r.rows for t, r in extracted.items()} }")
     for table in TABLES:
         yield MaterializeResult(asset_key=AssetKey(["raw", table]),
-                                metadata={"rows_read": counts[table], "full_reload": config.full})
+                                metadata={"rows_read": extracted[table].rows,
+                                          "full_reload": extracted[table].reloaded})

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import tempfile
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
@@ -28,6 +29,9 @@ EXCLUDED_COLUMNS = {
     "tickets": {"payload_digest"},
 }
 LOOKBACK = "10 minutes"
+# When a row was loaded into raw (one stamp per extract run): the incremental dbt models'
+# watermark, exact because only this process writes raw.
+LOADED_AT = "_loaded_at"
 
 
 @dataclass(frozen=True)
@@ -84,13 +88,19 @@ def _raw_columns(duck: duckdb.DuckDBPyConnection, table: str) -> list[str]:
     return [r[0] for r in rows]
 
 
+@dataclass(frozen=True)
+class Extracted:
+    rows: int  # new or changed rows loaded
+    reloaded: bool  # the table was copied whole (asked for, new columns, or rows deleted)
+
+
 def extract_table(pg: psycopg.Connection, duck: duckdb.DuckDBPyConnection, table: str, *, full: bool,
-                  workdir: Path) -> int:
-    """Load one table's changed rows into raw.<table>; returns how many rows were read."""
+                  workdir: Path, loaded_at: datetime) -> Extracted:
+    """Load one table's changed rows into raw.<table>."""
     columns = source_columns(pg, table)
     names = [c.name for c in columns]
     existing = _raw_columns(duck, table)
-    reload = full or existing != names  # a new column (migration) means a fresh copy
+    reload = full or existing != [*names, LOADED_AT]  # a new column (migration) means a fresh copy
     watermark = None
     if not reload:
         watermark = duck.execute(f'select max(updated_at) from raw."{table}"').fetchone()[0]
@@ -103,12 +113,9 @@ def extract_table(pg: psycopg.Connection, duck: duckdb.DuckDBPyConnection, table
             sql.Literal(watermark), sql.Literal(LOOKBACK)
         )
     csv_path = workdir / f"{table}.csv"
-    rows = 0
-    with open(csv_path, "wb") as out, pg.cursor() as cur:
-        with cur.copy(sql.SQL("copy ({}) to stdout with (format csv)").format(query)) as copy:
-            out.writelines(copy)
-    with open(csv_path, "rb") as counted:
-        rows = sum(chunk.count(b"\n") for chunk in iter(lambda: counted.read(1 << 20), b""))
+    copy_sql = sql.SQL("copy ({}) to stdout with (format csv)").format(query)
+    with open(csv_path, "wb") as out, pg.cursor() as cur, cur.copy(copy_sql) as copy:
+        out.writelines(copy)
     types = ", ".join(f"'{c.name}': '{c.duck_type}'" for c in columns)
     # Postgres writes NULL unquoted and '' quoted: keep them apart.
     reader = (
@@ -116,33 +123,58 @@ def extract_table(pg: psycopg.Connection, duck: duckdb.DuckDBPyConnection, table
         "allow_quoted_nulls = false, auto_detect = false)"
     )
     if reload or watermark is None and not existing:
-        duck.execute(f'create or replace table raw."{table}" as select * from {reader}')
-    elif rows:
+        duck.execute(f'create or replace table raw."{table}" as select *, ?::timestamp as {LOADED_AT} from {reader}',
+                     [loaded_at])
+        rows = duck.execute(f'select count(*) from raw."{table}"').fetchone()[0]
+    else:
         key = primary_key(pg, table) or ["id"]
-        duck.execute(f"create or replace temp table _changed as select * from {reader}")
-        match = " and ".join(f'raw."{table}"."{k}" = _changed."{k}"' for k in key)
-        duck.execute(f'delete from raw."{table}" using _changed where {match}')
-        duck.execute(f'insert into raw."{table}" select * from _changed')
+        same_key = " and ".join(f'held."{k}" = fresh."{k}"' for k in key)
+        # Rows read again inside the look-back window but unchanged keep their load stamp, so
+        # the incremental dbt models see only rows that really changed.
+        duck.execute(
+            f"create or replace temp table _changed as select fresh.*, ?::timestamp as {LOADED_AT} "
+            f'from {reader} as fresh where not exists (select 1 from raw."{table}" as held '
+            f"where {same_key} and held.updated_at = fresh.updated_at)",
+            [loaded_at],
+        )
+        rows = duck.execute("select count(*) from _changed").fetchone()[0]
+        if rows:
+            match = " and ".join(f'raw."{table}"."{k}" = _changed."{k}"' for k in key)
+            duck.execute(f'delete from raw."{table}" using _changed where {match}')
+            duck.execute(f'insert into raw."{table}" select * from _changed')
         duck.execute("drop table _changed")
     csv_path.unlink(missing_ok=True)
-    return rows
+    return Extracted(rows=rows, reloaded=reload)
 
 
-def extract_all(database_url: str, build_file: Path, *, full: bool = False) -> dict[str, int]:
+def rows_deleted_since_last_extract(pg: psycopg.Connection, duck: duckdb.DuckDBPyConnection, table: str) -> bool:
+    """Hard deletes leave no updated_at behind. After the upsert raw holds every source row (same
+    snapshot) plus any deleted since: more rows in raw than in Postgres means something was deleted."""
+    source = pg.execute(sql.SQL("select count(*) from public.{}").format(sql.Identifier(table))).fetchone()[0]
+    return duck.execute(f'select count(*) from raw."{table}"').fetchone()[0] > source
+
+
+def extract_all(database_url: str, work_file: Path, *, full: bool = False) -> dict[str, Extracted]:
     """Extract every operational table for all companies: the warehouse is platform-wide and every
-    mart keeps company_id; the system scope passes the row-level security policies."""
-    build_file.parent.mkdir(parents=True, exist_ok=True)
-    counts: dict[str, int] = {}
-    with tempfile.TemporaryDirectory(dir=build_file.parent) as tmp, \
+    mart keeps company_id; the system scope passes the row-level security policies. One
+    repeatable-read transaction gives every table the same snapshot."""
+    work_file.parent.mkdir(parents=True, exist_ok=True)
+    extracted: dict[str, Extracted] = {}
+    with tempfile.TemporaryDirectory(dir=work_file.parent) as tmp, \
             psycopg.connect(database_url, options="-c timezone=UTC -c app.scope=system") as pg:
+        pg.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
         pg.read_only = True
-        duck = duckdb.connect(str(build_file))
+        duck = duckdb.connect(str(work_file))
         try:
             duck.execute("create schema if not exists raw")
             duck.execute(f"set threads = {max(1, min(2, os.cpu_count() or 1))}")
+            loaded_at = datetime.now(tz=UTC).replace(tzinfo=None)
             for table in TABLES:
-                counts[table] = extract_table(pg, duck, table, full=full, workdir=Path(tmp))
+                result = extract_table(pg, duck, table, full=full, workdir=Path(tmp), loaded_at=loaded_at)
+                if not result.reloaded and rows_deleted_since_last_extract(pg, duck, table):
+                    result = extract_table(pg, duck, table, full=True, workdir=Path(tmp), loaded_at=loaded_at)
+                extracted[table] = result
             duck.execute("checkpoint")
         finally:
             duck.close()
-    return counts
+    return extracted

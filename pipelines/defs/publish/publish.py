@@ -1,11 +1,15 @@
-"""Publish: copy the marts into a fresh file and swap it in with one atomic rename.
+"""Publish: copy the built marts file whole and swap it in with one atomic rename.
 
-Readers that opened the previous file keep reading it (the rename does not touch open files);
-the next short-lived connection sees the new one. The API never opens the work file.
+dbt builds the marts and reference seeds into their own DuckDB file (raw, staging and
+intermediate live in the work file), so publishing is a file copy, not a table-by-table copy:
+seconds at ten million tickets. Readers that opened the previous file keep reading it (the
+rename does not touch open files); the next short-lived connection sees the new one. The API
+never opens the build file.
 """
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,27 +20,30 @@ PUBLISHED_SCHEMAS = ("marts", "reference")
 
 
 def publish(build_file: Path, published: Path) -> datetime:
+    """Called under the writer lock: nothing else writes the build file meanwhile."""
     refreshed_at = datetime.now(tz=UTC).replace(tzinfo=None)
+    con = duckdb.connect(str(build_file))
+    con.execute("checkpoint")  # everything in the file itself, nothing left in its WAL
+    con.close()
     staging = published.with_name(f".{published.name}.{uuid.uuid4().hex}.tmp")
-    con = duckdb.connect(str(staging))
     try:
-        con.execute(f"attach '{build_file}' as build (read_only)")
-        tables = con.execute(
-            "select schema_name, table_name from duckdb_tables() where database_name = 'build' "
-            f"and schema_name in {PUBLISHED_SCHEMAS}"
-        ).fetchall()
-        for schema in PUBLISHED_SCHEMAS:
-            con.execute(f"create schema if not exists {schema}")
-        for schema, table in tables:
-            con.execute(f'create table {schema}."{table}" as select * from build.{schema}."{table}"')
-        con.execute("create table marts.warehouse_refresh (refreshed_at timestamp)")
-        con.execute("insert into marts.warehouse_refresh values (?)", [refreshed_at])
-        con.execute("detach build")
-        con.execute("checkpoint")
+        shutil.copyfile(build_file, staging)
+        con = duckdb.connect(str(staging))
+        try:
+            strays = con.execute(
+                "select schema_name, table_name from duckdb_tables() "
+                f"where schema_name not in {PUBLISHED_SCHEMAS}"
+            ).fetchall()
+            for schema, table in strays:  # only marts and reference data are ever published
+                con.execute(f'drop table "{schema}"."{table}"')
+            con.execute("create schema if not exists marts")
+            con.execute("create or replace table marts.warehouse_refresh (refreshed_at timestamp)")
+            con.execute("insert into marts.warehouse_refresh values (?)", [refreshed_at])
+            con.execute("checkpoint")
+        finally:
+            con.close()
     except BaseException:
-        con.close()
         staging.unlink(missing_ok=True)
         raise
-    con.close()
     os.replace(staging, published)
     return refreshed_at.replace(tzinfo=UTC)

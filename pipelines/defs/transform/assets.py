@@ -9,7 +9,13 @@ from dagster import AssetExecutionContext, AssetKey
 from dagster_dbt import DagsterDbtTranslator, DagsterDbtTranslatorSettings, DbtCliResource, dbt_assets
 
 from pipelines.defs.resources import WarehouseResource
-from pipelines.defs.transform.project import dbt_env, dbt_project, prepare_manifest
+from pipelines.defs.transform.project import (
+    dbt_env,
+    dbt_project,
+    full_rebuild_reason,
+    prepare_manifest,
+    record_build,
+)
 from pipelines.paths import writer_lock
 
 prepare_manifest()
@@ -37,7 +43,14 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
     # dagster-dbt hands os.environ to the dbt subprocess: point it at this run's work file.
     os.environ.update(dbt_env(warehouse.build_file))
     with writer_lock(warehouse.published_file):
-        invocation = dbt.cli(["build"], context=context)
+        args = ["build"]
+        reason = full_rebuild_reason(warehouse.build_file)
+        if reason:  # otherwise the incremental models take only what changed
+            context.log.info(f"full rebuild of the incremental models: {reason}")
+            args.append("--full-refresh")
+        invocation = dbt.cli(args, context=context)
         yield from invocation.stream()
+        if invocation.is_successful():
+            record_build(warehouse.build_file)
     # Each invocation has its own target folder: drop it, or a sensor-driven day fills the disk.
     shutil.rmtree(invocation.target_path, ignore_errors=True)

@@ -1,6 +1,7 @@
 """The dbt project as Dagster sees it; the manifest is made by `dbt parse` before Dagster loads."""
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -24,7 +25,56 @@ def dbt_env(build_file: Path | None = None) -> dict[str, str]:
     env.setdefault("DBT_SEND_ANONYMOUS_USAGE_STATS", "false")
     if build_file is not None:
         env["FLOW_WAREHOUSE_BUILD_PATH"] = str(build_file)
+        env["FLOW_WAREHOUSE_WORK_PATH"] = str(work_file_for(build_file))
     return env
+
+
+def work_file_for(build_file: Path) -> Path:
+    """The work file that belongs to a build file (flow.build.duckdb -> flow.work.duckdb)."""
+    return build_file.with_name(build_file.name.replace(".build.duckdb", ".work.duckdb"))
+
+
+def project_digest() -> str:
+    """A digest of everything dbt builds from: a change in a model, macro or factor seed means
+    the incremental models must be rebuilt from scratch."""
+    digest = hashlib.sha256()
+    for folder in ("models", "macros", "seeds", "unit_tests", "data-tests"):
+        for path in sorted((DBT_DIR / folder).rglob("*")):
+            if path.is_file():
+                digest.update(str(path.relative_to(DBT_DIR)).encode() + b"\0" + path.read_bytes())
+    digest.update((DBT_DIR / "dbt_project.yml").read_bytes())
+    return digest.hexdigest()
+
+
+def _marker(build_file: Path) -> Path:
+    return build_file.with_name(build_file.name + ".full-rebuild")
+
+
+def _built_digest(build_file: Path) -> Path:
+    return build_file.with_name(build_file.name + ".project")
+
+
+def request_full_rebuild(build_file: Path, reason: str) -> None:
+    """Ask the next dbt build for --full-refresh (kept until a build succeeds)."""
+    _marker(build_file).write_text(reason)
+
+
+def full_rebuild_reason(build_file: Path) -> str | None:
+    """Why the next build must rebuild the incremental models from scratch, or None."""
+    if _marker(build_file).exists():
+        return _marker(build_file).read_text() or "requested"
+    if not build_file.exists():
+        return "no build yet"
+    built = _built_digest(build_file)
+    if not built.exists() or built.read_text() != project_digest():
+        return "the dbt project changed"
+    return None
+
+
+def record_build(build_file: Path) -> None:
+    """After a successful build: remember the project it was built from, drop any request."""
+    _built_digest(build_file).write_text(project_digest())
+    _marker(build_file).unlink(missing_ok=True)
 
 
 def _sources_changed_since(stamp: float) -> bool:

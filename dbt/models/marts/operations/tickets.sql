@@ -1,4 +1,15 @@
 -- Ticket facts: one row per completed ticket (void, draft and saved tickets never count).
+-- Incremental: tickets whose inputs were loaded since the last build replace their rows, and a
+-- ticket that stopped counting (voided, back to draft) is removed by the post-hook.
+{{ config(
+    materialized='incremental',
+    unique_key='ticket_id',
+    incremental_strategy='delete+insert',
+    on_schema_change='fail',
+    post_hook="delete from {{ this }} where ticket_id in
+        (select ticket_id from {{ ref('int_tickets_enriched') }} where not is_reported)",
+) }}
+
 select
     ticket_id,
     company_id,
@@ -24,6 +35,11 @@ select
     meals_recovered,
     co2e_avoided_kg,
     co2e_emitted_kg,
-    total_amount_usd
+    total_amount_usd,
+    source_loaded_at
 from {{ ref('int_tickets_enriched') }}
-where is_reported
+where
+    is_reported
+    {% if is_incremental() %}
+        and source_loaded_at > (select max(source_loaded_at) from {{ this }})
+    {% endif %}
