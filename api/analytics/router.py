@@ -35,7 +35,8 @@ def make_filter(
     store_id: uuid.UUID | None, waste_type: str | None, destination: str | None, ticket_type: str,
 ) -> service.ReportFilter:
     """The caller's report filter: their company always, their location when they are assigned one."""
-    end = end_date or date.today()
+    # "Today" is the company's local day: near midnight the server's (UTC) date is another day.
+    end = end_date or report_exports.company_today(company)
     start = start_date or end - timedelta(days=DEFAULT_DAYS - 1)
     if start > end:
         raise Invalid("start_date must be on or before end_date")
