@@ -160,8 +160,8 @@ test.describe("the manager of a company with tickets", () => {
     await expect(rows.filter({ hasText: "Food Bank" })).toContainText("Kitchen 2");
     await expect(page.getByRole("button", { name: "Export PDF" })).toBeEnabled();
 
-    // Typed as people type it: the figures and the ticket table match names in any case.
-    await page.getByLabel("Waste type").fill("food waste");
+    // Chosen from the company's waste types (the server also matches names in any case).
+    await page.getByLabel("Waste type").selectOption("Food Waste");
     await page.getByRole("button", { name: "Generate Report" }).click();
     // 50 lb landfill + 60 lb donated: 60 / 110 = 54.5 %.
     await expectStats(page, { Tickets: "2", "Net weight": "110 lb", "Average per ticket": "55 lb", "Diversion rate": "54.5%" });
@@ -172,7 +172,9 @@ test.describe("the manager of a company with tickets", () => {
 
   test("ESG Impact Report sections from EPA factors", async ({ page }) => {
     await open(page, "esg-impact", "ESG Impact Report");
-    await expect(page.getByRole("heading", { name: `${shiftDay(world.today, -29)} to ${world.today}` })).toBeVisible();
+    // The period in the browser's date format (e.g. 10/24/2026), the company's calendar days.
+    const asDate = (day: string) => page.evaluate((d) => new Date(`${d}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: "UTC" }), day);
+    await expect(page.getByRole("heading", { name: `${await asDate(shiftDay(world.today, -29))} to ${await asDate(world.today)}` })).toBeVisible();
     await expectRefreshed(page);
     await expectStats(page, {
       Tickets: "3",
@@ -275,4 +277,40 @@ test("a core company sees the PRO+ gate on the ESG Dashboard", async ({ page }) 
   await expect(page.getByRole("link", { name: "Upgrade to PRO" })).toHaveAttribute("href", "/app/subscription");
   await expect(page.locator(".stat-card")).toHaveCount(0);
   await shot(page, "analytics-esg-gate");
+});
+
+test.describe("the report generator's tickets", () => {
+  test.beforeEach(async ({ page }) => signInAs(page, world.manager));
+
+  test("a waste type from the list, then a ticket row opens its detail with Print", async ({ page }) => {
+    await open(page, "basic-report", "Basic Report");
+    await page.getByRole("tab", { name: "Report Generator" }).click();
+    await page.getByRole("button", { name: "Filters" }).click();
+    const wasteType = page.getByLabel("Waste type");
+    await expect(wasteType).toHaveValue(""); // All
+    await expect(wasteType.locator("option").first()).toHaveText("All");
+    await expect(page.getByLabel("Destination").locator("option", { hasText: "Compost" })).toHaveCount(1);
+    await wasteType.selectOption({ label: "Food Waste" });
+    await page.getByRole("button", { name: "Generate Report" }).click();
+    await expectStats(page, { Tickets: "2", "Net weight": "110 lb" });
+    // The four breakdowns wrap instead of cutting off their Net lb and % columns.
+    for (const title of ["By waste type", "By destination", "By location", "By employee"]) {
+      await expect(card(page, title).locator("thead")).toContainText("% of weight");
+      await expectWhole(card(page, title).locator(".table-scroll"));
+    }
+
+    const rows = card(page, "Tickets").locator("tbody tr");
+    await expect(rows).toHaveCount(2);
+    const donation = rows.filter({ hasText: "Food Bank" });
+    const number = (await donation.getByRole("button").textContent())?.trim() ?? "";
+    expect(number).toMatch(/^T-/);
+    await donation.getByRole("cell", { name: "Food Bank" }).click();
+    const dialog = page.getByRole("dialog", { name: `Ticket ${number}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(number);
+    await expect(dialog).toContainText("Kitchen 2");
+    await expect(dialog.getByRole("button", { name: "Print" })).toBeEnabled();
+    await dialog.locator(".modal-header").getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
 });

@@ -11,11 +11,14 @@ import { useReportTickets } from "../api/get-report-tickets";
 import { useTicketReport } from "../api/get-ticket-report";
 import { lastDays, lb, num, usd } from "../lib/conversions";
 import type { ReportFilters } from "../types";
-import { breakdownColumns, ticketColumns } from "./columns";
+import { breakdownColumns } from "./columns";
 import { EmailReportPrompt } from "./email-report-prompt";
 import { LastRefreshed } from "./last-refreshed";
 import { RangeFilter } from "./range-filter";
+import { ReportListSelect } from "./report-list-select";
+import { ReportTicketTable } from "./report-ticket-table";
 import "./analytics.css";
+import "./basic-report.css";
 
 const UPGRADE: Record<string, string> = {
   core: "Upgrade to PRO for detailed ESG reports, California SB 1383 compliance tracking and regulator guidance.",
@@ -87,10 +90,10 @@ export default function BasicReportScreen() {
             <button className="btn btn-md" onClick={() => setFiltersOpen(!filtersOpen)} aria-expanded={filtersOpen}>Filters</button>
             {filtersOpen && (
               <RangeFilter value={draft} onChange={setDraft}>
-                <label className="field"><span>Waste type</span>
-                  <input value={draft.waste_type ?? ""} onChange={(e) => setDraft({ ...draft, waste_type: e.target.value || undefined })} /></label>
-                <label className="field"><span>Destination</span>
-                  <input value={draft.destination ?? ""} onChange={(e) => setDraft({ ...draft, destination: e.target.value || undefined })} /></label>
+                <ReportListSelect label="Waste type" path="waste-types" value={draft.waste_type}
+                  onChange={(waste_type) => setDraft({ ...draft, waste_type })} />
+                <ReportListSelect label="Destination" path="destination-types" value={draft.destination}
+                  onChange={(destination) => setDraft({ ...draft, destination })} />
                 <label className="field"><span>Ticket type</span>
                   <select value={draft.ticket_type ?? "all"} onChange={(e) => setDraft({ ...draft, ticket_type: e.target.value as ReportFilters["ticket_type"] })}>
                     <option value="all">All</option><option value="inbound">Inbound</option><option value="outbound">Outbound</option>
@@ -116,17 +119,20 @@ export default function BasicReportScreen() {
                 <Card title="Environmental impact">
                   <p>CO2 prevented {num(generated.data.basic_esg.co2_prevented_kg, 2)} kg · meals {num(generated.data.basic_esg.meals_recovered, 0)} · savings {usd(generated.data.basic_esg.cost_savings_usd)}</p>
                 </Card>
-                {report.data.breakdowns && (
-                  <div className="grid-2">
-                    <Card title="By waste type"><DataTable data={report.data.breakdowns.by_waste_type} columns={breakdownColumns} pageSize={10} /></Card>
-                    <Card title="By destination"><DataTable data={report.data.breakdowns.by_destination} columns={breakdownColumns} pageSize={10} /></Card>
-                    <Card title="By location"><DataTable data={report.data.breakdowns.by_location} columns={breakdownColumns} pageSize={10} /></Card>
-                    <Card title="By employee"><DataTable data={report.data.breakdowns.by_employee} columns={breakdownColumns} pageSize={10} /></Card>
-                  </div>
-                )}
-                <Card title="Tickets">
-                  <DataTable data={tickets.data ?? []} columns={ticketColumns} empty="No tickets match these filters." getRowId={(t) => t.id} />
-                </Card>
+                <div className="analytics-stack">
+                  {report.data.breakdowns && (
+                    // Panels wrap to fewer per row so every breakdown keeps its Net lb and % columns.
+                    <div className="analytics-panels breakdown-panels">
+                      <Card title="By waste type"><DataTable data={report.data.breakdowns.by_waste_type} columns={breakdownColumns} pageSize={10} /></Card>
+                      <Card title="By destination"><DataTable data={report.data.breakdowns.by_destination} columns={breakdownColumns} pageSize={10} /></Card>
+                      <Card title="By location"><DataTable data={report.data.breakdowns.by_location} columns={breakdownColumns} pageSize={10} /></Card>
+                      <Card title="By employee"><DataTable data={report.data.breakdowns.by_employee} columns={breakdownColumns} pageSize={10} /></Card>
+                    </div>
+                  )}
+                  <Card title="Tickets">
+                    <ReportTicketTable tickets={tickets.data ?? []} />
+                  </Card>
+                </div>
               </>
             )}
         </>

@@ -10,6 +10,8 @@ import { statusTone } from "../../lib/ticket-list";
 import type { TicketImage } from "../../types";
 import { AuthImage } from "../auth-image";
 import { formatDateTime, formatLbs, formatUsd, statusBadge } from "./format";
+// Its own styles (photo grid, full-size image, print only the ticket) so other features can show it.
+import "../tickets.css";
 
 /** Ticket detail with Print; clicking a photo opens it full size (spec 3 s2.11, s2.12). */
 export function TicketDetailModal({ ticketId, onClose }: { ticketId: string | null; onClose: () => void }) {
