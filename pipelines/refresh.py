@@ -30,9 +30,12 @@ def refresh_once(full: bool = False) -> datetime:
             run_config=RunConfig(ops={"raw_tables": IngestConfig(full=full)},
                                  loggers={"console": {"config": {"log_level": "WARNING"}}}),
             instance=instance,
+            raise_on_error=False,
         )
-    if not result.success:
-        raise RuntimeError("warehouse refresh failed")
+        if not result.success:
+            failures = [str(event.event_specific_data.error.message).strip()
+                        for event in result.all_events if event.is_step_failure]
+            raise RuntimeError(f"warehouse refresh failed: {'; '.join(failures) or 'see the Dagster log'}")
     published = result.asset_materializations_for_node("published_warehouse")[-1]
     return datetime.fromisoformat(published.metadata["refreshed_at"].value)
 

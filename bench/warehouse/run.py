@@ -75,6 +75,7 @@ def main() -> None:
         total = conn.execute("select count(*) from tickets").fetchone()[0]
     print(f"tickets in Postgres: {total}")
 
+    load_before = os.getloadavg()
     started = time.perf_counter()
     refresh_once(full=True)
     full_s = time.perf_counter() - started
@@ -122,7 +123,9 @@ def main() -> None:
 
     result = {"tickets": total, "generated_s": generated_s, "full_refresh_s": round(full_s, 1),
               "incremental_refresh_s": round(incremental_s, 1), "latency": latency,
-              "queries_per_call": args.queries, "cpus": os.cpu_count()}
+              "queries_per_call": args.queries, "cpus": os.cpu_count(),
+              "load_average_at_start": [round(x, 1) for x in load_before],
+              "load_average_at_end": [round(x, 1) for x in os.getloadavg()]}
     out = ROOT / "bench" / "out" / f"warehouse-{args.tickets}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2))

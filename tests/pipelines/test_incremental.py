@@ -65,3 +65,21 @@ async def test_hard_deleted_tickets_leave_the_warehouse(world, factory, owner_sq
 
     assert day_totals(tenant.company_id) == {}
     assert published("select count(*) from marts.tickets where ticket_id = ?", [str(gone)]) == [(0,)]
+
+
+async def test_a_failed_quality_expectation_blocks_publishing(world, monkeypatch):
+    import pytest
+
+    from pipelines.defs.publish import assets
+
+    before = published("select refreshed_at from marts.warehouse_refresh")
+    real = assets.validate
+
+    def one_bad_rate(build_file):
+        found = real(build_file)
+        return {**found, "rates_within_0_and_100": 1}
+
+    monkeypatch.setattr(assets, "validate", one_bad_rate)
+    with pytest.raises(RuntimeError, match="warehouse refresh failed"):
+        await refresh()
+    assert published("select refreshed_at from marts.warehouse_refresh") == before

@@ -60,7 +60,7 @@ def test_dbt_unit_tests_pass_on_the_work_file(world):
         run = subprocess.run(
             [DBT_EXECUTABLE, "test", "--select", "test_type:unit", "--project-dir", str(paths.DBT_DIR),
              "--profiles-dir", str(paths.DBT_DIR), "--target-path", "target/unit"],
-            env=dbt_env(paths.build_path()), capture_output=True, text=True, cwd=paths.DBT_DIR,
+            check=False, env=dbt_env(paths.build_path()), capture_output=True, text=True, cwd=paths.DBT_DIR,
         )
     assert run.returncode == 0, run.stdout[-3000:]
     assert "PASS=6" in run.stdout
