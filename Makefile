@@ -41,7 +41,7 @@ client: venv
 	cd web && npx openapi-typescript openapi.json -o src/client/schema.d.ts
 
 lint: venv
-	$(VENV)/bin/ruff check api pipelines tests
+	$(VENV)/bin/ruff check .
 	$(VENV)/bin/sqlfluff lint dbt
 
 db-stop: venv

@@ -52,7 +52,7 @@ def admin_url(dbname: str = "postgres") -> str:
 
 def is_running() -> bool:
     probe = subprocess.run(
-        [_bin("pg_isready"), "-h", "127.0.0.1", "-p", str(PORT), "-q"], capture_output=True
+        [_bin("pg_isready"), "-h", "127.0.0.1", "-p", str(PORT), "-q"], capture_output=True, check=False
     )
     return probe.returncode == 0
 

@@ -30,7 +30,7 @@ def bench_database(name: str) -> str:
 
 def percentile(samples: list[float], p: float) -> float:
     ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 POSTGRES_DASHBOARD = (

@@ -28,19 +28,18 @@ class TestRowLevelSecurity:
     async def test_cannot_insert_a_row_for_another_company(self, factory):
         a = await factory.tenant()
         b = await factory.tenant()
-        async with sessionmaker()() as db:
-            async with db.begin():
-                await set_tenant(db, a.company_id)
-                try:
-                    await db.execute(
-                        text("insert into stores (id, company_id, name, store_number, is_active, "
-                             "advanced_options_enabled) values (gen_random_uuid(), :cid, 'x', 'x1', true, false)"),
-                        {"cid": b.company_id},
-                    )
-                except Exception as exc:  # noqa: BLE001
-                    assert "row-level security" in str(exc)
-                else:
-                    raise AssertionError("RLS let a row be written for another company")
+        async with sessionmaker()() as db, db.begin():
+            await set_tenant(db, a.company_id)
+            try:
+                await db.execute(
+                    text("insert into stores (id, company_id, name, store_number, is_active, "
+                         "advanced_options_enabled) values (gen_random_uuid(), :cid, 'x', 'x1', true, false)"),
+                    {"cid": b.company_id},
+                )
+            except Exception as exc:  # noqa: BLE001
+                assert "row-level security" in str(exc)
+            else:
+                raise AssertionError("RLS let a row be written for another company")
 
     async def test_app_role_neither_owns_tables_nor_bypasses_rls(self, factory):
         async with sessionmaker()() as db, db.begin():
