@@ -4,7 +4,8 @@
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
-UV := $(shell command -v uv 2>/dev/null)
+UV := $(shell command -v uv 2>/dev/null || ls $$HOME/.local/bin/uv 2>/dev/null)
+SYS_PY := $(shell command -v python3)  # before the venv goes first on PATH: the venv has no pip
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 .PHONY: run test venv web web-deps chromium test-api test-web test-e2e client lint clean db-stop
@@ -18,7 +19,7 @@ test: venv web chromium
 
 venv: $(VENV)/.synced
 $(VENV)/.synced: pyproject.toml uv.lock
-	@if [ -z "$(UV)" ]; then python3 -m pip install -q --user uv || python3 -m pip install -q uv; fi
+	@if [ -z "$(UV)" ]; then $(SYS_PY) -m pip install -q --user uv || $(SYS_PY) -m pip install -q uv; fi
 	@uv=$$(command -v uv || echo $$HOME/.local/bin/uv); $$uv sync --frozen --python 3.11 -q
 	@touch $@
 
