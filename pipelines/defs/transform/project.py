@@ -9,7 +9,7 @@ from pathlib import Path
 
 from dagster_dbt import DbtProject
 
-from pipelines.paths import DBT_DIR
+from pipelines.paths import DBT_DIR, build_path
 
 BIN = Path(sys.executable).parent
 DBT_EXECUTABLE = str(BIN / "dbt")
@@ -86,10 +86,14 @@ def _sources_changed_since(stamp: float) -> bool:
 
 
 def prepare_manifest(force: bool = False) -> Path:
-    """Run `dbt parse` when the manifest is missing or older than the project's files."""
+    """Run `dbt parse` when the manifest is missing or older than the project's files.
+
+    Parsed with the same warehouse paths the runs use: dbt keeps its partial-parse state only
+    while the rendered profile is unchanged, so each sensor-driven `dbt build` skips a full parse.
+    """
     if force or not MANIFEST.exists() or _sources_changed_since(MANIFEST.stat().st_mtime):
         subprocess.run(
             [DBT_EXECUTABLE, "parse", "--quiet", "--project-dir", str(DBT_DIR), "--profiles-dir", str(DBT_DIR)],
-            check=True, env=dbt_env(), cwd=DBT_DIR,
+            check=True, env=dbt_env(build_path()), cwd=DBT_DIR,
         )
     return MANIFEST
