@@ -170,3 +170,13 @@ def test_the_code_location_loads_without_great_expectations():
 
 def _expectation(name: str):
     return next(e for e in EXPECTATIONS if e.name == name)
+
+
+def test_a_ticket_without_a_store_is_counted_in_the_unassigned_location(tmp_path):
+    # An admin's ticket in a company with no locations yet: location_id is null in both marts.
+    statements = (
+        "insert into marts.tickets values ('t-nostore', 'c1', null, date '2026-10-05', 12.0, 2.0, 10.0, 0.0)",
+        "insert into marts.ticket_facts_daily values ('c1', null, date '2026-10-05', 1, 10.0)",
+    )
+    counts = validate(make_work_file(tmp_path / "nostore.duckdb", *statements))
+    assert counts == dict.fromkeys((e.name for e in EXPECTATIONS), 0)
