@@ -16,18 +16,21 @@ import psycopg
 from pipelines.paths import ROOT, database_url
 
 
-def refresh_once(full: bool = False) -> datetime:
-    """Extract, build, check and publish once; returns when the new warehouse is visible."""
+def refresh_once(full: bool = False, *, as_sensor: bool = False) -> datetime:
+    """Extract, build, check and publish once; returns when the new warehouse is visible.
+    as_sensor: run as the sensor does (dbt builds only what a ticket change reaches)."""
     from dagster import DagsterInstance, RunConfig
 
     from pipelines.definitions import defs
     from pipelines.defs.ingest.assets import IngestConfig
+    from pipelines.defs.transform.assets import DbtBuildConfig
     from pipelines.jobs import WAREHOUSE_JOB
 
     job = defs.resolve_job_def(WAREHOUSE_JOB)
     with DagsterInstance.ephemeral() as instance:
         result = job.execute_in_process(
-            run_config=RunConfig(ops={"raw_tables": IngestConfig(full=full)},
+            run_config=RunConfig(ops={"raw_tables": IngestConfig(full=full),
+                                      "flow_dbt_models": DbtBuildConfig(downstream_of_tickets_only=as_sensor)},
                                  loggers={"console": {"config": {"log_level": "WARNING"}}}),
             instance=instance,
             raise_on_error=False,

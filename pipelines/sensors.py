@@ -19,6 +19,8 @@ from pipelines.paths import database_url
 
 WATCHED_TABLES = ("tickets", "stores", "companies", "waste_types", "destination_types", "users")
 STALE_AFTER = timedelta(minutes=30)
+# Rebuild only what a ticket change reaches (pipelines/defs/transform/assets.py, DbtBuildConfig).
+SENSOR_RUN_CONFIG = {"ops": {"flow_dbt_models": {"config": {"downstream_of_tickets_only": True}}}}
 ACTIVE = [DagsterRunStatus.QUEUED, DagsterRunStatus.NOT_STARTED, DagsterRunStatus.STARTING, DagsterRunStatus.STARTED]
 
 
@@ -40,4 +42,4 @@ def new_tickets_sensor(context: SensorEvaluationContext):
     if not changed or changed == context.cursor:
         return SkipReason("no change since the last refresh")
     context.update_cursor(changed)
-    return RunRequest(run_key=f"change-{changed}")
+    return RunRequest(run_key=f"change-{changed}", run_config=SENSOR_RUN_CONFIG)

@@ -54,6 +54,21 @@ async def test_voided_moved_and_renamed_tickets_are_rebuilt_incrementally(world,
     assert tickets == [(str(keep), "Renamed Kitchen"), (str(move), "Renamed Kitchen")]
 
 
+async def test_a_sensor_run_builds_only_what_a_ticket_reaches_and_publishes_it(world, factory):
+    import asyncio
+
+    from pipelines.refresh import refresh_once
+
+    tenant = await factory.tenant("enterprise", stores=1)
+    await refresh()
+    await add_tickets(tenant, [Weighing(utc(2026, 7, 7, 19), "Food Bank", "12.0")])
+    await asyncio.to_thread(refresh_once, False, as_sensor=True)
+    assert day_totals(tenant.company_id) == {"2026-07-07": (1, Decimal("12.0"))}
+    meals = published("select sum(meals_recovered) from marts.ticket_facts_daily where company_id = ?",
+                      [str(tenant.company_id)])
+    assert meals == [(10.0,)]  # 12 lb donated / 1.2 lb per meal
+
+
 async def test_hard_deleted_tickets_leave_the_warehouse(world, factory, owner_sql):
     tenant = await factory.tenant("enterprise", stores=1)
     gone, = await add_tickets(tenant, [Weighing(utc(2026, 8, 3, 19), "Compost", "5.0")])

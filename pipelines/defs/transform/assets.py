@@ -5,7 +5,7 @@ import shutil
 from collections.abc import Mapping
 from typing import Any
 
-from dagster import AssetExecutionContext, AssetKey
+from dagster import AssetExecutionContext, AssetKey, Config
 from dagster_dbt import DagsterDbtTranslator, DagsterDbtTranslatorSettings, DbtCliResource, dbt_assets
 
 from pipelines.defs.resources import WarehouseResource
@@ -33,12 +33,25 @@ class FlowDbtTranslator(DagsterDbtTranslator):
         return "transform"
 
 
+class DbtBuildConfig(Config):
+    """A sensor run rebuilds only what a ticket change reaches: int_tickets_enriched and every
+    model downstream of it (all marts), with their unit and data tests. Seeds, staging views and
+    their tests (which a ticket cannot change) are built by the full runs: the CLI, the nightly
+    schedule and any full rebuild."""
+
+    downstream_of_tickets_only: bool = False
+
+
+TICKET_CHANGE_SELECTION = "int_tickets_enriched+"
+
+
 @dbt_assets(
     manifest=dbt_project.manifest_path,
     project=dbt_project,
     dagster_dbt_translator=FlowDbtTranslator(settings=DagsterDbtTranslatorSettings(enable_asset_checks=True)),
 )
-def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehouse: WarehouseResource):
+def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehouse: WarehouseResource,
+                    config: DbtBuildConfig):
     """`dbt build`: seeds, models, unit tests and data tests against the work file."""
     # dagster-dbt hands os.environ to the dbt subprocess: point it at this run's work file.
     os.environ.update(dbt_env(warehouse.build_file))
@@ -48,6 +61,8 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
         if reason:  # otherwise the incremental models take only what changed
             context.log.info(f"full rebuild of the incremental models: {reason}")
             args.append("--full-refresh")
+        elif config.downstream_of_tickets_only:
+            args += ["--select", TICKET_CHANGE_SELECTION]
         invocation = dbt.cli(args, context=context)
         yield from invocation.stream()
         if invocation.is_successful():
