@@ -32,7 +32,7 @@ def latest_change() -> str:
     return value.isoformat() if value else ""
 
 
-@sensor(job=warehouse_refresh_job, minimum_interval_seconds=15, default_status=DefaultSensorStatus.RUNNING)
+@sensor(job=warehouse_refresh_job, minimum_interval_seconds=5, default_status=DefaultSensorStatus.RUNNING)
 def new_tickets_sensor(context: SensorEvaluationContext):
     # A run that crashed without reporting stays STARTED: only recent runs hold the sensor back.
     recent = datetime.now(tz=UTC) - STALE_AFTER

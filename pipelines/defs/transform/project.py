@@ -34,13 +34,16 @@ def work_file_for(build_file: Path) -> Path:
     return build_file.with_name(build_file.name.replace(".build.duckdb", ".work.duckdb"))
 
 
+PROJECT_SUFFIXES = {".sql", ".yml", ".yaml", ".csv"}  # not caches (sqlfluff leaves __pycache__ here)
+
+
 def project_digest() -> str:
     """A digest of everything dbt builds from: a change in a model, macro or factor seed means
     the incremental models must be rebuilt from scratch."""
     digest = hashlib.sha256()
     for folder in ("models", "macros", "seeds", "unit_tests", "data-tests"):
         for path in sorted((DBT_DIR / folder).rglob("*")):
-            if path.is_file():
+            if path.is_file() and path.suffix in PROJECT_SUFFIXES:
                 digest.update(str(path.relative_to(DBT_DIR)).encode() + b"\0" + path.read_bytes())
     digest.update((DBT_DIR / "dbt_project.yml").read_bytes())
     return digest.hexdigest()
