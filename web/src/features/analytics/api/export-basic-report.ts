@@ -1,8 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { components } from "@/client/schema";
-import { env } from "@/config/env";
-import { ApiError } from "@/lib/api-client";
-import { getToken } from "@/lib/auth-token";
+import { fetchApiFile, saveResponse } from "@/lib/download";
 import type { ReportFilters } from "../types";
 
 export type ReportExportFilters = components["schemas"]["ReportExportFilters"];
@@ -23,30 +21,13 @@ export function exportBody(filters: ReportFilters): ReportExportFilters {
 
 /** POST a report export with the screen's filters and save the PDF under the server's name. */
 export async function downloadReportPdf(path: string, filters: ReportFilters, fallback: string): Promise<string> {
-  const token = getToken();
-  const response = await fetch(`${env.apiBaseUrl}${path}`, {
+  const response = await fetchApiFile(path, {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { "Content-Type": "application/json" },
     body: JSON.stringify(exportBody(filters)),
   });
-  if (!response.ok) {
-    let detail = `HTTP ${response.status}`;
-    try {
-      detail = (await response.json()).detail ?? detail;
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError(detail, response.status, null);
-  }
   const name = reportFileName(response.headers.get("content-disposition"), fallback);
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveResponse(response, name);
   return name;
 }
 

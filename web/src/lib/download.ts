@@ -1,0 +1,35 @@
+import { env } from "@/config/env";
+import { ApiError } from "@/lib/api-client";
+import { getToken } from "@/lib/auth-token";
+
+/** Fetch a file from the API with the session's token; a refusal becomes an ApiError carrying
+ * the server's detail (the JSON client cannot be used: the answer is a file, not JSON). */
+export async function fetchApiFile(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
+  const token = getToken();
+  const response = await fetch(`${env.apiBaseUrl}${path}`, {
+    ...init,
+    headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
+  if (!response.ok) {
+    let detail = `HTTP ${response.status}`;
+    try {
+      detail = (await response.json()).detail ?? detail;
+    } catch {
+      /* not JSON */
+    }
+    throw new ApiError(detail, response.status, null);
+  }
+  return response;
+}
+
+/** Hand a downloaded file to the browser under `name`. */
+export async function saveResponse(response: Response, name: string): Promise<void> {
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
