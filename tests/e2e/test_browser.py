@@ -65,7 +65,11 @@ def live_server(database_url: str):
     _ensure_web_build()
     port = _free_port()
     base_url = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "FLOW_WEB_DIST": str(DIST), "FLOW_PUBLIC_URL": base_url, "FLOW_DATABASE_URL": database_url}
+    env = {**os.environ, "FLOW_WEB_DIST": str(DIST), "FLOW_PUBLIC_URL": base_url, "FLOW_DATABASE_URL": database_url,
+           # Every spec signs up from the one loopback address: the per-IP sign-up limit (5 a
+           # minute, tested in tests/api/auth/test_ratelimit.py) would refuse specs that
+           # happen to run within a minute of each other.
+           "FLOW_SIGNUP_ATTEMPTS_PER_MINUTE": "100"}
     with open(Path(os.environ["FLOW_OUTBOX_DIR"]).parent / "uvicorn.log", "w") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "api.main:app", "--host", "127.0.0.1", "--port", str(port),
