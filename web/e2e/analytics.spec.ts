@@ -68,8 +68,8 @@ test.describe("the manager of a company with tickets", () => {
   test("Main Dashboard shows the month's outbound totals and weight-based diversion", async ({ page }) => {
     await open(page, "dashboard", "Main Dashboard");
     // The default range is the company's last 30 days, today included.
-    await expect(page.getByLabel("From")).toHaveValue(shiftDay(world.today, -29));
-    await expect(page.getByLabel("To")).toHaveValue(world.today);
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue(shiftDay(world.today, -29));
+    await expect(page.getByLabel("To", { exact: true })).toHaveValue(world.today);
     await expectRefreshed(page);
     await expectStats(page, {
       "Total tickets": "3",
@@ -87,7 +87,7 @@ test.describe("the manager of a company with tickets", () => {
     await shot(page, "analytics-dashboard", true);
 
     // A range before the first ticket holds nothing: zeros and the empty state.
-    await page.getByLabel("To").fill(shiftDay(D6, -1));
+    await page.getByLabel("To", { exact: true }).fill(shiftDay(D6, -1));
     await expect(stat(page, "Total tickets")).toHaveText("0");
     await expect(page.getByRole("heading", { name: "No tickets in this period" })).toBeVisible();
   });
@@ -149,8 +149,8 @@ test.describe("the manager of a company with tickets", () => {
     await expect(page.getByText("Choose filters and generate a report.")).toBeVisible();
     await page.getByRole("button", { name: "Filters" }).click();
     // D6 to D3 in the company's days: the 23:30 donation on D3 is in, though it is D3+1 in UTC.
-    await page.getByLabel("From").fill(D6);
-    await page.getByLabel("To").fill(D3);
+    await page.getByLabel("From", { exact: true }).fill(D6);
+    await page.getByLabel("To", { exact: true }).fill(D3);
     await page.getByLabel("Ticket type").selectOption("outbound");
     await page.getByRole("button", { name: "Generate Report" }).click();
     await expectRefreshed(page);
