@@ -19,19 +19,27 @@ from pipelines.paths import ROOT, database_url
 def refresh_once(full: bool = False, *, as_sensor: bool = False) -> datetime:
     """Extract, build, check and publish once; returns when the new warehouse is visible.
     as_sensor: run as the sensor does (dbt builds only what a ticket change reaches)."""
-    from dagster import DagsterInstance, RunConfig
+    result = execute_refresh(full, as_sensor=as_sensor)
+    published = result.asset_materializations_for_node("published_warehouse")[-1]
+    return datetime.fromisoformat(published.metadata["refreshed_at"].value)
+
+
+def execute_refresh(full: bool = False, *, as_sensor: bool = False):
+    """The warehouse job, in this process, on an ephemeral instance; raises when a step failed.
+    Returns Dagster's result (its events say what was materialized and checked)."""
+    from dagster import DagsterInstance
 
     from pipelines.definitions import defs
-    from pipelines.defs.ingest.assets import IngestConfig
-    from pipelines.defs.transform.assets import DbtBuildConfig
     from pipelines.jobs import WAREHOUSE_JOB
+    from pipelines.sensors import SENSOR_RUN_CONFIG
 
+    ops = {"raw_tables": {"config": {"full": full}}}
+    if as_sensor:
+        ops.update(SENSOR_RUN_CONFIG["ops"])
     job = defs.resolve_job_def(WAREHOUSE_JOB)
     with DagsterInstance.ephemeral() as instance:
         result = job.execute_in_process(
-            run_config=RunConfig(ops={"raw_tables": IngestConfig(full=full),
-                                      "flow_dbt_models": DbtBuildConfig(downstream_of_tickets_only=as_sensor)},
-                                 loggers={"console": {"config": {"log_level": "WARNING"}}}),
+            run_config={"ops": ops, "loggers": {"console": {"config": {"log_level": "WARNING"}}}},
             instance=instance,
             raise_on_error=False,
         )
@@ -39,8 +47,7 @@ def refresh_once(full: bool = False, *, as_sensor: bool = False) -> datetime:
             failures = [str(event.event_specific_data.error.message).strip()
                         for event in result.all_events if event.is_step_failure]
             raise RuntimeError(f"warehouse refresh failed: {'; '.join(failures) or 'see the Dagster log'}")
-    published = result.asset_materializations_for_node("published_warehouse")[-1]
-    return datetime.fromisoformat(published.metadata["refreshed_at"].value)
+    return result
 
 
 def dagster_home() -> Path:

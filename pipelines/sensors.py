@@ -19,8 +19,10 @@ from pipelines.paths import database_url
 
 WATCHED_TABLES = ("tickets", "stores", "companies", "waste_types", "destination_types", "users")
 STALE_AFTER = timedelta(minutes=30)
-# Rebuild only what a ticket change reaches (pipelines/defs/transform/assets.py, DbtBuildConfig).
-SENSOR_RUN_CONFIG = {"ops": {"flow_dbt_models": {"config": {"downstream_of_tickets_only": True}}}}
+# Rebuild only what a ticket change reaches (pipelines/defs/transform/assets.py, DbtBuildConfig)
+# and check the expectations by plain SQL (pipelines/defs/publish/quality.py).
+SENSOR_RUN_CONFIG = {"ops": {"flow_dbt_models": {"config": {"downstream_of_tickets_only": True}},
+                             "quality_expectations": {"config": {"engine": "sql"}}}}
 ACTIVE = [DagsterRunStatus.QUEUED, DagsterRunStatus.NOT_STARTED, DagsterRunStatus.STARTING, DagsterRunStatus.STARTED]
 
 

@@ -57,12 +57,19 @@ async def test_voided_moved_and_renamed_tickets_are_rebuilt_incrementally(world,
 async def test_a_sensor_run_builds_only_what_a_ticket_reaches_and_publishes_it(world, factory):
     import asyncio
 
-    from pipelines.refresh import refresh_once
+    from pipelines.refresh import execute_refresh
 
     tenant = await factory.tenant("enterprise", stores=1)
     await refresh()
     await add_tickets(tenant, [Weighing(utc(2026, 7, 7, 19), "Food Bank", "12.0")])
-    await asyncio.to_thread(refresh_once, False, as_sensor=True)
+    result = await asyncio.to_thread(execute_refresh, False, as_sensor=True)
+
+    built = {event.asset_key.path[0] for event in result.get_asset_materialization_events()}
+    assert built == {"raw", "intermediate", "marts", "published_warehouse"}  # no seeds, no staging
+    checked = {e.asset_check_evaluation_data.check_name for e in result.all_events
+               if e.event_type_value == "ASSET_CHECK_EVALUATION"}
+    assert "weights_never_negative" in checked and "unique_tickets_ticket_id" in checked
+    assert not any(name.startswith(("not_null_stg_", "unique_stg_")) for name in checked)
     assert day_totals(tenant.company_id) == {"2026-07-07": (1, Decimal("12.0"))}
     meals = published("select sum(meals_recovered) from marts.ticket_facts_daily where company_id = ?",
                       [str(tenant.company_id)])
@@ -90,8 +97,8 @@ async def test_a_failed_quality_expectation_blocks_publishing(world, monkeypatch
     before = published("select refreshed_at from marts.warehouse_refresh")
     real = assets.validate
 
-    def one_bad_rate(build_file):
-        found = real(build_file)
+    def one_bad_rate(build_file, **kwargs):
+        found = real(build_file, **kwargs)
         return {**found, "rates_within_0_and_100": 1}
 
     monkeypatch.setattr(assets, "validate", one_bad_rate)

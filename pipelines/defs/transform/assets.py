@@ -34,15 +34,18 @@ class FlowDbtTranslator(DagsterDbtTranslator):
 
 
 class DbtBuildConfig(Config):
-    """A sensor run rebuilds only what a ticket change reaches: int_tickets_enriched and every
-    model downstream of it (all marts), with their unit and data tests. Seeds, staging views and
-    their tests (which a ticket cannot change) are built by the full runs: the CLI, the nightly
-    schedule and any full rebuild."""
+    """A sensor run rebuilds only what a ticket change reaches: the dbt selector `ticket_change`
+    (dbt/selectors.yml: int_tickets_enriched and every model downstream of it, with their unit
+    and data tests). Seeds, staging views and their tests (which a ticket cannot change) are
+    built by the full runs: the CLI, the nightly schedule and any full rebuild."""
 
     downstream_of_tickets_only: bool = False
 
 
-TICKET_CHANGE_SELECTION = "int_tickets_enriched+"
+# A YAML selector, not `--select int_tickets_enriched+`: dagster-dbt adds its own
+# `--select fqn:*` for an unsubsetted run, and dbt takes the union of two --select flags (every
+# node was rebuilt); beside --selector, dbt ignores --select.
+TICKET_CHANGE_SELECTOR = "ticket_change"
 
 
 @dbt_assets(
@@ -62,7 +65,7 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
             context.log.info(f"full rebuild of the incremental models: {reason}")
             args.append("--full-refresh")
         elif config.downstream_of_tickets_only:
-            args += ["--select", TICKET_CHANGE_SELECTION]
+            args += ["--selector", TICKET_CHANGE_SELECTOR]
         invocation = dbt.cli(args, context=context)
         yield from invocation.stream()
         if invocation.is_successful():

@@ -85,7 +85,7 @@ def _sources_changed_since(stamp: float) -> bool:
         for path in (DBT_DIR / folder).rglob("*"):
             if path.is_file() and path.stat().st_mtime > stamp:
                 return True
-    return (DBT_DIR / "dbt_project.yml").stat().st_mtime > stamp
+    return any((DBT_DIR / name).stat().st_mtime > stamp for name in ("dbt_project.yml", "selectors.yml"))
 
 
 def prepare_manifest(force: bool = False) -> Path:
