@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Query, Response
 from starlette.concurrency import run_in_threadpool
 
 from api import plans
-from api.analytics import impact, report_exports, service
+from api.analytics import impact, report_exports, service, warehouse
 from api.analytics.export_schemas import ReportEmailRequest, ReportEmailSent, ReportExportFilters
 from api.analytics.schemas import (
     BasicReportRead,
@@ -20,6 +20,7 @@ from api.analytics.schemas import (
     DashboardRead,
     EsgReportRead,
     TicketReportRead,
+    WarehouseRefreshRead,
 )
 from api.core.deps import CurrentCompany, Db, LocationScope, StaffUser, require_feature
 from api.kit.errors import Forbidden, Invalid
@@ -67,6 +68,13 @@ async def report_filter(
 
 
 Filter = Annotated[service.ReportFilter, Depends(report_filter)]
+
+
+@router.get("/analytics/refreshed", response_model=WarehouseRefreshRead)
+async def get_warehouse_refreshed(_user: StaffUser) -> WarehouseRefreshRead:
+    """When the warehouse was last published: open screens ask every few seconds and reload
+    their figures only when it moves (cheap: no company data, cached per published file)."""
+    return WarehouseRefreshRead(last_refreshed_at=await run_in_threadpool(warehouse.published_refreshed_at))
 
 
 @router.get("/analytics/dashboard", response_model=DashboardRead)

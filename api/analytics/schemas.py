@@ -24,6 +24,10 @@ class Freshness(BaseModel):
     last_refreshed_at: datetime | None = Field(None, description="When the warehouse was last published")
 
 
+class WarehouseRefreshRead(BaseModel):
+    last_refreshed_at: datetime | None = Field(None, description="When the warehouse was last published")
+
+
 class WeightShare(BaseModel):
     weight: Number
     percentage: Number = Field(description="Share of total net weight, percent, one decimal")

@@ -69,6 +69,28 @@ def last_refreshed_at(con: duckdb.DuckDBPyConnection) -> datetime | None:
     return row[0].replace(tzinfo=UTC) if row and row[0] else None
 
 
+_refreshed: tuple[tuple[int, int], datetime | None] | None = None
+
+
+def published_refreshed_at() -> datetime | None:
+    """When the published warehouse was last refreshed, for screens that watch for a new one.
+
+    Asked every few seconds by every open dashboard, so the answer is kept per file version:
+    each publish swaps in a new file (os.replace), with its own inode and mtime.
+    """
+    global _refreshed
+    path = warehouse_file()
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return None
+    version = (stat.st_ino, stat.st_mtime_ns)
+    if _refreshed is None or _refreshed[0] != version:
+        with read_warehouse() as con:
+            _refreshed = (version, last_refreshed_at(con))
+    return _refreshed[1]
+
+
 def rows(con: duckdb.DuckDBPyConnection, query: str, params: list) -> list[dict]:
     cur = con.execute(query, params)
     names = [d[0] for d in cur.description]

@@ -13,6 +13,7 @@ from pipelines.defs.transform.project import (
     dbt_env,
     dbt_project,
     full_rebuild_reason,
+    keep_parse_state,
     prepare_manifest,
     record_build,
 )
@@ -70,5 +71,6 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
         yield from invocation.stream()
         if invocation.is_successful():
             record_build(warehouse.build_file)
+            keep_parse_state(invocation.target_path)
     # Each invocation has its own target folder: drop it, or a sensor-driven day fills the disk.
     shutil.rmtree(invocation.target_path, ignore_errors=True)

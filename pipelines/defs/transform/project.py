@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -78,6 +79,22 @@ def record_build(build_file: Path) -> None:
     """After a successful build: remember the project it was built from, drop any request."""
     _built_digest(build_file).write_text(project_digest())
     _marker(build_file).unlink(missing_ok=True)
+
+
+def keep_parse_state(invocation_target: Path) -> None:
+    """Keep a finished build's partial-parse state as the one the next build starts from.
+
+    dagster-dbt gives every build its own target folder and seeds it with the project's
+    partial_parse.msgpack. dbt discards that state when the rendered profile differs (another
+    warehouse path: `dbt parse` run by hand, the tests), and then parses the whole project on
+    every sensor run (about 5 s here). Copying the state back makes the second build after any
+    such change partial again. Replaced atomically: another process may be copying it.
+    """
+    state = invocation_target / "partial_parse.msgpack"
+    if state.exists():
+        staged = MANIFEST.with_name(f".partial_parse.{os.getpid()}.msgpack")
+        shutil.copyfile(state, staged)
+        os.replace(staged, MANIFEST.with_name("partial_parse.msgpack"))
 
 
 def _sources_changed_since(stamp: float) -> bool:

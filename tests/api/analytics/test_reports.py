@@ -152,3 +152,36 @@ async def test_api_month_equals_the_dbt_marts_row_for_that_month(client, world):
     assert (api_esg["environmental_impact"]["co2_prevented_kg"], api_esg["environmental_impact"]["methane_prevented_kg"],
             api_esg["diversion_metrics"]["diversion_rate_percent"],
             api_esg["economic_impact"]["disposal_costs_saved"]) == tuple(map(float, esg))
+
+
+async def test_screens_learn_of_a_new_warehouse_from_one_small_call(client, world, tmp_path, monkeypatch):
+    import os
+    import shutil
+
+    import duckdb
+
+    from api.analytics.warehouse import warehouse_file
+    from api.core.config import get_settings
+
+    dashboard = (await get(client, "/api/analytics/dashboard", world["a"])).json()
+    r = await client.get("/api/analytics/refreshed", headers=world["a"].headers("employee"))
+    assert r.status_code == 200, r.text
+    assert r.json() == {"last_refreshed_at": dashboard["last_refreshed_at"]}
+
+    # A publish swaps in a new file: the answer follows it, not a stale cached one.
+    copy = tmp_path / "flow.duckdb"
+    shutil.copyfile(warehouse_file(), copy)
+    monkeypatch.setattr(get_settings(), "warehouse_path", copy)
+    assert (await client.get("/api/analytics/refreshed", headers=world["b"].headers())).json() == r.json()
+    staged = tmp_path / "next.duckdb"
+    shutil.copyfile(copy, staged)
+    con = duckdb.connect(str(staged))
+    con.execute("update marts.warehouse_refresh set refreshed_at = timestamp '2030-01-02 03:04:05'")
+    con.close()
+    os.replace(staged, copy)
+    later = (await client.get("/api/analytics/refreshed", headers=world["b"].headers())).json()
+    assert later == {"last_refreshed_at": "2030-01-02T03:04:05Z"}
+
+    monkeypatch.setattr(get_settings(), "warehouse_path", tmp_path / "missing.duckdb")
+    assert (await client.get("/api/analytics/refreshed", headers=world["b"].headers())).json() == {
+        "last_refreshed_at": None}

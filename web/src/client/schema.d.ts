@@ -265,6 +265,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/refreshed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Warehouse Refreshed
+         * @description When the warehouse was last published: open screens ask every few seconds and reload
+         *     their figures only when it moves (cheap: no company data, cached per published file).
+         */
+        get: operations["analytics-get_warehouse_refreshed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/employee-pin-login": {
         parameters: {
             query?: never;
@@ -3949,6 +3970,14 @@ export interface components {
             /** Year */
             year: number | null;
         };
+        /** WarehouseRefreshRead */
+        WarehouseRefreshRead: {
+            /**
+             * Last Refreshed At
+             * @description When the warehouse was last published
+             */
+            last_refreshed_at?: string | null;
+        };
         /** WasteReductionProgress */
         WasteReductionProgress: {
             /** Trend */
@@ -4574,6 +4603,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "analytics-get_warehouse_refreshed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseRefreshRead"];
                 };
             };
         };

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { CostAnalysis, ReportFilters } from "../types";
-import { WAREHOUSE_POLL_MS } from "../lib/live";
 
 export const getCostAnalysis = (filters: ReportFilters, signal?: AbortSignal) =>
   api.get<CostAnalysis>("/api/reports/cost-analysis", { ...filters }, signal);
 
 export const getCostAnalysisQueryOptions = (filters: ReportFilters) =>
-  queryOptions({ queryKey: ["analytics", "cost-analysis", filters], queryFn: ({ signal }) => getCostAnalysis(filters, signal), refetchInterval: WAREHOUSE_POLL_MS });
+  queryOptions({ queryKey: ["analytics", "cost-analysis", filters], queryFn: ({ signal }) => getCostAnalysis(filters, signal) });
 
 export function useCostAnalysis(filters: ReportFilters, enabled = true) {
   return useQuery({ ...getCostAnalysisQueryOptions(filters), enabled });

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { Dashboard, ReportFilters } from "../types";
-import { WAREHOUSE_POLL_MS } from "../lib/live";
 
 export const getDashboard = (filters: ReportFilters, signal?: AbortSignal) =>
   api.get<Dashboard>("/api/analytics/dashboard", { ...filters }, signal);
 
 export const getDashboardQueryOptions = (filters: ReportFilters) =>
-  queryOptions({ queryKey: ["analytics", "dashboard", filters], queryFn: ({ signal }) => getDashboard(filters, signal), refetchInterval: WAREHOUSE_POLL_MS });
+  queryOptions({ queryKey: ["analytics", "dashboard", filters], queryFn: ({ signal }) => getDashboard(filters, signal) });
 
 export function useDashboard(filters: ReportFilters, enabled = true) {
   return useQuery({ ...getDashboardQueryOptions(filters), enabled });

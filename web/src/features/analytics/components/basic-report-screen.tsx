@@ -17,6 +17,7 @@ import { LastRefreshed } from "./last-refreshed";
 import { RangeFilter } from "./range-filter";
 import { ReportListSelect } from "./report-list-select";
 import { ReportTicketTable } from "./report-ticket-table";
+import { useFollowWarehouse } from "../api/follow-warehouse";
 import "./analytics.css";
 import "./basic-report.css";
 
@@ -29,6 +30,7 @@ export const EXPORT_FAILED = "Export failed. Please try again.";
 
 /** Basic Report: the summary tab and the report generator (filters, breakdowns, tickets, PDF). */
 export default function BasicReportScreen() {
+  useFollowWarehouse();
   const [tab, setTab] = useState<"summary" | "generator">("summary");
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);

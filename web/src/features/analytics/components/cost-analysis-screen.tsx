@@ -9,10 +9,12 @@ import { MoneyBars } from "./charts";
 import { locationSavingsColumns } from "./columns";
 import { LastRefreshed } from "./last-refreshed";
 import { RangeFilter } from "./range-filter";
+import { useFollowWarehouse } from "../api/follow-warehouse";
 import "./analytics.css";
 
 /** Cost Analysis Dashboard (spec 3 s2.15, formulas of s9 computed by the warehouse). */
 export default function CostAnalysisScreen() {
+  useFollowWarehouse();
   const [filters, setFilters] = useState<ReportFilters>(lastDays(30));
   const { data, isPending, error } = useCostAnalysis(filters);
   return (

@@ -8,10 +8,12 @@ import type { ReportFilters } from "../types";
 import { ShareBars, TrendChart } from "./charts";
 import { LastRefreshed } from "./last-refreshed";
 import { RangeFilter } from "./range-filter";
+import { useFollowWarehouse } from "../api/follow-warehouse";
 import "./analytics.css";
 
 /** Main Dashboard: totals, weight-based diversion, estimates, trend and where the waste comes from. */
 export default function DashboardScreen() {
+  useFollowWarehouse();
   const [filters, setFilters] = useState<ReportFilters>(lastDays(30));
   const { data, isPending, error } = useDashboard(filters);
   return (

@@ -9,6 +9,7 @@ import { EmailReportPrompt } from "./email-report-prompt";
 import { LastRefreshed } from "./last-refreshed";
 import { PeriodHeading } from "./period-heading";
 import { RangeFilter } from "./range-filter";
+import { useFollowWarehouse } from "../api/follow-warehouse";
 import "./analytics.css";
 
 // A figure Flow has no factor for: a quiet note, not a big number (it would wrap out of the card).
@@ -17,6 +18,7 @@ const notEstimated = (v: number | null, format: (n: number) => string): ReactNod
 
 /** ESG Impact Report (spec 3 s2.14): EPA-factor CO2e, food recovery, economics, SB 1383. */
 export default function EsgImpactScreen() {
+  useFollowWarehouse();
   const [filters, setFilters] = useState<ReportFilters>(lastDays(30));
   const { data, isPending, error } = useEsgReport(filters);
   return (

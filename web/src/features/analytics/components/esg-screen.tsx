@@ -10,12 +10,14 @@ import type { ReportFilters } from "../types";
 import { DiversionBar } from "./charts";
 import { LastRefreshed } from "./last-refreshed";
 import { RangeFilter } from "./range-filter";
+import { useFollowWarehouse } from "../api/follow-warehouse";
 import "./analytics.css";
 
 const ESG_ADVANCED = "esg_advanced"; // api/plans.py
 
 /** ESG Dashboard (PRO+): impact figures, spec 2 s2.5 equivalences, diversion against the 75% target. */
 export default function EsgScreen() {
+  useFollowWarehouse();
   const [filters, setFilters] = useState<ReportFilters>(lastDays(30));
   const subscription = useQuery(subscriptionQueryOptions());
   const features = subscription.data?.features;
