@@ -14,7 +14,7 @@
 {% if is_incremental() %}
     with watermark as (
 
-        select max(source_loaded_at) as loaded_since from {{ this }}
+        select {{ loaded_since(this) }} as loaded_since
 
     ),
 

@@ -41,5 +41,5 @@ from {{ ref('int_tickets_enriched') }}
 where
     is_reported
     {% if is_incremental() %}
-        and source_loaded_at > (select max(source_loaded_at) from {{ this }})
+        and source_loaded_at > {{ loaded_since(this) }}
     {% endif %}
