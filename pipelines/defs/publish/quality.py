@@ -125,11 +125,12 @@ def _sql_checks() -> dict[str, list[tuple[str, str]]]:
 def _validate_sql(build_file: Path, wanted: set[str]) -> dict[str, int]:
     import duckdb
 
+    checks = _sql_checks()
     counts = dict.fromkeys(wanted, 0)
     con = duckdb.connect(str(build_file), read_only=True)
     try:
-        for name, queries in _sql_checks().items():
-            for mart, query in queries if name in wanted else ():
+        for name in wanted:
+            for mart, query in checks[name]:
                 try:
                     counts[name] += con.execute(query).fetchone()[0]
                 except duckdb.Error as exc:
