@@ -14,7 +14,8 @@ from fastapi.staticfiles import StaticFiles
 
 from api.core.config import Settings, get_settings
 from api.core.db import dispose_engine, init_engine
-from api.kit.errors import install_error_handlers
+from api.kit.errors import ERROR_RESPONSES, install_error_handlers
+from api.kit.guard import RequestGuard
 
 # One router module per domain (DESIGN.md); each exposes `router`.
 DOMAINS = (
@@ -67,8 +68,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url="/api/docs",
         openapi_url="/api/openapi.json",
         redoc_url=None,
+        responses=ERROR_RESPONSES,
     )
     install_error_handlers(app)
+    app.add_middleware(RequestGuard)
     for name in DOMAINS:
         module = importlib.import_module(f"api.{name}.router")
         app.include_router(module.router, prefix="/api")

@@ -6,17 +6,18 @@ never taken from the request (the spec's `reportData` is ignored by design).
 from __future__ import annotations
 
 import uuid
-from datetime import date
 from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
+
+from api.kit.validation import IsoDate
 
 INVALID_EMAIL = "Please enter a valid email address"
 
 
 class ReportExportFilters(BaseModel):
-    start_date: date | None = Field(None, description="First local day (default: 30 days ago)")
-    end_date: date | None = Field(None, description="Last local day, inclusive (default: today)")
+    start_date: IsoDate | None = Field(None, description="First local day (default: 30 days ago)")
+    end_date: IsoDate | None = Field(None, description="Last local day, inclusive (default: today)")
     store_id: uuid.UUID | None = Field(None, description="One location")
     waste_type: str | None = None
     destination: str | None = None

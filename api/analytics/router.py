@@ -24,6 +24,7 @@ from api.analytics.schemas import (
 )
 from api.core.deps import CurrentCompany, Db, LocationScope, StaffUser, require_feature
 from api.kit.errors import Forbidden, Invalid
+from api.kit.validation import IsoDate
 
 router = APIRouter(tags=["analytics"])
 
@@ -56,8 +57,8 @@ async def report_filter(
     company: CurrentCompany,
     _user: StaffUser,
     scope: LocationScope,
-    start_date: Annotated[date | None, Query(description="First local day (default: 30 days ago)")] = None,
-    end_date: Annotated[date | None, Query(description="Last local day, inclusive (default: today)")] = None,
+    start_date: Annotated[IsoDate | None, Query(description="First local day (default: 30 days ago)")] = None,
+    end_date: Annotated[IsoDate | None, Query(description="Last local day, inclusive (default: today)")] = None,
     store_id: Annotated[uuid.UUID | None, Query(description="One location")] = None,
     waste_type: str | None = None,
     destination: str | None = None,

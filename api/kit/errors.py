@@ -6,8 +6,37 @@ import logging
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 
 log = logging.getLogger("flow")
+
+
+class FieldError(BaseModel):
+    field: str = Field(description="Dotted path of the field in the body or the query parameter's name")
+    message: str
+
+
+class ErrorBody(BaseModel):
+    """The one shape of every 4xx answer: a sentence for people, the fields for forms."""
+
+    detail: str = Field(description="What went wrong, in words a user can act on")
+    errors: list[FieldError] | None = Field(None, description="One entry per invalid field (422)")
+
+
+_STATUS_TEXT = {
+    400: "The request breaks a rule of the product",
+    401: "Not signed in, or the session has ended",
+    403: "Signed in, but this role or plan may not do this",
+    404: "Not found (or belongs to another company)",
+    409: "Conflicts with the current state (a duplicate, a closed period)",
+    413: "The request body or upload is too large",
+    422: "A field is missing or invalid; `errors` names each field",
+    429: "Too many attempts; try again later",
+}
+# Declared on every operation (FastAPI(responses=...)), so the document promises what is sent.
+ERROR_RESPONSES: dict[int | str, dict] = {
+    status: {"model": ErrorBody, "description": text} for status, text in _STATUS_TEXT.items()
+}
 
 
 class DomainError(Exception):

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from api.kit.validation import Flag, text
 from api.lists.models import CALCULATION_METHODS
 
 NAME_MAX = 120
@@ -25,7 +26,7 @@ UNIT_CODES = tuple(code for code, _ in UNITS_OF_MEASURE)
 
 
 def _name(value: str | None) -> str:
-    name = (value or "").strip()
+    name = (text(value, "Name") or "").strip()
     if not name:
         raise ValueError("Name is required")
     if len(name) > NAME_MAX:
@@ -61,7 +62,7 @@ class ItemRead(BaseModel):
 class ItemCreate(BaseModel):
     name: str = Field(default="", validate_default=True)
     description: str | None = None
-    is_active: bool = True
+    is_active: Flag = True
 
     _check_name = field_validator("name", mode="before")(_name)
     _check_description = field_validator("description")(_description)
@@ -72,7 +73,7 @@ class ItemUpdate(BaseModel):
 
     name: str | None = None
     description: str | None = None
-    is_active: bool | None = None
+    is_active: Flag | None = None
 
     @field_validator("name", mode="before")
     @classmethod
@@ -110,7 +111,7 @@ class UnitsOfMeasureList(BaseModel):
 # Waste types
 # ---------------------------------------------------------------------------------------------
 def _unit(value: str | None) -> str:
-    code = (value or "").strip()
+    code = (text(value, "Unit of measure") or "").strip()
     if not code:
         raise ValueError("Unit of measure is required")
     if code not in UNIT_CODES:
@@ -190,14 +191,14 @@ class DestinationTypeRead(ItemRead):
 
 
 class DestinationTypeCreate(ItemCreate):
-    is_diversion: bool = True
+    is_diversion: Flag = True
     management_path: str | None = None
 
     _check_path = field_validator("management_path")(_path)
 
 
 class DestinationTypeUpdate(ItemUpdate):
-    is_diversion: bool | None = None
+    is_diversion: Flag | None = None
     management_path: str | None = None
 
     _check_path = field_validator("management_path")(_path)

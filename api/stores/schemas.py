@@ -6,6 +6,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from api.kit.validation import Flag, text
 from api.settings.schemas import JsonNumber
 
 US_STATES = frozenset(
@@ -30,7 +31,7 @@ class _StoreFields(BaseModel):
     phone: str | None = Field(default=None, max_length=40)
     region_id: uuid.UUID | None = None
     subregion_id: uuid.UUID | None = None
-    advanced_options_enabled: bool | None = None
+    advanced_options_enabled: Flag | None = None
 
     @field_validator("address", "city", "zip_code", "phone", mode="before")
     @classmethod
@@ -40,7 +41,7 @@ class _StoreFields(BaseModel):
     @field_validator("state", mode="before")
     @classmethod
     def _state_code(cls, value):
-        value = _blank_to_none(value) if isinstance(value, str) else value
+        value = _blank_to_none(text(value, "State"))
         if value is None:
             return None
         if value.upper() not in US_STATES:
@@ -79,7 +80,7 @@ class StoreUpdate(_StoreFields):
 
     name: str | None = Field(default=None, max_length=200)
     store_number: str | None = Field(default=None, max_length=40)
-    is_active: bool | None = None
+    is_active: Flag | None = None
 
     @field_validator("name", mode="after")
     @classmethod
@@ -142,5 +143,5 @@ class EmployeeInterfaceRead(BaseModel):
 class EmployeeInterfaceUpdate(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    advanced_options_enabled: bool
+    advanced_options_enabled: Flag
     store_id: uuid.UUID | None = None

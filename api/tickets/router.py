@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, File, Form, Header, Query, Response, Upl
 
 from api.core.config import get_settings
 from api.core.deps import AdminUser, CurrentCompany, Db, LocationScope, StaffUser
-from api.kit.errors import NotFound
+from api.kit.errors import ErrorBody, NotFound
 from api.tickets import edits, exports, queries, service
 from api.tickets.images import ImageTooLarge
 from api.tickets.schemas import (
@@ -104,7 +104,7 @@ async def in_progress_tickets(db: Db, who: TicketCaller) -> InProgressTickets:
 @router.get(
     "/export/{format}", response_model=None, response_class=Response,
     responses={200: {"content": {mime: {} for mime, _ext in exports.FORMATS.values()}},
-               404: {"description": "No data to export"}},
+               404: {"model": ErrorBody, "description": "No data to export"}},
 )
 async def export_tickets(
     format: Literal["csv", "xlsx", "excel", "pdf"], db: Db, who: TicketCaller, filters: Filters

@@ -8,11 +8,13 @@ with Decimal.
 from __future__ import annotations
 
 import uuid
-from datetime import date, datetime
+from datetime import datetime
 from decimal import Decimal
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, field_validator
+
+from api.kit.validation import IsoDate
 
 JsonNumber = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
 NOTES_MAX = 500
@@ -241,8 +243,8 @@ class BatchResults(BaseModel):
 class TicketQuery(BaseModel):
     """Filters of spec 3 section 7 (ticket search, Ticket Report, basic report, exports)."""
 
-    start_date: date | None = Field(None, description="Company-local date, inclusive")
-    end_date: date | None = Field(None, description="Company-local date, inclusive")
+    start_date: IsoDate | None = Field(None, description="Company-local date, inclusive")
+    end_date: IsoDate | None = Field(None, description="Company-local date, inclusive")
     store_id: uuid.UUID | None = None
     waste_type: str | None = Field(None, description="Name or id; 'all' or empty for any")
     destination: str | None = None

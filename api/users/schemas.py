@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from api.auth.schemas import PASSWORD_MIN, blank, check_pin, clean_email
+from api.kit.validation import Flag
 
 ROLE_ALIASES = {"store_admin": "store_admin", "admin": "store_admin", "store_employee": "store_employee",
                 "employee": "store_employee"}
@@ -102,7 +103,7 @@ class UserUpdate(BaseModel):
     role: str | None = None
     password: str | None = None
     pin: str | None = None
-    is_active: bool | None = None
+    is_active: Flag | None = None
     # Explicit null or "" means company-wide access (no assigned location).
     assigned_location_id: uuid.UUID | None = None
 
@@ -157,8 +158,18 @@ DEFAULT_NOTIFICATIONS = {"email": True, "weeklyReports": True, "complianceRemind
 
 class PreferencesUpdate(BaseModel):
     timezone: str | None = None
-    notifications: dict[str, bool] | None = None
-    setup_completed: bool | None = None
+    notifications: dict[str, Flag] | None = None
+    setup_completed: Flag | None = None
+
+    @field_validator("notifications")
+    @classmethod
+    def _known_notifications(cls, value: dict[str, bool] | None) -> dict[str, bool] | None:
+        # Stored as the user's JSON preferences: an unknown key would be kept there for ever.
+        unknown = sorted(set(value or {}) - set(DEFAULT_NOTIFICATIONS))
+        if unknown:
+            raise ValueError(f"Unknown notification setting: {', '.join(unknown)} "
+                             f"(known: {', '.join(DEFAULT_NOTIFICATIONS)})")
+        return value
 
     @field_validator("timezone")
     @classmethod

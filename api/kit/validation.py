@@ -1,0 +1,44 @@
+"""Shared input rules for request bodies and queries, so one rule is written once.
+
+Validators that run before pydantic's own type check (mode="before") see whatever JSON the
+client sent: a list, a number, an object. `text()` turns anything that is not a string into a
+clear 422 instead of letting `.strip()` raise AttributeError (a 500).
+"""
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, StrictBool
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# Five centuries is already absurd for a report; beyond this a date is a typo or an attack.
+MIN_DATE, MAX_DATE = date(2000, 1, 1), date(2100, 12, 31)
+
+
+def text(value: Any, label: str) -> str | None:
+    """The value as a string, None when absent; anything else is refused naming the field."""
+    if value is None or isinstance(value, str):
+        return value
+    raise ValueError(f"{label} must be text")
+
+
+def _iso_date(value: Any) -> Any:
+    if isinstance(value, date):
+        return value
+    if value is None:
+        return None
+    if not isinstance(value, str) or not _ISO_DATE.match(value):
+        # pydantic's lax mode would read 0 or "0" as 1970-01-01 (a Unix time): refuse it.
+        raise ValueError("must be a date written YYYY-MM-DD")
+    parsed = date.fromisoformat(value)
+    if not MIN_DATE <= parsed <= MAX_DATE:
+        raise ValueError(f"must be between {MIN_DATE} and {MAX_DATE}")
+    return parsed
+
+
+# A calendar date as the API takes it: 'YYYY-MM-DD' only, in a sane range.
+IsoDate = Annotated[date, BeforeValidator(_iso_date)]
+# true/false only: lax bool would take 0, 1, "yes", "off" (the fuzzer's `is_active: 0`).
+Flag = StrictBool
