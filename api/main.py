@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import importlib
-import logging
-import re
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -16,29 +14,17 @@ from api.core.config import Settings, get_settings
 from api.core.db import dispose_engine, init_engine
 from api.kit.errors import ERROR_RESPONSES, install_error_handlers
 from api.kit.guard import RequestGuard
+from api.ops.logs import RedactSecrets, configure_logging
+from api.ops.middleware import Operations
 
 # One router module per domain (DESIGN.md); each exposes `router`.
 DOMAINS = (
     "auth", "settings", "subscription", "companies", "stores", "regions", "users", "admin", "address",
     "lists", "tickets", "outbound", "ai", "customers", "inbound", "invoices", "inventory", "analytics",
-    "compliance", "carbon", "email_alerts",
+    "compliance", "carbon", "email_alerts", "ops",
 )
 
-
-_SECRET_QUERY = re.compile(r"((?:token|pin|password)=)[^&\s\"]+", re.IGNORECASE)
-
-
-class RedactSecrets(logging.Filter):
-    """Reset and invite links carry ?token=...; keep those values out of the access log."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.args:
-            record.args = tuple(
-                _SECRET_QUERY.sub(r"\1[redacted]", a) if isinstance(a, str) else a for a in record.args
-            )
-        if isinstance(record.msg, str):
-            record.msg = _SECRET_QUERY.sub(r"\1[redacted]", record.msg)
-        return True
+__all__ = ["RedactSecrets", "app", "create_app"]
 
 
 def _operation_id(route: APIRoute) -> str:
@@ -47,11 +33,7 @@ def _operation_id(route: APIRoute) -> str:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    for name in ("uvicorn.access", "uvicorn.error", "flow"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, RedactSecrets) for f in logger.filters):
-            logger.addFilter(RedactSecrets())
+    configure_logging()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
@@ -72,6 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     install_error_handlers(app)
     app.add_middleware(RequestGuard)
+    app.add_middleware(Operations)  # outermost: every answer gets an id, headers and a metric
     for name in DOMAINS:
         module = importlib.import_module(f"api.{name}.router")
         app.include_router(module.router, prefix="/api")

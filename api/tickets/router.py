@@ -10,6 +10,7 @@ from fastapi import APIRouter, Depends, File, Form, Header, Query, Response, Upl
 from api.core.config import get_settings
 from api.core.deps import AdminUser, CurrentCompany, Db, LocationScope, StaffUser
 from api.kit.errors import ErrorBody, NotFound
+from api.ops import metrics
 from api.tickets import edits, exports, queries, service
 from api.tickets.images import ImageTooLarge
 from api.tickets.schemas import (
@@ -65,9 +66,11 @@ async def create_ticket(
 async def create_ticket_batch(body: TicketBatch, db: Db, who: TicketCaller) -> BatchResults:
     """Offline sync: many tickets in one transaction, one savepoint each; answers per ticket."""
     results = await edits.create_batch(db, who, body)
+    created = sum(r.status == "created" for r in results)
+    metrics.TICKETS_CREATED.inc(created)
     return BatchResults(
         results=results,
-        created=sum(r.status == "created" for r in results),
+        created=created,
         duplicates=sum(r.status == "duplicate" for r in results),
         errors=sum(r.status == "error" for r in results),
     )

@@ -1,0 +1,1 @@
+"""Operating Flow: health and readiness probes, Prometheus metrics, JSON logs, security headers."""
