@@ -22,7 +22,7 @@ from api.companies.service import provision_company
 from api.core.config import get_settings
 from api.core.db import make_engine, set_system_scope
 from api.core.security import hash_secret
-from api.customers.models import Customer, Vehicle
+from api.inbound.models import Customer, Vehicle
 from api.invoices.models import Invoice, InvoiceLine, Payment
 from api.lists.models import ContainerType, DestinationType, DiversionMethod, WasteType
 from api.tickets.models import Ticket, TicketCounter, TicketLineItem

@@ -5,8 +5,8 @@ from api.carbon.models import CarbonCredit  # noqa: F401
 from api.companies.models import Company, CompanySettings, PlatformSettings, Region, Store  # noqa: F401
 from api.compliance.models import ComplianceEvent, FoodRecoveryPartner  # noqa: F401
 from api.core.db import Base
-from api.customers.models import Customer, CustomerPrice, Vehicle  # noqa: F401
 from api.email_alerts.models import EmailAlert  # noqa: F401
+from api.inbound.models import Customer, CustomerPrice, Vehicle  # noqa: F401
 from api.inventory.models import InventoryItem, InventoryMovement  # noqa: F401
 from api.invoices.models import Invoice, InvoiceLine, Payment  # noqa: F401
 from api.lists.models import (  # noqa: F401

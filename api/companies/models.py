@@ -73,6 +73,9 @@ class CompanySettings(TenantMixin, TimestampMixin, Base):
     sb1383_compliance_override: Mapped[bool | None] = mapped_column(Boolean)
     ai_provider: Mapped[str] = mapped_column(String(10), default="auto")  # auto | local | openai
     sb1383_target_percent: Mapped[Decimal] = mapped_column(Numeric(5, 2), default=Decimal(75))
+    # The company's default inbound price: 4th in the pricing precedence (spec 3 s9).
+    inbound_default_price_per_unit: Mapped[Decimal | None] = mapped_column(Numeric(12, 4))
+    inbound_default_pricing_unit: Mapped[str] = mapped_column(String(10), default="lb", server_default="lb")
 
 
 class PlatformSettings(TimestampMixin, Base):

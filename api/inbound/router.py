@@ -1,3 +1,165 @@
-from fastapi import APIRouter
+"""Inbound calls of spec 3 s7 and DESIGN's wave-2 names. HTTP only: rules live in the services.
 
-router = APIRouter(tags=["inbound"])
+Every route passes the inbound gate (enterprise plan and inbound_module_enabled, else 403).
+"""
+from __future__ import annotations
+
+import uuid
+from datetime import date
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, File, Header, Query, Request, Response, UploadFile, status
+
+from api.core.deps import AdminUser, Db
+from api.inbound import bulk, customers, tickets
+from api.inbound.deps import InboundCaller, InboundCompany
+from api.inbound.schemas import (
+    BulkUploadResult,
+    CustomerList,
+    CustomerRead,
+    CustomerWrite,
+    InboundInProgress,
+    InboundTicketCreate,
+    InboundTicketList,
+    InboundTicketRead,
+    InboundTicketUpdate,
+    PlateLookup,
+    VehicleList,
+    VehicleRead,
+    VehicleWrite,
+)
+from api.kit.errors import DomainError
+from api.tickets.service import client_id_of
+
+router = APIRouter(prefix="/inbound", tags=["inbound"])
+
+
+class TooLarge(DomainError):
+    status_code = 413
+
+
+# ---- customers ----------------------------------------------------------------------------------
+@router.get("/customers", response_model=CustomerList)
+async def list_customers(
+    db: Db, _who: InboundCaller,
+    search: Annotated[str | None, Query(max_length=100)] = None,
+    customer_type: Annotated[Literal["all", "payee", "hauler"], Query()] = "all",
+) -> CustomerList:
+    """Payees and haulers, by name; the counts are of the whole list (the screen's cards)."""
+    everyone = await customers.list_customers(db, None, "all")
+    shown = everyone if not search and customer_type == "all" else await customers.list_customers(db, search, customer_type)
+    return CustomerList(
+        customers=await customers.reads(db, shown), total=len(everyone),
+        payees=sum(not c.is_hauler for c in everyone), haulers=sum(c.is_hauler for c in everyone),
+    )
+
+
+@router.post("/customers", response_model=CustomerRead, status_code=status.HTTP_201_CREATED)
+async def create_customer(body: CustomerWrite, db: Db, who: InboundCaller) -> CustomerRead:
+    """Operators add a customer from the wizard too; the account number is generated when absent."""
+    customer = await customers.create_customer(db, who.company.id, body)
+    return (await customers.reads(db, [customer]))[0]
+
+
+@router.get("/customers/template", response_class=Response, response_model=None,
+            responses={200: {"content": {"text/csv": {}}}})
+async def customer_template(_who: InboundCaller) -> Response:
+    """The import template: the spec's columns and one example row."""
+    return Response(bulk.template_csv(), media_type="text/csv", headers={
+        "Content-Disposition": 'attachment; filename="customer_import_template.csv"', "Cache-Control": "no-store",
+    })
+
+
+@router.post("/customers/bulk-upload", response_model=BulkUploadResult,
+             responses={413: {"description": "File too large"}})
+async def bulk_upload_customers(
+    request: Request, db: Db, _admin: AdminUser, company: InboundCompany,
+    file: Annotated[UploadFile, File(description="CSV with the template's columns")],
+) -> BulkUploadResult:
+    """Streamed import: bad rows are listed as 'Line N: reason', good rows are kept; matching
+    customers (account number, else name and email) are updated, not duplicated."""
+    limit = bulk.MAX_UPLOAD_BYTES
+    declared = request.headers.get("content-length")
+    if (declared and declared.isdigit() and int(declared) > limit + 64 * 1024) or (file.size or 0) > limit:
+        raise TooLarge(f"The file is too large (maximum {limit // (1024 * 1024)} MB)")
+    outcome = await bulk.import_customers(db, company.id, file.file)
+    return BulkUploadResult(successful=outcome.created + outcome.updated, created=outcome.created,
+                            updated=outcome.updated, errors=outcome.errors)
+
+
+@router.put("/customers/{customer_id}", response_model=CustomerRead)
+async def update_customer(customer_id: uuid.UUID, body: CustomerWrite, db: Db, _admin: AdminUser,
+                          _company: InboundCompany) -> CustomerRead:
+    """The full customer (Edit, Enable/Disable and Make Hauler/Payee all send it)."""
+    customer = await customers.update_customer(db, customer_id, body)
+    return (await customers.reads(db, [customer]))[0]
+
+
+# ---- vehicles -----------------------------------------------------------------------------------
+@router.get("/customers/{customer_id}/vehicles", response_model=VehicleList)
+async def list_vehicles(customer_id: uuid.UUID, db: Db, _who: InboundCaller) -> VehicleList:
+    return VehicleList(vehicles=await customers.vehicles_of(db, customer_id))
+
+
+@router.post("/customers/{customer_id}/vehicles", response_model=VehicleRead, status_code=status.HTTP_201_CREATED)
+async def add_vehicle(customer_id: uuid.UUID, body: VehicleWrite, db: Db, _who: InboundCaller) -> VehicleRead:
+    return VehicleRead.model_validate(await customers.add_vehicle(db, customer_id, body))
+
+
+@router.put("/vehicles/{vehicle_id}", response_model=VehicleRead)
+async def update_vehicle(vehicle_id: uuid.UUID, body: VehicleWrite, db: Db, _who: InboundCaller) -> VehicleRead:
+    return VehicleRead.model_validate(await customers.update_vehicle(db, vehicle_id, body))
+
+
+@router.get("/license-plate-lookup/{plate}", response_model=PlateLookup)
+async def license_plate_lookup(plate: str, db: Db, _who: InboundCaller) -> PlateLookup:
+    """found false (200) when no vehicle has the plate; plates compare without case, spaces or dashes."""
+    return await customers.lookup_plate(db, plate)
+
+
+# ---- tickets ------------------------------------------------------------------------------------
+@router.post(
+    "/tickets", response_model=InboundTicketRead, status_code=status.HTTP_201_CREATED,
+    responses={200: {"model": InboundTicketRead, "description": "Retry of a known client_id: the first ticket"}},
+)
+async def create_inbound_ticket(
+    body: InboundTicketCreate, db: Db, who: InboundCaller, response: Response,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None,
+) -> InboundTicketRead:
+    """Weigh in and out in one go (completed), weigh in only (saved), or keep a draft."""
+    ticket, created = await tickets.create(db, who, body, client_id_of(body, idempotency_key))
+    if not created:
+        response.status_code = status.HTTP_200_OK
+    return (await tickets.inbound_reads(db, [ticket]))[0]
+
+
+@router.get("/tickets", response_model=InboundTicketList)
+async def list_inbound_tickets(
+    db: Db, who: InboundCaller,
+    start_date: Annotated[date | None, Query(description="Company-local date, inclusive")] = None,
+    end_date: Annotated[date | None, Query(description="Company-local date, inclusive")] = None,
+    customer_id: Annotated[uuid.UUID | None, Query(description="Payee or hauler")] = None,
+    status_filter: Annotated[Literal["completed", "saved", "draft", "void", "all"], Query(alias="status")] = "completed",
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> InboundTicketList:
+    found = await tickets.list_inbound(db, who, start_date, end_date, customer_id, status_filter, limit, offset)
+    return InboundTicketList(**found)
+
+
+@router.get("/tickets/in-progress", response_model=InboundInProgress)
+async def inbound_in_progress(db: Db, who: InboundCaller) -> InboundInProgress:
+    return InboundInProgress(**await tickets.in_progress(db, who))
+
+
+@router.get("/tickets/{ticket_id}", response_model=InboundTicketRead)
+async def get_inbound_ticket(ticket_id: uuid.UUID, db: Db, who: InboundCaller) -> InboundTicketRead:
+    return (await tickets.inbound_reads(db, [await tickets.visible(db, who, ticket_id)]))[0]
+
+
+@router.put("/tickets/{ticket_id}", response_model=InboundTicketRead)
+async def update_inbound_ticket(ticket_id: uuid.UUID, body: InboundTicketUpdate, db: Db,
+                                who: InboundCaller) -> InboundTicketRead:
+    """Edit a draft or saved ticket; status 'completed' weighs it out (tare) and completes it."""
+    ticket = await tickets.update(db, who, ticket_id, body)
+    return (await tickets.inbound_reads(db, [ticket]))[0]

@@ -5,7 +5,7 @@ import uuid
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import DateTime, ForeignKey, Numeric, String
+from sqlalchemy import CheckConstraint, DateTime, ForeignKey, Numeric, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import Uuid
 
@@ -30,10 +30,17 @@ class InventoryItem(IdMixin, TenantMixin, TimestampMixin, Base):
 
 
 class InventoryMovement(IdMixin, TenantMixin, Base):
+    """One change of an item; on hand is the sum of movements (in minus out), never edited in place."""
+
     __tablename__ = "inventory_movements"
+    __table_args__ = (CheckConstraint("quantity > 0", name="quantity_positive"),)
 
     item_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("inventory_items.id", ondelete="CASCADE"), index=True)
     direction: Mapped[str] = mapped_column(String(3))  # in | out
+    kind: Mapped[str] = mapped_column(String(12), default="inbound", server_default="inbound")  # inbound | disposal | adjustment
+    reason: Mapped[str | None] = mapped_column(Text)
+    value: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0), server_default="0")
+    created_by_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("users.id", ondelete="SET NULL"))
     quantity: Mapped[Decimal] = mapped_column(Numeric(14, 2))
     ticket_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("tickets.id", ondelete="SET NULL"))
     occurred_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

@@ -8,7 +8,7 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from api import plans
 from api.compliance.models import FoodRecoveryPartner
-from api.customers.models import CustomerPrice
+from api.inbound.models import CustomerPrice
 from api.inventory.models import InventoryItem
 from api.lists import schemas as s
 from api.lists.models import (

@@ -9,7 +9,7 @@ from typing import Literal
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.customers.models import Customer, Vehicle
+from api.inbound.models import Customer, Vehicle
 from api.outbound.schemas import OutboundCustomerRead, PlateLookup, SearchResult, VehicleRead
 from api.tickets.rules import normalize_plate
 

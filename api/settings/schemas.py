@@ -39,6 +39,9 @@ class CompanySettingsRead(BaseModel):
     simple_tickets_mode: bool
     ai_provider: str
     sb1383_target_percent: JsonNumber
+    inbound_default_price_per_unit: JsonNumber | None = Field(
+        None, description="The company's default inbound price (4th in the pricing precedence)")
+    inbound_default_pricing_unit: str = "lb"
     sb1383_compliance_enabled: bool
     recaptcha_enabled: bool
     recaptcha_site_key: str
@@ -68,6 +71,8 @@ class CompanySettingsUpdate(BaseModel):
     simple_tickets_mode: bool | None = None
     ai_provider: Literal["auto", "local", "openai"] | None = None
     sb1383_target_percent: Decimal | None = Field(default=None, ge=0, le=100, decimal_places=2)
+    inbound_default_price_per_unit: Decimal | None = Field(default=None, ge=0, le=1_000_000, decimal_places=4)
+    inbound_default_pricing_unit: Literal["lb", "ton", "yard", "gallon", "each"] | None = None
 
 
 class PlatformSettingsRead(BaseModel):

@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.companies.models import CompanySettings, Store
 from api.companies.service import get_settings_row
-from api.customers.models import Customer
+from api.inbound.models import Customer
 from api.kit.errors import Invalid
 from api.lists.models import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
 

@@ -31,6 +31,7 @@ from fastapi.routing import APIRoute
 
 from api.core.db import sessionmaker, set_tenant
 from api.core.deps import current_user, public
+from tests.api.tickets.lists import set_company
 from tests.factories import Factory, Tenant
 
 # Routes outside the rule, with the reason.
@@ -105,6 +106,31 @@ async def ticket(ctx: Ctx) -> dict[str, str]:
     return {"ticket_id": ticket_id, "image_id": image_id}
 
 
+def customer(ctx: Ctx) -> dict[str, str]:
+    if "customer" not in ctx.made:
+        cid = uuid.uuid4()
+        ctx.owner_sql("insert into customers (id, company_id, customer_name, is_hauler, is_disposal_partner, active, "
+                      "created_at, updated_at) values (%s, %s, 'Foreign payee', false, false, true, now(), now())",
+                      (cid, ctx.other.company_id))
+        vid = uuid.uuid4()
+        ctx.owner_sql("insert into vehicles (id, company_id, customer_id, license_plate, created_at, updated_at) "
+                      "values (%s, %s, %s, %s, now(), now())", (vid, ctx.other.company_id, cid, f"F{vid.hex[:8]}"))
+        ctx.made["customer"] = (str(cid), str(vid))
+    cid, vid = ctx.made["customer"]
+    return {"customer_id": cid, "vehicle_id": vid}
+
+
+def inbound_ticket(ctx: Ctx) -> dict[str, str]:
+    if "inbound_ticket" not in ctx.made:
+        tid = uuid.uuid4()
+        ctx.owner_sql("insert into tickets (id, company_id, ticket_number, is_inbound, status, ticket_at, gross_weight, "
+                      "tare_weight, net_weight, unit_of_measure, total_amount, manual_override, is_multi_product, "
+                      "created_at, updated_at) values (%s, %s, %s, true, 'saved', now(), 100, 0, 0, 'lbs', 0, false, "
+                      "false, now(), now())", (tid, ctx.other.company_id, f"T-I-19990101-{tid.int % 10000:04d}"))
+        ctx.made["inbound_ticket"] = str(tid)
+    return {"ticket_id": ctx.made["inbound_ticket"]}
+
+
 LIST_TABLES = {"waste-types": "waste_types", "destination-types": "destination_types",
                "container-types": "container_types", "diversion-methods": "diversion_methods",
                "waste-subtypes": "waste_subtypes", "carbon-methodologies": "carbon_methodologies"}
@@ -128,6 +154,13 @@ FOREIGN: dict[str, Foreign | NotAnId] = {
     "GET /api/tickets/export/{format}": NotAnId({"format": "csv"}),
     # A plate is text, not an object: another tenant's plate simply is not found there.
     "GET /api/outbound/license-plate-lookup/{plate}": NotAnId({"plate": "7ABC123"}),
+    "GET /api/inbound/license-plate-lookup/{plate}": NotAnId({"plate": "7ABC123"}),
+    "PUT /api/inbound/customers/{customer_id}": Foreign(customer, {"customer_name": "Taken over"}),
+    "GET /api/inbound/customers/{customer_id}/vehicles": Foreign(customer),
+    "POST /api/inbound/customers/{customer_id}/vehicles": Foreign(customer, {"license_plate": "TAKEN1"}),
+    "PUT /api/inbound/vehicles/{vehicle_id}": Foreign(customer, {"license_plate": "TAKEN2"}),
+    "GET /api/inbound/tickets/{ticket_id}": Foreign(inbound_ticket),
+    "PUT /api/inbound/tickets/{ticket_id}": Foreign(inbound_ticket, {"notes": "x"}),
 }
 # Multipart uploads: the foreign check sends a small image file instead of JSON.
 UPLOADS = {"POST /api/tickets/{ticket_id}/images"}
@@ -187,6 +220,8 @@ async def people(app):
     factory = Factory()
     mine = await factory.tenant(plan="enterprise", stores=2)
     other = await factory.tenant(plan="enterprise", stores=2)
+    for tenant in (mine, other):  # inbound and inventory routes answer only with the module on
+        await set_company(tenant, inbound_module_enabled=True, inbound_multistep_weighing_enabled=True)
     _root, root_token = await factory.system_admin()
     headers = {
         "system_admin": {"Authorization": f"Bearer {root_token}"},

@@ -7,7 +7,7 @@ from sqlalchemy import select
 
 from api.companies.models import CompanySettings
 from api.core.db import sessionmaker, set_tenant
-from api.customers.models import Customer, Vehicle
+from api.inbound.models import Customer, Vehicle
 from api.lists.models import ContainerType, DestinationType, WasteType
 
 ITEMS = [

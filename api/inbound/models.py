@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import Boolean, ForeignKey, Numeric, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, DateTime, ForeignKey, Numeric, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import Uuid
 
@@ -55,3 +56,6 @@ class Vehicle(IdMixin, TenantMixin, TimestampMixin, Base):
     year: Mapped[int | None] = mapped_column()
     color: Mapped[str | None] = mapped_column(String(30))
     description: Mapped[str | None] = mapped_column(Text)
+    # The stored tare: a known truck may leave on it instead of a second weighing.
+    tare_weight: Mapped[Decimal | None] = mapped_column(Numeric(12, 1))
+    tare_weighed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

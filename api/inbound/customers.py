@@ -1,0 +1,251 @@
+"""Customers (payees and haulers) and their per-waste-type prices.
+
+Account numbers are unique per company (a constraint) and generated as C-NNNN when absent; the
+generator takes a per-company transaction lock, so two creators never pick the same number.
+"""
+from __future__ import annotations
+
+import uuid
+from collections import defaultdict
+from datetime import UTC, datetime
+from decimal import Decimal
+
+from sqlalchemy import BigInteger, cast, func, select, text
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.inbound.models import Customer, CustomerPrice, Vehicle
+from api.inbound.schemas import CustomerRead, CustomerWrite, VehicleRead, VehicleWrite, WasteTypePriceRead
+from api.kit.errors import Conflict, Invalid, NotFound
+from api.lists.models import WasteType
+from api.tickets.rules import normalize_plate
+
+ACCOUNT_PREFIX = "C-"
+FIRST_ACCOUNT = 1001
+DUPLICATE_ACCOUNT = "Account number {n} is already used by another customer"
+
+
+async def lock_account_numbers(db: AsyncSession, company_id: uuid.UUID) -> None:
+    await db.execute(text("select pg_advisory_xact_lock(hashtext('flow.customers.account:' || :cid))"),
+                     {"cid": str(company_id)})
+
+
+async def next_account_number(db: AsyncSession) -> int:
+    """The number after the highest C-NNNN of the company (call under lock_account_numbers)."""
+    top = await db.scalar(select(func.max(cast(func.substring(Customer.account_number, r"^C-(\d{1,9})$"), BigInteger))))
+    return max(FIRST_ACCOUNT, (top or 0) + 1)
+
+
+def format_account(number: int) -> str:
+    return f"{ACCOUNT_PREFIX}{number:04d}"
+
+
+def customer_read(c: Customer, prices: list[tuple[str, CustomerPrice]]) -> CustomerRead:
+    return CustomerRead(
+        id=c.id, customer_name=c.customer_name, phone=c.phone, email=c.email, address=c.address,
+        is_hauler=c.is_hauler, active=c.active, account_number=c.account_number,
+        custom_pricing_per_unit=c.custom_pricing_per_unit, pricing_per_unit=c.custom_pricing_per_unit,
+        default_unit_of_measure=c.default_unit_of_measure, unit_of_measure=c.default_unit_of_measure,
+        pricing_by_waste_type={name: WasteTypePriceRead(price=p.price_per_unit, uom=p.unit_of_measure)
+                               for name, p in sorted(prices, key=lambda x: x[0].lower())},
+        notes=c.notes, created_at=c.created_at, updated_at=c.updated_at,
+    )
+
+
+async def prices_of(db: AsyncSession, customer_ids: list[uuid.UUID]) -> dict[uuid.UUID, list[tuple[str, CustomerPrice]]]:
+    found: dict = defaultdict(list)
+    if not customer_ids:
+        return found
+    rows = await db.execute(
+        select(CustomerPrice, WasteType.name).join(WasteType, WasteType.id == CustomerPrice.waste_type_id)
+        .where(CustomerPrice.customer_id.in_(customer_ids))
+    )
+    for price, name in rows:
+        found[price.customer_id].append((name, price))
+    return found
+
+
+async def reads(db: AsyncSession, customers: list[Customer]) -> list[CustomerRead]:
+    prices = await prices_of(db, [c.id for c in customers])
+    return [customer_read(c, prices[c.id]) for c in customers]
+
+
+async def list_customers(db: AsyncSession, search: str | None, customer_type: str) -> list[Customer]:
+    stmt = select(Customer).where(Customer.is_disposal_partner.is_(False) | Customer.is_hauler.is_(True))
+    if customer_type == "payee":
+        stmt = stmt.where(Customer.is_hauler.is_(False))
+    elif customer_type == "hauler":
+        stmt = stmt.where(Customer.is_hauler.is_(True))
+    if search and search.strip():
+        pattern = "%" + search.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        stmt = stmt.where(
+            Customer.customer_name.ilike(pattern, escape="\\") | Customer.account_number.ilike(pattern, escape="\\")
+            | Customer.email.ilike(pattern, escape="\\") | Customer.phone.ilike(pattern, escape="\\")
+        )
+    return list((await db.execute(stmt.order_by(func.lower(Customer.customer_name), Customer.id))).scalars())
+
+
+async def get_customer(db: AsyncSession, customer_id: uuid.UUID) -> Customer:
+    customer = await db.get(Customer, customer_id)
+    if customer is None:
+        raise NotFound("Customer not found")
+    return customer
+
+
+def _columns(body: CustomerWrite) -> dict:
+    price = body.custom_pricing_per_unit if body.custom_pricing_per_unit is not None else body.pricing_per_unit
+    unit = body.default_unit_of_measure or body.unit_of_measure
+    return {
+        "customer_name": body.customer_name.strip(), "phone": body.phone or None, "email": body.email or None,
+        "address": body.address or None, "is_hauler": body.is_hauler, "active": body.active,
+        "custom_pricing_per_unit": price, "default_unit_of_measure": unit or ("lb" if price is not None else None),
+        "notes": body.notes or None,
+    }
+
+
+async def _set_prices(db: AsyncSession, customer: Customer, body: CustomerWrite) -> None:
+    if body.pricing_by_waste_type is None:
+        return
+    wanted = {name.strip().lower(): (name.strip(), p) for name, p in body.pricing_by_waste_type.items()}
+    types = {}
+    if wanted:
+        rows = await db.execute(select(WasteType).where(func.lower(WasteType.name).in_(list(wanted))))
+        types = {w.name.lower(): w for w in rows.scalars()}
+    missing = [shown for key, (shown, _p) in wanted.items() if key not in types]
+    if missing:
+        raise Invalid(f"pricing_by_waste_type: unknown waste type '{missing[0]}'")
+    existing = {p.waste_type_id: p for p in (await db.execute(
+        select(CustomerPrice).where(CustomerPrice.customer_id == customer.id))).scalars()}
+    keep = set()
+    for key, (_shown, p) in wanted.items():
+        wt = types[key]
+        keep.add(wt.id)
+        row = existing.get(wt.id)
+        if row is None:
+            db.add(CustomerPrice(company_id=customer.company_id, customer_id=customer.id, waste_type_id=wt.id,
+                                 price_per_unit=p.price, unit_of_measure=p.uom))
+        else:
+            row.price_per_unit, row.unit_of_measure = p.price, p.uom
+    for wt_id, row in existing.items():
+        if wt_id not in keep:
+            await db.delete(row)
+
+
+async def _save(db: AsyncSession, customer: Customer) -> None:
+    try:
+        async with db.begin_nested():
+            await db.flush()
+    except IntegrityError:
+        raise Conflict(DUPLICATE_ACCOUNT.format(n=customer.account_number)) from None
+
+
+async def create_customer(db: AsyncSession, company_id: uuid.UUID, body: CustomerWrite) -> Customer:
+    customer = Customer(id=uuid.uuid4(), company_id=company_id, is_disposal_partner=False, **_columns(body))
+    if body.account_number:
+        customer.account_number = body.account_number
+    else:
+        await lock_account_numbers(db, company_id)
+        customer.account_number = format_account(await next_account_number(db))
+    db.add(customer)
+    await _save(db, customer)
+    await _set_prices(db, customer, body)
+    await db.flush()
+    await db.refresh(customer)
+    return customer
+
+
+async def update_customer(db: AsyncSession, customer_id: uuid.UUID, body: CustomerWrite) -> Customer:
+    customer = await get_customer(db, customer_id)
+    for key, value in _columns(body).items():
+        setattr(customer, key, value)
+    if body.account_number:
+        customer.account_number = body.account_number
+    customer.updated_at = datetime.now(tz=UTC)
+    await _save(db, customer)
+    await _set_prices(db, customer, body)
+    await db.flush()
+    return customer
+
+
+# ---- vehicles -----------------------------------------------------------------------------------
+DUPLICATE_PLATE = "A vehicle with license plate {p} already exists"
+
+
+def _plate(raw: str) -> str:
+    plate = normalize_plate(raw)
+    if not plate:
+        raise Invalid("license_plate: enter a licence plate (letters and digits)")
+    if len(plate) > 16:
+        raise Invalid("license_plate: at most 16 letters and digits")
+    return plate
+
+
+def _vehicle_columns(body: VehicleWrite) -> dict:
+    tare_at = body.tare_weighed_at or (datetime.now(tz=UTC) if body.tare_weight is not None else None)
+    return {
+        "license_plate": _plate(body.license_plate), "vehicle_type": body.vehicle_type, "make": body.make,
+        "model": body.model, "year": body.year, "color": body.color, "description": body.description,
+        "tare_weight": body.tare_weight.quantize(Decimal("0.1")) if body.tare_weight else None,
+        "tare_weighed_at": tare_at if body.tare_weight is not None else None,
+    }
+
+
+async def _save_vehicle(db: AsyncSession, vehicle: Vehicle) -> None:
+    try:
+        async with db.begin_nested():
+            await db.flush()
+    except IntegrityError:
+        raise Conflict(DUPLICATE_PLATE.format(p=vehicle.license_plate)) from None
+
+
+async def vehicles_of(db: AsyncSession, customer_id: uuid.UUID) -> list[VehicleRead]:
+    await get_customer(db, customer_id)
+    rows = await db.execute(
+        select(Vehicle).where((Vehicle.customer_id == customer_id) | (Vehicle.hauler_id == customer_id))
+        .order_by(Vehicle.license_plate)
+    )
+    return [VehicleRead.model_validate(v) for v in rows.scalars()]
+
+
+async def add_vehicle(db: AsyncSession, customer_id: uuid.UUID, body: VehicleWrite) -> Vehicle:
+    customer = await get_customer(db, customer_id)
+    vehicle = Vehicle(id=uuid.uuid4(), company_id=customer.company_id, **_vehicle_columns(body))
+    if customer.is_hauler:
+        vehicle.hauler_id = customer.id
+    else:
+        vehicle.customer_id = customer.id
+    db.add(vehicle)
+    await _save_vehicle(db, vehicle)
+    await db.refresh(vehicle)
+    return vehicle
+
+
+async def update_vehicle(db: AsyncSession, vehicle_id: uuid.UUID, body: VehicleWrite) -> Vehicle:
+    vehicle = await db.get(Vehicle, vehicle_id)
+    if vehicle is None:
+        raise NotFound("Vehicle not found")
+    keep_tare_date = body.tare_weighed_at is None and body.tare_weight == vehicle.tare_weight
+    previous_tare_at = vehicle.tare_weighed_at
+    for key, value in _vehicle_columns(body).items():
+        setattr(vehicle, key, value)
+    if keep_tare_date and body.tare_weight is not None:
+        vehicle.tare_weighed_at = previous_tare_at  # same tare re-sent by a full update: not re-weighed
+    vehicle.updated_at = datetime.now(tz=UTC)
+    await _save_vehicle(db, vehicle)
+    return vehicle
+
+
+async def lookup_plate(db: AsyncSession, raw_plate: str):
+    from api.inbound.schemas import PlateLookup
+
+    plate = normalize_plate(raw_plate) or ""
+    vehicle = await db.scalar(select(Vehicle).where(Vehicle.license_plate == plate)) if plate else None
+    if vehicle is None:
+        return PlateLookup(found=False, license_plate=plate)
+    ids = [i for i in (vehicle.customer_id, vehicle.hauler_id) if i]
+    owners = {c.id: c for c in (await db.execute(select(Customer).where(Customer.id.in_(ids)))).scalars()}
+    read = {r.id: r for r in await reads(db, list(owners.values()))}
+    payee = read.get(vehicle.customer_id) if vehicle.customer_id else None
+    hauler = read.get(vehicle.hauler_id) if vehicle.hauler_id else None
+    return PlateLookup(found=True, license_plate=plate, vehicle=VehicleRead.model_validate(vehicle),
+                       customer=payee or hauler, suggested_customer1=payee, suggested_customer2=hauler)

@@ -1,0 +1,422 @@
+"""Inbound tickets (spec 3 s2.1, s4, s5, s9): weigh in, weigh out, price, complete.
+
+One request is one transaction. Ticket numbers are T-I-YYYYMMDD-NNNN, gap-free per company and
+company-local day (api.tickets.numbering). A client id makes create idempotent, as for outbound
+tickets. With multi-step weighing a truck is weighed in (status saved, gross only), leaves the
+scale, and is weighed out later from the in-progress list (tare, completion).
+
+`on_completed` is the one place a completed load sets things off (inventory now; the receivable
+for payment_method 'invoice' joins it there).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.companies.models import CompanySettings, Store
+from api.companies.service import get_settings_row
+from api.inbound.models import Customer, CustomerPrice, Vehicle
+from api.inbound.pricing import PriceBook, cents, price_line
+from api.inbound.schemas import (
+    InboundLineCreate,
+    InboundTicketCreate,
+    InboundTicketRead,
+    InboundTicketUpdate,
+    PartyRead,
+)
+from api.inventory.service import receive_inbound
+from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
+from api.lists.models import WasteType
+from api.tickets import rules
+from api.tickets.models import Ticket, TicketLineItem
+from api.tickets.numbering import next_ticket_number
+from api.tickets.queries import local_midnight
+from api.tickets.references import as_uuid
+from api.tickets.service import REUSED_CLIENT_ID, Caller
+from api.tickets.views import read_tickets
+
+MULTISTEP_OFF = ("Multi-step weighing is not enabled for inbound tickets. "
+                 "An administrator can enable it in Admin Settings.")
+NEED_PAYEE = "customer1_id: a payee is required"
+NEED_LINE = "line_items: add at least one product with a waste type and a quantity"
+GROSS_OVER_TARE = "gross_weight must be greater than tare_weight"
+
+
+def payload_digest(body: InboundTicketCreate) -> str:
+    data = body.model_dump(mode="json", exclude={"client_id"})
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+@dataclass
+class Parties:
+    payee: Customer | None
+    hauler: Customer | None
+    vehicle: Vehicle | None
+
+
+async def _customer(db: AsyncSession, customer_id: uuid.UUID | None, field: str) -> Customer | None:
+    if customer_id is None:
+        return None
+    customer = await db.get(Customer, customer_id)  # RLS: another company's customer is not there
+    if customer is None:
+        raise Invalid(f"{field}: customer not found")
+    if not customer.active:
+        raise Invalid(f"{field}: customer '{customer.customer_name}' is disabled")
+    return customer
+
+
+async def _parties(db: AsyncSession, company_id: uuid.UUID, customer1_id, customer2_id, vehicle_id,
+                   license_plate: str | None) -> Parties:
+    payee = await _customer(db, customer1_id, "customer1_id")
+    hauler = await _customer(db, customer2_id, "customer2_id")
+    vehicle = None
+    if vehicle_id is not None:
+        vehicle = await db.get(Vehicle, vehicle_id)
+        if vehicle is None:
+            raise Invalid("vehicle_id: vehicle not found")
+    elif license_plate:
+        plate = rules.normalize_plate(license_plate)
+        if not plate or len(plate) > 16:
+            raise Invalid("license_plate: enter a licence plate (letters and digits)")
+        vehicle = await db.scalar(select(Vehicle).where(Vehicle.license_plate == plate))
+        if vehicle is None:
+            # The wizard's 'save as unknown vehicle': the plate becomes a vehicle of this payee/hauler.
+            now = datetime.now(tz=UTC)
+            vehicle = Vehicle(id=uuid.uuid4(), company_id=company_id, license_plate=plate,
+                              customer_id=payee.id if payee else None, hauler_id=hauler.id if hauler else None,
+                              description="Saved at the scale as an unknown vehicle", created_at=now, updated_at=now)
+            db.add(vehicle)
+    return Parties(payee, hauler, vehicle)
+
+
+async def _waste_types(db: AsyncSession, lines: list[InboundLineCreate]) -> list[WasteType]:
+    rows = list((await db.execute(select(WasteType).where(WasteType.is_active.is_(True)))).scalars())
+    by_name = {w.name.lower(): w for w in rows}
+    by_id = {w.id: w for w in rows}
+    found = []
+    for i, line in enumerate(lines):
+        key = line.waste_type.strip()
+        wt = by_id.get(as_uuid(key)) if as_uuid(key) else by_name.get(key.lower())
+        if wt is None or not key:
+            raise Invalid(f"line_items[{i}].waste_type: unknown waste type '{key[:60]}'")
+        found.append(wt)
+    return found
+
+
+async def price_book(db: AsyncSession, payee: Customer | None, settings: CompanySettings) -> PriceBook:
+    custom = {}
+    if payee is not None:
+        rows = await db.execute(
+            select(WasteType.name, CustomerPrice.price_per_unit, CustomerPrice.unit_of_measure)
+            .join(WasteType, WasteType.id == CustomerPrice.waste_type_id).where(CustomerPrice.customer_id == payee.id)
+        )
+        custom = {name.lower(): (price, unit) for name, price, unit in rows}
+    products = {w.name.lower(): (w.default_price_per_unit, w.default_pricing_unit)
+                for w in (await db.execute(select(WasteType))).scalars()}
+    return PriceBook(
+        customer_product=custom,
+        customer_default=(payee.custom_pricing_per_unit, payee.default_unit_of_measure) if payee else (None, None),
+        system_product=products,
+        system_default=(settings.inbound_default_price_per_unit, settings.inbound_default_pricing_unit),
+    )
+
+
+def _lines(book: PriceBook, lines: list[InboundLineCreate], types: list[WasteType]) -> list[dict]:
+    out = []
+    for position, (line, wt) in enumerate(zip(lines, types, strict=True), start=1):
+        quantity = Decimal(line.quantity).quantize(Decimal("0.01"))
+        if quantity <= 0:
+            raise Invalid(f"line_items[{position - 1}].quantity must be greater than 0")
+        price, amount = price_line(book, wt.name, quantity, line.unit)
+        out.append({"position": position, "waste_type_id": wt.id, "waste_type_name": wt.name, "quantity": quantity,
+                    "unit": line.unit, "unit_price": price.price, "amount": amount, "notes": line.notes})
+    return out
+
+
+def _weights(status: str, gross: Decimal | None, tare: Decimal | None, use_stored: bool,
+             vehicle: Vehicle | None) -> tuple[Decimal, Decimal, Decimal]:
+    if use_stored:
+        if vehicle is None or vehicle.tare_weight is None:
+            raise Invalid("tare_weight: this vehicle has no stored tare weight")
+        tare = vehicle.tare_weight
+    if status == "completed":
+        if gross is None or gross <= 0:
+            raise Invalid("gross_weight: enter the gross weight (vehicle in)")
+        if tare is None:
+            raise Invalid("tare_weight: enter the tare weight (vehicle out) or use the stored tare")
+        gross, tare = rules.tenth(gross), rules.tenth(tare)
+        if gross <= tare:
+            raise Invalid(GROSS_OVER_TARE)
+        return gross, tare, gross - tare
+    if status == "saved" and (gross is None or gross <= 0):
+        raise Invalid("gross_weight: enter the gross weight (vehicle in)")
+    gross = rules.tenth(gross or 0)
+    tare = rules.tenth(tare or 0)
+    if tare and gross and gross <= tare:
+        raise Invalid(GROSS_OVER_TARE)
+    return gross, tare, (gross - tare) if tare else Decimal("0.0")
+
+
+def _check_complete_parts(status: str, parties: Parties, lines: list, payment_method: str | None) -> None:
+    if status == "draft":
+        return
+    if parties.payee is None:
+        raise Invalid(NEED_PAYEE)
+    if not lines:
+        raise Invalid(NEED_LINE)
+    if status == "completed" and not payment_method:
+        raise Invalid("payment_method: choose how the load is paid")
+
+
+async def _store(db: AsyncSession, caller: Caller, store_id: uuid.UUID | None) -> uuid.UUID | None:
+    if caller.scope is not None:
+        if store_id is not None and store_id != caller.scope:
+            raise Forbidden("You can only create tickets for your assigned location")
+        return caller.scope
+    if store_id is None:
+        return None
+    store = await db.get(Store, store_id)
+    if store is None:
+        raise Invalid("store_id: location not found")
+    if not store.is_active:
+        raise Invalid(f"store_id: location '{store.name}' is inactive")
+    return store.id
+
+
+async def on_completed(db: AsyncSession, caller: Caller, ticket: Ticket, lines: list[TicketLineItem]) -> None:
+    """Everything a completed inbound load sets off, in the ticket's own transaction: the inventory
+    it brings in (one item and one 'in' movement per line). A load charged to the customer's account
+    (payment_method 'invoice') becomes a receivable here as well (the invoice issue's call)."""
+    await receive_inbound(db, ticket, lines, caller.user.id, datetime.now(tz=UTC))
+
+
+async def _find_by_client_id(db: AsyncSession, client_id: uuid.UUID) -> Ticket | None:
+    return await db.scalar(select(Ticket).where(Ticket.client_id == client_id))
+
+
+def _same_or_refuse(existing: Ticket, digest: str) -> Ticket:
+    if not existing.is_inbound or existing.payload_digest != digest:
+        raise Invalid(REUSED_CLIENT_ID)
+    return existing
+
+
+async def create(db: AsyncSession, caller: Caller, body: InboundTicketCreate,
+                 client_id: uuid.UUID | None) -> tuple[Ticket, bool]:
+    """(ticket, created). A known client id answers with the first ticket and charges nothing again."""
+    digest = payload_digest(body)
+    if client_id is not None:
+        existing = await _find_by_client_id(db, client_id)
+        if existing is not None:
+            return _same_or_refuse(existing, digest), False
+    settings = await get_settings_row(db, caller.company.id)
+    if body.status == "saved" and not settings.inbound_multistep_weighing_enabled:
+        raise Forbidden(MULTISTEP_OFF)
+    lines_in = list(body.line_items)
+    parties = await _parties(db, caller.company.id, body.customer1_id, body.customer2_id, body.vehicle_id,
+                             body.license_plate)
+    _check_complete_parts(body.status, parties, lines_in, body.payment_method)
+    types = await _waste_types(db, lines_in)
+    gross, tare, net = _weights(body.status, body.gross_weight,
+                                body.tare_weight if body.status != "saved" else None, body.use_stored_tare,
+                                parties.vehicle)
+    lines = _lines(await price_book(db, parties.payee, settings), lines_in, types)
+    store_id = await _store(db, caller, body.store_id)
+    try:
+        async with db.begin_nested():
+            ticket, rows = await _insert(db, caller, body, parties, lines, (gross, tare, net), store_id,
+                                         client_id, digest)
+            if ticket.status == "completed":
+                await on_completed(db, caller, ticket, rows)
+    except IntegrityError:
+        existing = await _find_by_client_id(db, client_id) if client_id else None
+        if existing is None:
+            raise
+        return _same_or_refuse(existing, digest), False
+    return ticket, True
+
+
+async def _insert(db, caller: Caller, body: InboundTicketCreate, parties: Parties, lines: list[dict],
+                  weights: tuple, store_id, client_id, digest) -> tuple[Ticket, list[TicketLineItem]]:
+    now = datetime.now(tz=UTC)
+    gross, tare, net = weights
+    number = await next_ticket_number(db, caller.company.id, inbound=True, at=now,
+                                      tz=caller.company.timezone or "UTC")
+    user = caller.user
+    ticket = Ticket(
+        id=uuid.uuid4(), company_id=caller.company.id, ticket_number=number, client_id=client_id,
+        payload_digest=digest, store_id=store_id, is_inbound=True, status=body.status, ticket_at=now,
+        created_at=now, updated_at=now, gross_weight=gross, tare_weight=tare, net_weight=net, unit_of_measure="lbs",
+        customer1_id=parties.payee.id if parties.payee else None,
+        customer2_id=parties.hauler.id if parties.hauler else None,
+        vehicle_id=parties.vehicle.id if parties.vehicle else None,
+        vehicle_info={"license_plate": parties.vehicle.license_plate} if parties.vehicle else None,
+        payment_method=body.payment_method, notes=body.notes, created_by_id=user.id,
+        employee_name=f"{user.first_name} {user.last_name}".strip(),
+    )
+    _set_lines_summary(ticket, lines)
+    db.add(ticket)
+    await db.flush()
+    rows = [TicketLineItem(id=uuid.uuid4(), company_id=caller.company.id, ticket_id=ticket.id, created_at=now,
+                           updated_at=now, **li) for li in lines]
+    db.add_all(rows)
+    await db.flush()
+    return ticket, rows
+
+
+def _set_lines_summary(ticket: Ticket, lines: list[dict]) -> None:
+    first = lines[0] if lines else None
+    ticket.waste_type_id = first["waste_type_id"] if first else None
+    ticket.waste_type_name = first["waste_type_name"] if first else None
+    ticket.is_multi_product = len(lines) > 1
+    # Totals equal the sum of their rounded lines.
+    ticket.total_amount = cents(sum((li["amount"] for li in lines), Decimal("0.00")))
+
+
+async def visible(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, *, for_update: bool = False) -> Ticket:
+    stmt = select(Ticket).where(Ticket.id == ticket_id, Ticket.is_inbound.is_(True))
+    if caller.scope is not None:
+        stmt = stmt.where(Ticket.store_id == caller.scope)
+    if for_update:
+        stmt = stmt.with_for_update()
+    ticket = await db.scalar(stmt)
+    if ticket is None:
+        raise NotFound("Ticket not found")
+    return ticket
+
+
+async def update(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, body: InboundTicketUpdate) -> Ticket:
+    """Edit a draft or saved ticket; status 'completed' weighs it out. Completing a ticket that is
+    already completed answers it unchanged (a double-tapped Complete charges once)."""
+    ticket = await visible(db, caller, ticket_id, for_update=True)
+    if ticket.status == "completed":
+        if body.status == "completed":
+            return ticket
+        raise Conflict("This ticket is completed; it can no longer be edited")
+    if ticket.status == "void":
+        raise Conflict("This ticket is void")
+    status = body.status or ticket.status
+    settings = await get_settings_row(db, caller.company.id)
+    if status == "saved" and ticket.status != "saved" and not settings.inbound_multistep_weighing_enabled:
+        raise Forbidden(MULTISTEP_OFF)
+    sent = body.model_fields_set
+    parties = await _parties(
+        db, caller.company.id,
+        body.customer1_id if "customer1_id" in sent else ticket.customer1_id,
+        body.customer2_id if "customer2_id" in sent else ticket.customer2_id,
+        body.vehicle_id if "vehicle_id" in sent else ticket.vehicle_id, None,
+    )
+    if body.line_items is not None:
+        lines_in = body.line_items
+    else:
+        current = (await db.execute(select(TicketLineItem).where(TicketLineItem.ticket_id == ticket.id)
+                                    .order_by(TicketLineItem.position))).scalars().all()
+        lines_in = [InboundLineCreate(waste_type=str(li.waste_type_id or li.waste_type_name), quantity=li.quantity,
+                                      unit=li.unit, notes=li.notes) for li in current]
+    payment = body.payment_method if "payment_method" in sent else ticket.payment_method
+    _check_complete_parts(status, parties, lines_in, payment)
+    types = await _waste_types(db, lines_in)
+    gross = body.gross_weight if "gross_weight" in sent else ticket.gross_weight
+    tare = body.tare_weight if "tare_weight" in sent else (ticket.tare_weight or None)
+    gross, tare, net = _weights(status, gross, tare, body.use_stored_tare, parties.vehicle)
+    lines = _lines(await price_book(db, parties.payee, settings), lines_in, types)
+
+    now = datetime.now(tz=UTC)
+    old = (await db.execute(select(TicketLineItem).where(TicketLineItem.ticket_id == ticket.id))).scalars().all()
+    for row in old:
+        await db.delete(row)
+    await db.flush()
+    rows = [TicketLineItem(id=uuid.uuid4(), company_id=ticket.company_id, ticket_id=ticket.id, created_at=now,
+                           updated_at=now, **li) for li in lines]
+    db.add_all(rows)
+    ticket.customer1_id = parties.payee.id if parties.payee else None
+    ticket.customer2_id = parties.hauler.id if parties.hauler else None
+    ticket.vehicle_id = parties.vehicle.id if parties.vehicle else None
+    ticket.vehicle_info = {"license_plate": parties.vehicle.license_plate} if parties.vehicle else None
+    ticket.gross_weight, ticket.tare_weight, ticket.net_weight = gross, tare, net
+    ticket.payment_method = payment
+    if "notes" in sent:
+        ticket.notes = body.notes
+    _set_lines_summary(ticket, lines)
+    ticket.status = status
+    ticket.updated_at = now
+    await db.flush()
+    if status == "completed":
+        await on_completed(db, caller, ticket, rows)
+    return ticket
+
+
+# ---- reading ------------------------------------------------------------------------------------
+async def inbound_reads(db: AsyncSession, tickets: list[Ticket]) -> list[InboundTicketRead]:
+    base = await read_tickets(db, tickets)
+    ids = {i for t in tickets for i in (t.customer1_id, t.customer2_id) if i}
+    parties = {}
+    if ids:
+        rows = await db.execute(select(Customer).where(Customer.id.in_(ids)))
+        parties = {c.id: PartyRead(id=c.id, customer_name=c.customer_name, account_number=c.account_number)
+                   for c in rows.scalars()}
+    return [
+        InboundTicketRead(
+            **r.model_dump(), customer1_id=t.customer1_id, customer2_id=t.customer2_id,
+            customer1=parties.get(t.customer1_id), customer2=parties.get(t.customer2_id), vehicle_id=t.vehicle_id,
+            license_plate=(t.vehicle_info or {}).get("license_plate"), payment_method=t.payment_method,
+            is_multi_product=t.is_multi_product,
+        )
+        for r, t in zip(base, tickets, strict=True)
+    ]
+
+
+def _conds(caller: Caller, start: date | None, end: date | None, customer_id: uuid.UUID | None) -> list:
+    tz = caller.company.timezone or "UTC"
+    conds = [Ticket.is_inbound.is_(True)]
+    if caller.scope is not None:
+        conds.append(Ticket.store_id == caller.scope)
+    if start and end and end < start:
+        raise Invalid("end_date must not be before start_date")
+    if start:
+        conds.append(Ticket.ticket_at >= local_midnight(start, tz))
+    if end:
+        conds.append(Ticket.ticket_at < local_midnight(end + timedelta(days=1), tz))
+    if customer_id:
+        conds.append(or_(Ticket.customer1_id == customer_id, Ticket.customer2_id == customer_id))
+    return conds
+
+
+async def list_inbound(db: AsyncSession, caller: Caller, start: date | None, end: date | None,
+                       customer_id: uuid.UUID | None, status: str, limit: int, offset: int) -> dict:
+    conds = _conds(caller, start, end, customer_id)
+    listed = conds + ([Ticket.status == status] if status != "all" else [])
+    total = await db.scalar(select(func.count()).select_from(Ticket).where(*listed)) or 0
+    rows = (await db.execute(select(Ticket).where(*listed).order_by(Ticket.ticket_at.desc(), Ticket.ticket_number.desc())
+                             .limit(limit).offset(offset))).scalars().all()
+    done = conds + [Ticket.status == "completed"]
+    revenue, weight = (await db.execute(
+        select(func.coalesce(func.sum(Ticket.total_amount), 0), func.coalesce(func.sum(Ticket.net_weight), 0))
+        .where(*done))).one()
+    tz = caller.company.timezone or "UTC"
+    today = datetime.now(tz=ZoneInfo(tz)).date()
+    today_count = await db.scalar(select(func.count()).select_from(Ticket).where(
+        *done, Ticket.ticket_at >= local_midnight(today, tz),
+        Ticket.ticket_at < local_midnight(today + timedelta(days=1), tz))) or 0
+    return {"tickets": await inbound_reads(db, list(rows)), "total": total, "total_revenue": Decimal(revenue),
+            "total_weight_lbs": Decimal(weight), "today_count": today_count}
+
+
+async def in_progress(db: AsyncSession, caller: Caller) -> dict[str, list[InboundTicketRead]]:
+    """Inbound drafts and saved weigh-ins of the company (or the employee's location): any
+    operator may weigh out a truck another weighed in."""
+    conds = [Ticket.is_inbound.is_(True), Ticket.status.in_(("draft", "saved"))]
+    if caller.scope is not None:
+        conds.append(Ticket.store_id == caller.scope)
+    rows = (await db.execute(select(Ticket).where(*conds).order_by(Ticket.updated_at.desc()).limit(500))).scalars().all()
+    reads = await inbound_reads(db, list(rows))
+    return {"draft_tickets": [r for r in reads if r.status == "draft"],
+            "saved_tickets": [r for r in reads if r.status == "saved"]}

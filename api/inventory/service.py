@@ -1,0 +1,54 @@
+"""Inventory writes. Every change of stock is an InventoryMovement row; on hand is the sum of
+movements (in minus out), never a number edited in place. Inventory is counted in lb: an
+inbound line in tons or cubic yards is converted with the named factors of api.inbound.pricing.
+"""
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from decimal import ROUND_HALF_UP, Decimal
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.inbound.pricing import convert
+from api.inventory.models import InventoryItem, InventoryMovement
+from api.tickets.models import Ticket, TicketLineItem
+
+QTY = Decimal("0.01")
+
+
+def in_lbs(quantity: Decimal, unit: str) -> Decimal:
+    return convert(Decimal(quantity), unit, "lbs").quantize(QTY, rounding=ROUND_HALF_UP)
+
+
+async def receive_inbound(db: AsyncSession, ticket: Ticket, lines: list[TicketLineItem], user_id: uuid.UUID | None,
+                          now: datetime) -> list[InventoryItem]:
+    """One item per inbound line (its waste type, source customer, value at the line's price) and
+    its 'in' movement, in the ticket's transaction."""
+    items, values = [], []
+    for line in lines:
+        lbs = in_lbs(line.quantity, line.unit)
+        if lbs <= 0:
+            continue
+        item = InventoryItem(
+            id=uuid.uuid4(), company_id=ticket.company_id, store_id=ticket.store_id,
+            waste_type_id=line.waste_type_id, waste_type_name=line.waste_type_name,
+            source_customer_id=ticket.customer1_id, source_ticket_id=ticket.id,
+            quantity_available=lbs, quantity_reserved=Decimal(0), unit_of_measure="lbs",
+            unit_value=(line.amount / lbs).quantize(Decimal("0.0001"), rounding=ROUND_HALF_UP),
+            status="available", created_at=now, updated_at=now,
+        )
+        items.append(item)
+        values.append(line.amount)
+    db.add_all(items)
+    await db.flush()
+    db.add_all([
+        InventoryMovement(
+            id=uuid.uuid4(), company_id=ticket.company_id, item_id=item.id, direction="in", kind="inbound",
+            quantity=item.quantity_available, value=value, ticket_id=ticket.id, occurred_at=ticket.ticket_at,
+            updated_at=now, created_by_id=user_id,
+        )
+        for item, value in zip(items, values, strict=True)
+    ])
+    await db.flush()
+    return items
