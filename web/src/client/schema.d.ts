@@ -805,6 +805,205 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbound/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Customers
+         * @description Payees and haulers, by name; the counts are of the whole list (the screen's cards).
+         */
+        get: operations["inbound-list_customers"];
+        put?: never;
+        /**
+         * Create Customer
+         * @description Operators add a customer from the wizard too; the account number is generated when absent.
+         */
+        post: operations["inbound-create_customer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound/customers/bulk-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bulk Upload Customers
+         * @description Streamed import: bad rows are listed as 'Line N: reason', good rows are kept; matching
+         *     customers (account number, else name and email) are updated, not duplicated.
+         */
+        post: operations["inbound-bulk_upload_customers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound/customers/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customer Template
+         * @description The import template: the spec's columns and one example row.
+         */
+        get: operations["inbound-customer_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound/customers/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Customer
+         * @description The full customer (Edit, Enable/Disable and Make Hauler/Payee all send it).
+         */
+        put: operations["inbound-update_customer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound/customers/{customer_id}/vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Vehicles */
+        get: operations["inbound-list_vehicles"];
+        put?: never;
+        /** Add Vehicle */
+        post: operations["inbound-add_vehicle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound/license-plate-lookup/{plate}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * License Plate Lookup
+         * @description found false (200) when no vehicle has the plate; plates compare without case, spaces or dashes.
+         */
+        get: operations["inbound-license_plate_lookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Inbound Tickets */
+        get: operations["inbound-list_inbound_tickets"];
+        put?: never;
+        /**
+         * Create Inbound Ticket
+         * @description Weigh in and out in one go (completed), weigh in only (saved), or keep a draft.
+         */
+        post: operations["inbound-create_inbound_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound/tickets/in-progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Inbound In Progress */
+        get: operations["inbound-inbound_in_progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound/tickets/{ticket_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Inbound Ticket */
+        get: operations["inbound-get_inbound_ticket"];
+        /**
+         * Update Inbound Ticket
+         * @description Edit a draft or saved ticket; status 'completed' weighs it out (tare) and completes it.
+         */
+        put: operations["inbound-update_inbound_ticket"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound/vehicles/{vehicle_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Vehicle */
+        put: operations["inbound-update_vehicle"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/locations/available": {
         parameters: {
             query?: never;
@@ -1872,6 +2071,14 @@ export interface components {
             /** Image */
             image: string;
         };
+        /** Body_inbound-bulk_upload_customers */
+        "Body_inbound-bulk_upload_customers": {
+            /**
+             * File
+             * @description CSV with the template's columns
+             */
+            file: string;
+        };
         /** Body_tickets-add_ticket_image */
         "Body_tickets-add_ticket_image": {
             /**
@@ -1911,6 +2118,23 @@ export interface components {
             by_location: components["schemas"]["BreakdownRow"][];
             /** By Waste Type */
             by_waste_type: components["schemas"]["BreakdownRow"][];
+        };
+        /** BulkUploadResult */
+        BulkUploadResult: {
+            /** Created */
+            created: number;
+            /**
+             * Errors
+             * @description 'Line N: reason', in file order
+             */
+            errors: string[];
+            /**
+             * Successful
+             * @description Rows kept: customers added plus customers updated
+             */
+            successful: number;
+            /** Updated */
+            updated: number;
         };
         /** CarbonMethodologyCreate */
         CarbonMethodologyCreate: {
@@ -2081,6 +2305,16 @@ export interface components {
             enable_internal_notes: boolean;
             /** Enable Ticket Email */
             enable_ticket_email: boolean;
+            /**
+             * Inbound Default Price Per Unit
+             * @description The company's default inbound price (4th in the pricing precedence)
+             */
+            inbound_default_price_per_unit?: number | null;
+            /**
+             * Inbound Default Pricing Unit
+             * @default lb
+             */
+            inbound_default_pricing_unit: string;
             /** Inbound Module Enabled */
             inbound_module_enabled: boolean;
             /** Inbound Multistep Weighing Enabled */
@@ -2241,6 +2475,115 @@ export interface components {
             savings_by_location: components["schemas"]["LocationSavings"][];
             /** Total Savings */
             total_savings: number;
+        };
+        /** CustomerList */
+        CustomerList: {
+            /** Customers */
+            customers: components["schemas"]["CustomerRead"][];
+            /** Haulers */
+            haulers: number;
+            /** Payees */
+            payees: number;
+            /** Total */
+            total: number;
+        };
+        /** CustomerRead */
+        CustomerRead: {
+            /** Account Number */
+            account_number: string | null;
+            /** Active */
+            active: boolean;
+            /** Address */
+            address: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Custom Pricing Per Unit */
+            custom_pricing_per_unit: number | null;
+            /** Customer Name */
+            customer_name: string;
+            /** Default Unit Of Measure */
+            default_unit_of_measure: string | null;
+            /** Email */
+            email: string | null;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Is Hauler */
+            is_hauler: boolean;
+            /** Notes */
+            notes: string | null;
+            /** Phone */
+            phone: string | null;
+            /** Pricing By Waste Type */
+            pricing_by_waste_type: {
+                [key: string]: components["schemas"]["WasteTypePriceRead"];
+            };
+            /** Pricing Per Unit */
+            pricing_per_unit: number | null;
+            /** Unit Of Measure */
+            unit_of_measure: string | null;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
+        /**
+         * CustomerWrite
+         * @description POST and PUT (the screen sends the full customer on every change).
+         */
+        CustomerWrite: {
+            /**
+             * Account Number
+             * @description Generated (C-NNNN) when absent
+             */
+            account_number?: string | null;
+            /**
+             * Active
+             * @default true
+             */
+            active: boolean;
+            /** Address */
+            address?: string | null;
+            /** Custom Pricing Per Unit */
+            custom_pricing_per_unit?: number | string | null;
+            /** Customer Name */
+            customer_name: string;
+            /** Default Unit Of Measure */
+            default_unit_of_measure?: ("lb" | "ton" | "yard" | "gallon" | "each") | null;
+            /** Email */
+            email?: string | null;
+            /**
+             * Is Hauler
+             * @default false
+             */
+            is_hauler: boolean;
+            /** Notes */
+            notes?: string | null;
+            /** Phone */
+            phone?: string | null;
+            /**
+             * Pricing By Waste Type
+             * @description Waste type name -> price and uom; absent keeps the current prices
+             */
+            pricing_by_waste_type?: {
+                [key: string]: components["schemas"]["WasteTypePrice"];
+            } | null;
+            /**
+             * Pricing Per Unit
+             * @description Same as custom_pricing_per_unit
+             */
+            pricing_per_unit?: number | string | null;
+            /**
+             * Unit Of Measure
+             * @description Same as default_unit_of_measure
+             */
+            unit_of_measure?: ("lb" | "ton" | "yard" | "gallon" | "each") | null;
         };
         /** DailyAverages */
         DailyAverages: {
@@ -2616,6 +2959,288 @@ export interface components {
             /** Saved Tickets */
             saved_tickets: components["schemas"]["TicketRead"][];
         };
+        /** InboundInProgress */
+        InboundInProgress: {
+            /** Draft Tickets */
+            draft_tickets: components["schemas"]["InboundTicketRead"][];
+            /** Saved Tickets */
+            saved_tickets: components["schemas"]["InboundTicketRead"][];
+        };
+        /** InboundLineCreate */
+        InboundLineCreate: {
+            /** Notes */
+            notes?: string | null;
+            /** Quantity */
+            quantity: number | string;
+            /**
+             * Unit
+             * @default lbs
+             * @enum {string}
+             */
+            unit: "lbs" | "tons" | "cubic_yards";
+            /**
+             * Waste Type
+             * @description Waste type name or id
+             */
+            waste_type: string;
+        };
+        /**
+         * InboundTicketCreate
+         * @description The wizard's payload (spec 3 s7). net_weight is computed by the server and ignored.
+         */
+        InboundTicketCreate: {
+            /**
+             * Client Id
+             * @description Idempotency key made by the client
+             */
+            client_id?: string | null;
+            /**
+             * Customer1 Id
+             * @description Payee (required)
+             */
+            customer1_id?: string | null;
+            /**
+             * Customer2 Id
+             * @description Hauler (optional)
+             */
+            customer2_id?: string | null;
+            /**
+             * Gross Weight
+             * @description lb, vehicle in
+             */
+            gross_weight?: number | string | null;
+            /** Is Multi Product */
+            is_multi_product?: boolean | null;
+            /**
+             * License Plate
+             * @description A plate with no vehicle yet: saved as a vehicle of the payee
+             */
+            license_plate?: string | null;
+            /** Line Items */
+            line_items?: components["schemas"]["InboundLineCreate"][];
+            /**
+             * Net Weight
+             * @description Ignored: the server computes gross - tare
+             */
+            net_weight?: number | string | null;
+            /** Notes */
+            notes?: string | null;
+            /** Payment Method */
+            payment_method?: ("cash" | "check" | "venmo" | "zelle" | "paypal" | "credit_card" | "invoice") | null;
+            /**
+             * Status
+             * @default completed
+             * @enum {string}
+             */
+            status: "draft" | "saved" | "completed";
+            /** Store Id */
+            store_id?: string | null;
+            /**
+             * Tare Weight
+             * @description lb, vehicle out
+             */
+            tare_weight?: number | string | null;
+            /**
+             * Use Stored Tare
+             * @description Take the tare stored with the vehicle
+             * @default false
+             */
+            use_stored_tare: boolean;
+            /** Vehicle Id */
+            vehicle_id?: string | null;
+            /**
+             * Waste Type
+             * @description The first line's waste type
+             */
+            waste_type?: string | null;
+        };
+        /** InboundTicketList */
+        InboundTicketList: {
+            /** Tickets */
+            tickets: components["schemas"]["InboundTicketRead"][];
+            /**
+             * Today Count
+             * @description Completed tickets weighed today (company day), same filters
+             */
+            today_count: number;
+            /** Total */
+            total: number;
+            /**
+             * Total Revenue
+             * @description Completed tickets matching the filters
+             */
+            total_revenue: number;
+            /** Total Weight Lbs */
+            total_weight_lbs: number;
+        };
+        /**
+         * InboundTicketRead
+         * @description A ticket as read (spec 2 s3, spec 3 s3)
+         */
+        InboundTicketRead: {
+            /** Carbon Methodology */
+            carbon_methodology: string | null;
+            /** Client Id */
+            client_id: string | null;
+            /** Confidence */
+            confidence: number | null;
+            /** Container Type */
+            container_type: string | null;
+            /** Container Type Id */
+            container_type_id: string | null;
+            container_used: components["schemas"]["ContainerUsed"];
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Created By */
+            created_by: string | null;
+            customer1: components["schemas"]["PartyRead"] | null;
+            /** Customer1 Id */
+            customer1_id: string | null;
+            customer2: components["schemas"]["PartyRead"] | null;
+            /** Customer2 Id */
+            customer2_id: string | null;
+            /** Customer Facing Notes */
+            customer_facing_notes: string | null;
+            /** Destination */
+            destination: string | null;
+            /** Destination Id */
+            destination_id: string | null;
+            /** Destination Is Diversion */
+            destination_is_diversion: boolean | null;
+            /** Destination Management Path */
+            destination_management_path: string | null;
+            /** Disposal Partner Id */
+            disposal_partner_id: string | null;
+            /** Diversion Method */
+            diversion_method: string | null;
+            /** Employee Name */
+            employee_name: string | null;
+            /** Gross Weight */
+            gross_weight: number;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Images */
+            images: components["schemas"]["TicketImageRead"][];
+            /** Internal Notes */
+            internal_notes: string | null;
+            /** Is Inbound */
+            is_inbound: boolean;
+            /** Is Multi Product */
+            is_multi_product: boolean;
+            /** License Plate */
+            license_plate: string | null;
+            /** Line Items */
+            line_items: components["schemas"]["LineItemRead"][];
+            /**
+             * Location
+             * @description Location name (same as store_name)
+             */
+            location: string | null;
+            /** Manual Override */
+            manual_override: boolean;
+            /**
+             * Method
+             * @description My Ticket History method column
+             * @enum {string}
+             */
+            method: "AI Vision" | "Manual" | "Entry";
+            /** Net Weight */
+            net_weight: number;
+            /** Notes */
+            notes: string | null;
+            /** Ocr Provider */
+            ocr_provider: string | null;
+            /** Outbound Ticket Type */
+            outbound_ticket_type: string | null;
+            /** Payment Method */
+            payment_method: string | null;
+            /** Status */
+            status: string;
+            /** Store Id */
+            store_id: string | null;
+            /** Store Name */
+            store_name: string | null;
+            /** Tare Weight */
+            tare_weight: number;
+            /**
+             * Ticket At
+             * Format: date-time
+             */
+            ticket_at: string;
+            /** Ticket Number */
+            ticket_number: string;
+            /**
+             * Ticket Type
+             * @enum {string}
+             */
+            ticket_type: "inbound" | "outbound";
+            /**
+             * Timestamp
+             * Format: date-time
+             * @description The weighing time (same as ticket_at)
+             */
+            timestamp: string;
+            /** Total Amount */
+            total_amount: number;
+            /** Unit Of Measure */
+            unit_of_measure: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /** Vehicle Id */
+            vehicle_id: string | null;
+            /** Vehicle Info */
+            vehicle_info: {
+                [key: string]: unknown;
+            } | null;
+            /** Void Reason */
+            void_reason: string | null;
+            /** Voided At */
+            voided_at: string | null;
+            /** Waste Subtype */
+            waste_subtype: string | null;
+            /** Waste Type */
+            waste_type: string | null;
+            /** Waste Type Id */
+            waste_type_id: string | null;
+        };
+        /**
+         * InboundTicketUpdate
+         * @description Edit a draft or saved inbound ticket; status 'completed' weighs it out and completes it.
+         */
+        InboundTicketUpdate: {
+            /** Customer1 Id */
+            customer1_id?: string | null;
+            /** Customer2 Id */
+            customer2_id?: string | null;
+            /** Gross Weight */
+            gross_weight?: number | string | null;
+            /** Line Items */
+            line_items?: components["schemas"]["InboundLineCreate"][] | null;
+            /** Notes */
+            notes?: string | null;
+            /** Payment Method */
+            payment_method?: ("cash" | "check" | "venmo" | "zelle" | "paypal" | "credit_card" | "invoice") | null;
+            /** Status */
+            status?: ("draft" | "saved" | "completed") | null;
+            /** Tare Weight */
+            tare_weight?: number | string | null;
+            /**
+             * Use Stored Tare
+             * @default false
+             */
+            use_stored_tare: boolean;
+            /** Vehicle Id */
+            vehicle_id?: string | null;
+        };
         /** InviteCreate */
         InviteCreate: {
             /**
@@ -2833,7 +3458,19 @@ export interface components {
              * Vehicles
              * @default []
              */
-            vehicles: components["schemas"]["VehicleRead"][];
+            vehicles: components["schemas"]["api__outbound__schemas__VehicleRead"][];
+        };
+        /** PartyRead */
+        PartyRead: {
+            /** Account Number */
+            account_number: string | null;
+            /** Customer Name */
+            customer_name: string;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
         };
         /** PendingAccount */
         PendingAccount: {
@@ -2943,16 +3580,6 @@ export interface components {
             price: number;
             /** Price Per User */
             price_per_user: number;
-        };
-        /** PlateLookup */
-        PlateLookup: {
-            customer?: components["schemas"]["OutboundCustomerRead"] | null;
-            disposal_partner?: components["schemas"]["OutboundCustomerRead"] | null;
-            /** Found */
-            found: boolean;
-            /** License Plate */
-            license_plate: string;
-            vehicle?: components["schemas"]["VehicleRead"] | null;
         };
         /** PlateRecognitionRead */
         PlateRecognitionRead: {
@@ -3187,7 +3814,7 @@ export interface components {
         /** SearchResult */
         SearchResult: {
             customer: components["schemas"]["OutboundCustomerRead"];
-            vehicle: components["schemas"]["VehicleRead"] | null;
+            vehicle: components["schemas"]["api__outbound__schemas__VehicleRead"] | null;
         };
         /** SearchResults */
         SearchResults: {
@@ -4041,29 +4668,37 @@ export interface components {
             /** Year */
             year?: number | null;
         };
-        /** VehicleRead */
-        VehicleRead: {
+        /** VehicleList */
+        VehicleList: {
+            /** Vehicles */
+            vehicles: components["schemas"]["api__inbound__schemas__VehicleRead"][];
+        };
+        /** VehicleWrite */
+        VehicleWrite: {
             /** Color */
-            color: string | null;
-            /** Customer Id */
-            customer_id: string | null;
-            /** Hauler Id */
-            hauler_id: string | null;
-            /**
-             * Id
-             * Format: uuid
-             */
-            id: string;
+            color?: string | null;
+            /** Description */
+            description?: string | null;
             /** License Plate */
             license_plate: string;
             /** Make */
-            make: string | null;
+            make?: string | null;
             /** Model */
-            model: string | null;
+            model?: string | null;
+            /**
+             * Tare Weighed At
+             * @description When the stored tare was weighed; default now
+             */
+            tare_weighed_at?: string | null;
+            /**
+             * Tare Weight
+             * @description Stored tare, lb
+             */
+            tare_weight?: number | string | null;
             /** Vehicle Type */
-            vehicle_type: string | null;
+            vehicle_type?: string | null;
             /** Year */
-            year: number | null;
+            year?: number | null;
         };
         /** WarehouseCheck */
         WarehouseCheck: {
@@ -4189,6 +4824,24 @@ export interface components {
             /** Waste Types */
             waste_types: components["schemas"]["WasteTypeRead"][];
         };
+        /** WasteTypePrice */
+        WasteTypePrice: {
+            /** Price */
+            price: number | string;
+            /**
+             * Uom
+             * @default lb
+             * @enum {string}
+             */
+            uom: "lb" | "ton" | "yard" | "gallon" | "each";
+        };
+        /** WasteTypePriceRead */
+        WasteTypePriceRead: {
+            /** Price */
+            price: number;
+            /** Uom */
+            uom: string;
+        };
         /** WasteTypeRead */
         WasteTypeRead: {
             /** Default Price Per Unit */
@@ -4276,6 +4929,86 @@ export interface components {
             percentage: number;
             /** Weight */
             weight: number;
+        };
+        /** PlateLookup */
+        api__inbound__schemas__PlateLookup: {
+            customer?: components["schemas"]["CustomerRead"] | null;
+            /** Found */
+            found: boolean;
+            /**
+             * License Plate
+             * @description The plate as stored: upper case, letters and digits
+             */
+            license_plate: string;
+            /** @description The vehicle's payee */
+            suggested_customer1?: components["schemas"]["CustomerRead"] | null;
+            /** @description The vehicle's hauler */
+            suggested_customer2?: components["schemas"]["CustomerRead"] | null;
+            vehicle?: components["schemas"]["api__inbound__schemas__VehicleRead"] | null;
+        };
+        /** VehicleRead */
+        api__inbound__schemas__VehicleRead: {
+            /** Color */
+            color: string | null;
+            /** Customer Id */
+            customer_id: string | null;
+            /** Description */
+            description: string | null;
+            /** Hauler Id */
+            hauler_id: string | null;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** License Plate */
+            license_plate: string;
+            /** Make */
+            make: string | null;
+            /** Model */
+            model: string | null;
+            /** Tare Weighed At */
+            tare_weighed_at: string | null;
+            /** Tare Weight */
+            tare_weight: number | null;
+            /** Vehicle Type */
+            vehicle_type: string | null;
+            /** Year */
+            year: number | null;
+        };
+        /** PlateLookup */
+        api__outbound__schemas__PlateLookup: {
+            customer?: components["schemas"]["OutboundCustomerRead"] | null;
+            disposal_partner?: components["schemas"]["OutboundCustomerRead"] | null;
+            /** Found */
+            found: boolean;
+            /** License Plate */
+            license_plate: string;
+            vehicle?: components["schemas"]["api__outbound__schemas__VehicleRead"] | null;
+        };
+        /** VehicleRead */
+        api__outbound__schemas__VehicleRead: {
+            /** Color */
+            color: string | null;
+            /** Customer Id */
+            customer_id: string | null;
+            /** Hauler Id */
+            hauler_id: string | null;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** License Plate */
+            license_plate: string;
+            /** Make */
+            make: string | null;
+            /** Model */
+            model: string | null;
+            /** Vehicle Type */
+            vehicle_type: string | null;
+            /** Year */
+            year: number | null;
         };
     };
     responses: never;
@@ -9503,6 +10236,1358 @@ export interface operations {
             };
         };
     };
+    "inbound-list_customers": {
+        parameters: {
+            query?: {
+                search?: string | null;
+                customer_type?: "all" | "payee" | "hauler";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-create_customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerWrite"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-bulk_upload_customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_inbound-bulk_upload_customers"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkUploadResult"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description File too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-customer_template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-update_customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerWrite"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-list_vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VehicleList"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-add_vehicle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleWrite"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api__inbound__schemas__VehicleRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-license_plate_lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                plate: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api__inbound__schemas__PlateLookup"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-list_inbound_tickets": {
+        parameters: {
+            query?: {
+                /** @description Company-local date, inclusive */
+                start_date?: string | null;
+                /** @description Company-local date, inclusive */
+                end_date?: string | null;
+                /** @description Payee or hauler */
+                customer_id?: string | null;
+                status?: "completed" | "saved" | "draft" | "void" | "all";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundTicketList"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-create_inbound_ticket": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboundTicketCreate"];
+            };
+        };
+        responses: {
+            /** @description Retry of a known client_id: the first ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundTicketRead"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundTicketRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-inbound_in_progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundInProgress"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-get_inbound_ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundTicketRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-update_inbound_ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboundTicketUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundTicketRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-update_vehicle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vehicle_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleWrite"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api__inbound__schemas__VehicleRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "users-available_locations": {
         parameters: {
             query?: never;
@@ -9989,7 +12074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlateLookup"];
+                    "application/json": components["schemas"]["api__outbound__schemas__PlateLookup"];
                 };
             };
             /** @description The request breaks a rule of the product */
