@@ -73,8 +73,11 @@ def ensure_dagster_database(url: str) -> str:
     return f"{base}/{name}".replace("postgresql://", "postgresql+psycopg2://", 1)
 
 
-def start_dagster(port: int = 3000) -> subprocess.Popen:
-    """`dagster dev` for operators: UI, daemon (schedule and sensor) on this code location."""
+def start_dagster(port: int = 3000, log: Path | None = None) -> subprocess.Popen:
+    """`dagster dev` for operators: UI, daemon (schedule and sensor) on this code location.
+
+    It runs in a process group of its own (a terminal's Ctrl-C reaches `flow up` only, which
+    stops the whole group: see api.cli.stop_process_tree); `log` takes its output."""
     from pipelines.defs.transform.project import dbt_env, prepare_manifest
 
     prepare_manifest()  # dagster-dbt reads the manifest; never parse inside `dagster dev`
@@ -85,5 +88,6 @@ def start_dagster(port: int = 3000) -> subprocess.Popen:
     bin_dir = Path(sys.executable).parent
     return subprocess.Popen(
         [str(bin_dir / "dagster"), "dev", "-m", "pipelines.definitions", "-h", "127.0.0.1", "-p", str(port)],
-        cwd=ROOT, env=env,
+        cwd=ROOT, env=env, start_new_session=True,
+        stdout=log.open("ab") if log else None, stderr=subprocess.STDOUT if log else None,
     )

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from api.kit.validation import FieldValueError
 from api.plans import PLANS
 
 # Spec 1 section 5: non-space text, at sign, non-space text, dot, non-space text.
@@ -132,6 +133,24 @@ class ResetPasswordRequest(BaseModel):
 
 
 # ------------------------------------------------------------------ sign-up
+# One line as the manual form and address search flatten it: '1 Main St, Oakland, CA 94607'
+# (optionally 'Suite 5' as a further part of the street, and ', USA' at the end).
+_ONE_LINE = re.compile(
+    r"^\s*(?P<street>.+?)\s*,\s*(?P<city>[^,\d][^,]*?)\s*,\s*(?P<state>[A-Za-z]{2})\.?\s*,?\s*"
+    r"(?P<zip>\d{5}(?:-\d{4})?)\s*(?:,\s*(?:USA|US|United States(?: of America)?)\s*)?$",
+    re.IGNORECASE,
+)
+
+
+def split_one_line(address: str) -> dict[str, str] | None:
+    """street, city, state, zip_code of a one-line US address; None when it is not one."""
+    found = _ONE_LINE.match(address)
+    if not found:
+        return None
+    return {"street": found["street"], "city": found["city"], "state": found["state"].upper(),
+            "zip_code": found["zip"]}
+
+
 class SignupAddress(BaseModel):
     street: str | None = None
     city: str | None = None
@@ -186,21 +205,29 @@ class SignupRequest(BaseModel):
     @model_validator(mode="after")
     def _validate(self) -> SignupRequest:
         full = self.full_form
+
+        def named(field: str) -> str:  # the field as this request spelled it
+            return f"admin_{field}" if getattr(self, f"admin_{field}") is not None or (
+                full and getattr(self, field) is None) else field
+
         first = self.admin_first_name if self.admin_first_name is not None else self.first_name
         last = self.admin_last_name if self.admin_last_name is not None else self.last_name
         email = self.admin_email if self.admin_email is not None else self.email
         password = self.admin_password if self.admin_password is not None else self.password
         if full and blank(self.company_name):
-            raise ValueError("Organization name is required")
+            raise FieldValueError("company_name", "Organization name is required")
         if blank(first):
-            raise ValueError("First name is required")
+            raise FieldValueError(named("first_name"), "First name is required")
         if blank(last):
-            raise ValueError("Last name is required")
-        self.email = clean_email(email)
+            raise FieldValueError(named("last_name"), "Last name is required")
+        try:
+            self.email = clean_email(email)
+        except ValueError as exc:
+            raise FieldValueError(named("email"), str(exc)) from None
         if not password:
-            raise ValueError("Password is required")
+            raise FieldValueError(named("password"), "Password is required")
         if len(password) < PASSWORD_MIN:
-            raise ValueError("Password must be at least 6 characters")
+            raise FieldValueError(named("password"), "Password must be at least 6 characters")
         self.password = password
         self.first_name, self.last_name = first.strip()[:100], last.strip()[:100]
         # The short form names no organization: the account is named after its owner until renamed.
@@ -208,17 +235,17 @@ class SignupRequest(BaseModel):
         self.address = self._validated_address(required=full)
         self.account_type = (self.account_type or "trial").strip().lower()
         if self.account_type not in ("trial", "paid"):
-            raise ValueError("Account type must be trial or paid")
+            raise FieldValueError("account_type", "Account type must be trial or paid")
         plan = (self.subscription_plan or "").strip().lower()
         if self.account_type == "trial":
             plan = "pro"
         elif not plan:
             plan = "core"
         if plan not in PLANS:
-            raise ValueError("Please choose the core, pro or enterprise plan")
+            raise FieldValueError("subscription_plan", "Please choose the core, pro or enterprise plan")
         self.subscription_plan = plan
         if self.org_type is not None and self.org_type.strip().lower() not in ORG_TYPES:
-            raise ValueError("Unknown organization type")
+            raise FieldValueError("org_type", "Unknown organization type")
         self.org_type = self.org_type.strip().lower() if self.org_type else None
         self.phone = (self.phone or "").strip() or None
         self.industry = (self.industry or "").strip()[:100] or "Food Service"
@@ -226,8 +253,14 @@ class SignupRequest(BaseModel):
 
     def _validated_address(self, *, required: bool) -> SignupAddress | None:
         addr = self.address
+        nested = isinstance(addr, SignupAddress)
         if isinstance(addr, str) or addr is None:
-            addr = SignupAddress(street=addr if isinstance(addr, str) else None)
+            parts = split_one_line(addr) if isinstance(addr, str) else None
+            addr = SignupAddress(**parts) if parts else SignupAddress(street=addr if isinstance(addr, str) else None)
+
+        def where(field: str) -> str:
+            return f"address.{field}" if nested else ("address" if field == "street" else field)
+
         addr = SignupAddress(
             street=addr.street, city=addr.city if addr.city is not None else self.city,
             state=addr.state if addr.state is not None else self.state,
@@ -236,16 +269,18 @@ class SignupRequest(BaseModel):
         given = not all(blank(v) for v in (addr.street, addr.city, addr.state, addr.zip_code))
         if not required and not given:
             return None
-        for value, message in ((addr.street, "Street address is required"), (addr.city, "City is required"),
-                               (addr.state, "State is required"), (addr.zip_code, "ZIP code is required")):
+        for field, value, message in (
+            ("street", addr.street, "Street address is required"), ("city", addr.city, "City is required"),
+            ("state", addr.state, "State is required"), ("zip_code", addr.zip_code, "ZIP code is required"),
+        ):
             if blank(value):
-                raise ValueError(message)
+                raise FieldValueError(where(field), message)
         state = addr.state.strip().upper()
         if not re.fullmatch(r"[A-Z]{2}", state):
-            raise ValueError("State must be a two-letter code")
+            raise FieldValueError(where("state"), "State must be a two-letter code")
         zip_code = addr.zip_code.strip()
         if len(zip_code) > 10:
-            raise ValueError("ZIP code must be at most 10 characters")
+            raise FieldValueError(where("zip_code"), "ZIP code must be at most 10 characters")
         return SignupAddress(street=addr.street.strip()[:300], city=addr.city.strip()[:120], state=state,
                              zip_code=zip_code)
 

@@ -75,6 +75,15 @@ def _field_message(err: dict) -> str:
     return f"{'.'.join(loc)}: {msg}" if loc else msg
 
 
+def _field_name(err: dict) -> str:
+    cause = (err.get("ctx") or {}).get("error")
+    named = getattr(cause, "field", None)
+    loc = [str(p) for p in err.get("loc", ())[1:]]
+    if isinstance(named, str):
+        return ".".join([*loc, named])
+    return ".".join(loc)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(DomainError)
     async def _domain(_req: Request, exc: DomainError) -> JSONResponse:
@@ -84,7 +93,7 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _validation(_req: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
         detail = _field_message(errors[0]) if errors else "Invalid request"
-        fields = [{"field": ".".join(str(p) for p in e.get("loc", ())[1:]), "message": _field_message(e)} for e in errors]
+        fields = [{"field": _field_name(e), "message": _field_message(e)} for e in errors]
         return JSONResponse({"detail": detail, "errors": fields}, status_code=422)
 
     @app.exception_handler(HTTPException)

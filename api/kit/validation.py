@@ -17,6 +17,15 @@ _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MIN_DATE, MAX_DATE = date(2000, 1, 1), date(2100, 12, 31)
 
 
+class FieldValueError(ValueError):
+    """A rule that spans fields (checked in a model validator) but is about one of them: the
+    422 answer names `field` (api.kit.errors reads it), not the whole body."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
+
 def text(value: Any, label: str) -> str | None:
     """The value as a string, None when absent; anything else is refused naming the field."""
     if value is None or isinstance(value, str):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from contextvars import ContextVar
 from datetime import UTC, datetime
@@ -52,7 +53,8 @@ class JsonFormatter(logging.Formatter):
 
 def configure_logging(level: int = logging.INFO) -> None:
     """JSON lines on stderr for the app's and uvicorn's loggers (idempotent)."""
-    handler = logging.StreamHandler()
+    target = os.environ.get("FLOW_LOG_FILE")  # `flow up` keeps the terminal for its status
+    handler: logging.Handler = logging.FileHandler(target) if target else logging.StreamHandler()
     handler.setFormatter(JsonFormatter())
     handler.addFilter(RedactSecrets())
     root = logging.getLogger()

@@ -1,0 +1,168 @@
+"""schemathesis over every operation of the OpenAPI document, as every kind of caller.
+
+The API runs as a real uvicorn process on loopback over the session's Postgres. For each
+operation, FUZZ_EXAMPLES generated requests are each sent as: a platform admin, the store admins
+of two companies, an employee assigned to one location, an employee with company-wide access,
+and nobody. Every answer must be no 5xx, a declared status code, a declared content type and a
+body matching its declared schema; and no answer to one company's caller may carry the other
+company's recognisable values (company name, location names, e-mails, a region, a waste type).
+
+Operations come from the document, so routes added by anyone are fuzzed without editing this
+file. Figures for bench/README.md: `FUZZ_REPORT=1` prints operations and requests.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+
+import psycopg
+import pytest
+import requests
+import schemathesis
+from hypothesis import HealthCheck, Phase, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from tests.conftest import ROOT
+
+FUZZ_EXAMPLES = int(os.environ.get("FLOW_FUZZ_EXAMPLES", "3"))
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+# Operations whose call would end the callers' sessions for every later case; fuzzed anonymously
+# and as a throw-away user (see `callers`).
+SESSION_ENDING = {("POST", "/api/auth/logout-all"), ("POST", "/api/auth/change-password")}
+
+
+def _document() -> dict:
+    from api.main import create_app
+
+    return create_app().openapi()
+
+
+schema = schemathesis.openapi.from_dict(_document())
+if os.environ.get("FLOW_FUZZ_PATHS"):  # a regex, to fuzz a few operations while working on them
+    schema = schema.include(path_regex=os.environ["FLOW_FUZZ_PATHS"])
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(database_url):
+    port = _free_port()
+    env = {**os.environ, "FLOW_ENV": "test"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "api.main:app", "--host", "127.0.0.1", "--port", str(port),
+         "--log-level", "warning", "--no-access-log"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(f"{base}/api/health", timeout=5).ok:
+                break
+        except requests.RequestException:
+            time.sleep(0.2)
+    else:
+        proc.kill()
+        pytest.fail("the API did not start")
+    yield base
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+class Company:
+    def __init__(self, tenant, marker: str):
+        self.tenant = tenant
+        self.marker = marker
+        self.values = [marker, tenant.admin.email, tenant.employee.email]
+
+
+@pytest.fixture(scope="module")
+async def people(app, database_url):
+    from tests.factories import Factory, token_for
+
+    factory = Factory()
+    companies = []
+    for label, assigned in (("A", True), ("B", False)):
+        marker = f"Zq{label}{uuid.uuid4().hex[:8]}"
+        tenant = await factory.tenant(plan="enterprise", stores=2, assign_employee=assigned, name=f"Company {marker}")
+        with psycopg.connect(database_url) as conn:
+            for i, store in enumerate(tenant.stores):
+                conn.execute("update stores set name = %s, address = %s where id = %s",
+                             (f"Kitchen {marker} {i}", f"{i} {marker} Street", store.id))
+            conn.execute("insert into regions (id, company_id, name) values (gen_random_uuid(), %s, %s)",
+                         (tenant.company_id, f"Region {marker}"))
+            conn.execute("update waste_types set description = %s where company_id = %s", (marker, tenant.company_id))
+        companies.append(Company(tenant, marker))
+    root, _ = await factory.system_admin()
+    a, b = companies
+    return {
+        "system_admin": (root, None),
+        "store_admin_a": (a.tenant.admin, b),
+        "store_admin_b": (b.tenant.admin, a),
+        "employee_assigned_a": (a.tenant.employee, b),
+        "employee_unassigned_b": (b.tenant.employee, a),
+    }, token_for
+
+
+@pytest.fixture(scope="module")
+def callers(people, database_url):
+    """(name, headers, the other company or None) for each caller; tokens follow the current
+    token_version, so a fuzzed logout-all does not silently turn the rest into anonymous calls."""
+    users, token_for = people
+
+    def current() -> list[tuple[str, dict, Company | None]]:
+        out: list[tuple[str, dict, Company | None]] = [("anonymous", {}, None)]
+        with psycopg.connect(database_url) as conn:
+            for name, (user, other) in users.items():
+                row = conn.execute("select token_version from users where id = %s", (user.id,)).fetchone()
+                user.token_version = row[0]
+                out.append((name, {"Authorization": f"Bearer {token_for(user)}"}, other))
+        return out
+
+    return current
+
+
+STATS = {"operations": set(), "requests": 0}
+
+
+@schema.parametrize()
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, database=None, derandomize=True,
+          phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+def test_every_operation_as_every_caller(case, server, callers):
+    key = (case.method.upper(), case.path)
+    STATS["operations"].add(key)
+    who = callers()
+    if key in SESSION_ENDING:
+        who = who[:1]
+    for name, headers, other in who:
+        response = case.call(base_url=server, headers=headers, timeout=30)
+        STATS["requests"] += 1
+        case.validate_response(response, checks=CHECKS)
+        if other is not None and response.content:
+            body = response.content.decode("utf-8", "replace")
+            leaked = [v for v in other.values if v in body]
+            assert not leaked, f"{name}: {case.method} {case.path} carried another company's data: {leaked}"
+
+
+def test_report_figures():
+    """Runs after the fuzzing (same module): the figures bench/README.md quotes."""
+    if os.environ.get("FUZZ_REPORT"):
+        print(f"\nfuzz: {len(STATS['operations'])} operations, {STATS['requests']} requests, "
+              f"{FUZZ_EXAMPLES} examples each, 6 callers")

@@ -1,0 +1,58 @@
+"""The warehouse refresh works on a new installation: an empty database, and a company that has
+no tickets yet beside one that has (the quality step used to fail: 'returned no count')."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import duckdb
+import psycopg
+
+from tests.conftest import ROOT
+from tests.pipelines.world import OCTOBER, add_tickets, refresh
+
+
+def _marts_count(path: Path, sql: str) -> int:
+    con = duckdb.connect(str(path), read_only=True)
+    try:
+        return con.execute(sql).fetchone()[0]
+    finally:
+        con.close()
+
+
+def test_flow_warehouse_refresh_on_an_empty_database(database_url, tmp_path):
+    from api.cli import upgrade_database
+
+    server = database_url.rsplit("/", 1)[0]
+    name = f"flow_empty_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
+        conn.execute(f'create database "{name}"')
+    try:
+        url = f"{server}/{name}"
+        upgrade_database(url)
+        warehouse = tmp_path / "warehouse" / "flow.duckdb"
+        env = {**os.environ, "FLOW_DATABASE_URL": url, "FLOW_WAREHOUSE_PATH": str(warehouse)}
+        flow = str(Path(sys.executable).parent / "flow")
+        done = subprocess.run([flow, "warehouse", "refresh", "--full"], check=False, cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=900)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+        assert warehouse.is_file()
+        assert _marts_count(warehouse, "select count(*) from marts.tickets") == 0
+    finally:
+        with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
+            conn.execute(f'drop database if exists "{name}" with (force)')
+
+
+async def test_refresh_with_a_company_without_tickets_beside_one_with(app, factory):
+    from pipelines.paths import published_path
+
+    busy = await factory.tenant("enterprise", stores=1)
+    quiet = await factory.tenant("enterprise", stores=1)
+    await add_tickets(busy, OCTOBER[:2])
+    await refresh(full=True)
+    path = published_path()
+    assert _marts_count(path, f"select count(*) from marts.tickets where company_id = '{busy.company_id}'") == 2
+    assert _marts_count(path, f"select count(*) from marts.tickets where company_id = '{quiet.company_id}'") == 0
