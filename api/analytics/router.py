@@ -23,10 +23,11 @@ from api.analytics.schemas import (
     WarehouseRefreshRead,
 )
 from api.core.deps import CurrentCompany, Db, LocationScope, StaffUser, require_feature
-from api.kit.errors import Forbidden, Invalid
+from api.kit.errors import ErrorBody, Forbidden, Invalid
 from api.kit.validation import IsoDate
 
 router = APIRouter(tags=["analytics"])
+MAIL_FAILED = {502: {"model": ErrorBody, "description": "The mail server did not accept the message"}}
 
 DEFAULT_DAYS = 30
 MAX_DAYS = 3660
@@ -150,14 +151,14 @@ async def export_esg_report(db: Db, company: CurrentCompany, _user: StaffUser, s
     return _pdf(name, pdf)
 
 
-@router.post("/reports/basic/email", response_model=ReportEmailSent)
+@router.post("/reports/basic/email", response_model=ReportEmailSent, responses=MAIL_FAILED)
 async def email_basic_report(db: Db, company: CurrentCompany, user: StaffUser, scope: LocationScope,
                              body: ReportEmailRequest) -> ReportEmailSent:
     """Mail the Basic Report PDF to one address (422 'Please enter a valid email address' without an @)."""
     return await _email("basic", db, user, company, scope, body)
 
 
-@router.post("/reports/esg/email", response_model=ReportEmailSent,
+@router.post("/reports/esg/email", response_model=ReportEmailSent, responses=MAIL_FAILED,
              dependencies=[Depends(require_feature(plans.ESG_ADVANCED))])
 async def email_esg_report(db: Db, company: CurrentCompany, user: StaffUser, scope: LocationScope,
                            body: ReportEmailRequest) -> ReportEmailSent:

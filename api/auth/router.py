@@ -18,6 +18,7 @@ from api.auth.schemas import (
 )
 from api.auth.signup import signup as create_account
 from api.core.deps import CurrentUser, Db, Public
+from api.kit.errors import ErrorBody
 
 router = APIRouter(prefix="/auth", tags=["auth"])
 
@@ -59,6 +60,7 @@ async def reset_password(body: ResetPasswordRequest, request: Request, db: Db) -
     return MessageRead(message="Password reset successfully! You can now sign in with your new password.")
 
 
-@router.post("/employee-pin-login", response_model=TokenRead, dependencies=[Public])
+@router.post("/employee-pin-login", response_model=TokenRead, dependencies=[Public],
+             responses={423: {"model": ErrorBody, "description": "Locked after 5 wrong PINs (15 minutes)"}})
 async def employee_pin_login(body: PinLoginRequest, request: Request, db: Db) -> TokenRead:
     return await service.pin_login(db, request, body.email, body.pin)

@@ -14,6 +14,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+from api.kit.spreadsheet import safe_row
 from api.tickets.models import Ticket
 
 COLUMNS = ["Date", "Time", "Ticket #", "Waste Type", "Container", "Destination", "Weight (lbs)", "Location", "Employee"]
@@ -65,8 +66,8 @@ def to_csv(table: ExportTable, delimiter: str = ",") -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
     writer.writerow(COLUMNS)
-    writer.writerows(table.rows)
-    writer.writerow(table.total_row)
+    writer.writerows(safe_row(row) for row in table.rows)
+    writer.writerow(safe_row(table.total_row))
     # The BOM lets Excel read the accents of names correctly.
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
@@ -78,15 +79,15 @@ def to_xlsx(table: ExportTable) -> bytes:
     wb = Workbook()
     ws = wb.active
     ws.title = "Tickets"
-    ws.append([f"{table.company_name} - Ticket Report"])
-    ws.append([f"Period: {table.period}"])
+    ws.append(safe_row([f"{table.company_name} - Ticket Report"]))
+    ws.append(safe_row([f"Period: {table.period}"]))
     ws.append([])
     ws.append(COLUMNS)
     header_row = ws.max_row
     for cell in ws[header_row]:
         cell.font = Font(bold=True)
     for row in table.rows:
-        ws.append(row[:6] + [float(Decimal(row[6]))] + row[7:])
+        ws.append(safe_row(row[:6]) + [float(Decimal(row[6]))] + safe_row(row[7:]))
     ws.append(["Total", "", f"{len(table.rows)} tickets", "", "", "", float(table.total_weight), "", ""])
     for cell in ws[ws.max_row]:
         cell.font = Font(bold=True)

@@ -1,9 +1,10 @@
 """schemathesis over every operation of the OpenAPI document, as every kind of caller.
 
 The API runs as a real uvicorn process on loopback over the session's Postgres. For each
-operation, FUZZ_EXAMPLES generated requests are each sent as: a platform admin, the store admins
-of two companies, an employee assigned to one location, an employee with company-wide access,
-and nobody. Every answer must be no 5xx, a declared status code, a declared content type and a
+operation, FUZZ_EXAMPLES generated requests are sent, alternately, as half of these callers: a
+platform admin, the store admins of two companies, an employee assigned to one location, an
+employee with company-wide access, and nobody (so with 2 examples each caller meets every
+operation). Every answer must be no 5xx, a declared status code, a declared content type and a
 body matching its declared schema; and no answer to one company's caller may carry the other
 company's recognisable values (company name, location names, e-mails, a region, a waste type).
 
@@ -26,6 +27,7 @@ import requests
 import schemathesis
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis.checks import not_a_server_error
+from schemathesis.config import SchemathesisConfig
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     response_schema_conformance,
@@ -34,7 +36,7 @@ from schemathesis.specs.openapi.checks import (
 
 from tests.conftest import ROOT
 
-FUZZ_EXAMPLES = int(os.environ.get("FLOW_FUZZ_EXAMPLES", "3"))
+FUZZ_EXAMPLES = int(os.environ.get("FLOW_FUZZ_EXAMPLES", "2"))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 # Operations whose call would end the callers' sessions for every later case; fuzzed anonymously
 # and as a throw-away user (see `callers`).
@@ -47,7 +49,12 @@ def _document() -> dict:
     return create_app().openapi()
 
 
-schema = schemathesis.openapi.from_dict(_document())
+# The coverage phase (boundary values, wrong types and nulls for every field: ~5,000 cases,
+# 30,000 requests) is the deep run, FLOW_FUZZ_DEEP=1; `make test` runs the examples and
+# FLOW_FUZZ_EXAMPLES generated cases per operation.
+DEEP = os.environ.get("FLOW_FUZZ_DEEP") == "1"
+CONFIG = SchemathesisConfig.from_dict({"phases": {"coverage": {"enabled": DEEP}}})
+schema = schemathesis.openapi.from_dict(_document(), config=CONFIG)
 if os.environ.get("FLOW_FUZZ_PATHS"):  # a regex, to fuzz a few operations while working on them
     schema = schema.include(path_regex=os.environ["FLOW_FUZZ_PATHS"])
 
@@ -139,18 +146,21 @@ def callers(people, database_url):
     return current
 
 
-STATS = {"operations": set(), "requests": 0}
+STATS: dict = {"operations": set(), "requests": 0, "turns": {}}
 
 
 @schema.parametrize()
 @settings(max_examples=FUZZ_EXAMPLES, deadline=None, database=None, derandomize=True,
           phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
 def test_every_operation_as_every_caller(case, server, callers):
-    key = (case.method.upper(), case.path)
+    key = (case.method.upper(), case.operation.path)
     STATS["operations"].add(key)
     who = callers()
-    if key in SESSION_ENDING:
-        who = who[:1]
+    # Each example goes to half the callers, alternating, so FUZZ_EXAMPLES >= 2 sends every
+    # operation as every caller while the run stays bounded.
+    turn = STATS["turns"].get(key, 0)
+    STATS["turns"][key] = turn + 1
+    who = who[:1] if key in SESSION_ENDING else who[turn % 2::2]
     for name, headers, other in who:
         response = case.call(base_url=server, headers=headers, timeout=30)
         STATS["requests"] += 1
@@ -165,4 +175,5 @@ def test_report_figures():
     """Runs after the fuzzing (same module): the figures bench/README.md quotes."""
     if os.environ.get("FUZZ_REPORT"):
         print(f"\nfuzz: {len(STATS['operations'])} operations, {STATS['requests']} requests, "
-              f"{FUZZ_EXAMPLES} examples each, 6 callers")
+              f"{sum(STATS['turns'].values())} cases, {FUZZ_EXAMPLES} generated per operation, "
+              f"coverage phase {'on' if DEEP else 'off'}, 6 callers (3 per case)")

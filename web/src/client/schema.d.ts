@@ -6621,6 +6621,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Locked after 5 wrong PINs (15 minutes) */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
@@ -12828,6 +12837,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The mail server did not accept the message */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "analytics-export_basic_report": {
@@ -13217,6 +13235,15 @@ export interface operations {
             };
             /** @description Too many attempts; try again later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The mail server did not accept the message */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,91 @@
+"""Authentication attacked: forged and stale tokens, PIN guessing spread over addresses, replay
+after logout-all, and a production start with the development secret."""
+from __future__ import annotations
+
+import base64
+import json
+from datetime import UTC, datetime, timedelta
+
+import httpx
+import jwt
+import pytest
+from pydantic import ValidationError
+
+from tests.factories import PASSWORD, PIN
+
+
+def _claims(user, **over) -> dict:
+    now = datetime.now(tz=UTC)
+    claims = {"sub": str(user.id), "cid": str(user.company_id), "role": user.role, "ver": user.token_version,
+              "iat": int(now.timestamp()), "exp": int((now + timedelta(minutes=30)).timestamp())}
+    claims.update(over)
+    return claims
+
+
+def _unsigned(claims: dict) -> str:
+    def part(obj: dict) -> str:
+        return base64.urlsafe_b64encode(json.dumps(obj).encode()).rstrip(b"=").decode()
+
+    return f"{part({'alg': 'none', 'typ': 'JWT'})}.{part(claims)}."
+
+
+async def test_forged_and_expired_tokens_are_refused(client, factory):
+    from api.core.config import get_settings
+
+    tenant = await factory.tenant(stores=1)
+    admin = tenant.admin
+    key = get_settings().secret_key
+    good = jwt.encode(_claims(admin), key, algorithm="HS256")
+    assert (await client.get("/api/auth/me", headers={"Authorization": f"Bearer {good}"})).status_code == 200
+    forged = {
+        "alg none": _unsigned(_claims(admin)),
+        "alg none, upper case": _unsigned(_claims(admin)).replace("bm9uZ", "Tk9OR"),
+        "wrong key": jwt.encode(_claims(admin), "not-the-server-key-" + "x" * 32, algorithm="HS256"),
+        "expired": jwt.encode(_claims(admin, exp=int((datetime.now(tz=UTC) - timedelta(seconds=5)).timestamp())),
+                              key, algorithm="HS256"),
+        "HS512 with the key": jwt.encode(_claims(admin), key, algorithm="HS512"),
+        "role raised to system_admin": jwt.encode(_claims(admin, role="system_admin"), "guess" * 8,
+                                                  algorithm="HS256"),
+        "truncated signature": good[:-6],
+        "garbage": "a.b.c",
+    }
+    for name, token in forged.items():
+        r = await client.get("/api/auth/me", headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 401, f"{name}: {r.status_code}"
+
+
+async def test_a_token_is_refused_after_logout_all(client, factory):
+    tenant = await factory.tenant(stores=1)
+    login = await client.post("/api/auth/login", json={"email": tenant.admin.email, "password": PASSWORD})
+    token = login.json()["access_token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    assert (await client.get("/api/auth/me", headers=headers)).status_code == 200
+    assert (await client.post("/api/auth/logout-all", headers=headers)).status_code in (200, 204)
+    for _ in range(2):  # replayed, and replayed again
+        assert (await client.get("/api/auth/me", headers=headers)).status_code == 401
+        assert (await client.get("/api/stores", headers=headers)).status_code == 401
+
+
+async def test_pin_lock_holds_across_addresses(app, factory):
+    """Five wrong PINs from five different addresses lock the account: the lock is per account."""
+    tenant = await factory.tenant(trial=False)
+    codes = []
+    for i in range(5):
+        transport = httpx.ASGITransport(app=app, client=(f"198.51.100.{i + 10}", 40000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://flow.test") as c:
+            r = await c.post("/api/auth/employee-pin-login", json={"email": tenant.employee.email, "pin": "0000"})
+            codes.append(r.status_code)
+    assert codes == [401, 401, 401, 401, 423]
+    transport = httpx.ASGITransport(app=app, client=("203.0.113.99", 40000))
+    async with httpx.AsyncClient(transport=transport, base_url="http://flow.test") as c:
+        r = await c.post("/api/auth/employee-pin-login", json={"email": tenant.employee.email, "pin": PIN})
+    assert r.status_code == 423, "the right PIN from a fresh address is still locked out"
+
+
+def test_production_refuses_the_default_secret_key(monkeypatch):
+    from api.core.config import PLACEHOLDER_SECRET, Settings
+
+    monkeypatch.delenv("FLOW_SECRET_KEY", raising=False)
+    with pytest.raises(ValidationError, match="FLOW_SECRET_KEY"):
+        Settings(env="production", secret_key=PLACEHOLDER_SECRET, _env_file=None)
+    assert Settings(env="production", secret_key="a-real-secret-" + "y" * 40, _env_file=None).env == "production"
