@@ -198,7 +198,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     ensure_database_url()
     import uvicorn
 
-    uvicorn.run("api.main:app", host=host, port=port, workers=workers, proxy_headers=True)
+    # SIGTERM: stop accepting, let requests in flight finish (at most 20 s), then exit.
+    uvicorn.run("api.main:app", host=host, port=port, workers=workers, proxy_headers=True,
+                timeout_graceful_shutdown=20)
 
 
 def log_dir() -> Path:

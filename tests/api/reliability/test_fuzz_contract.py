@@ -40,6 +40,8 @@ FUZZ_EXAMPLES = int(os.environ.get("FLOW_FUZZ_EXAMPLES", "2"))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 # Operations whose call would end the callers' sessions for every later case; fuzzed anonymously
 # and as a throw-away user (see `callers`).
+SESSION_LOST = {"Not authenticated", "Could not validate credentials", "Your account is pending approval",
+                "This account is suspended. Please contact support."}
 SESSION_ENDING = {("POST", "/api/auth/logout-all"), ("POST", "/api/auth/change-password")}
 
 
@@ -161,10 +163,17 @@ def test_every_operation_as_every_caller(case, server, callers):
     turn = STATS["turns"].get(key, 0)
     STATS["turns"][key] = turn + 1
     who = who[:1] if key in SESSION_ENDING else who[turn % 2::2]
+    generated = {k: v for k, v in (case.headers or {}).items() if k.lower() != "authorization"}
     for name, headers, other in who:
-        response = case.call(base_url=server, headers=headers, timeout=30)
+        # The caller's own token, never a generated Authorization header (it would win otherwise).
+        case.headers = {**generated, **headers}
+        response = case.call(base_url=server, timeout=30)
         STATS["requests"] += 1
         case.validate_response(response, checks=CHECKS)
+        if name != "anonymous" and response.status_code == 401:
+            detail = response.json().get("detail", "")
+            # A signed-in caller stays signed in: a fuzzed call must not end another's session.
+            assert detail not in SESSION_LOST, f"{name}: {case.method} {case.path} answered 401 {detail!r}"
         if other is not None and response.content:
             body = response.content.decode("utf-8", "replace")
             leaked = [v for v in other.values if v in body]
