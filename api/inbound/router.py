@@ -70,8 +70,7 @@ async def customer_template(_who: InboundCaller) -> Response:
     })
 
 
-@router.post("/customers/bulk-upload", response_model=BulkUploadResult,
-             responses={413: {"description": "File too large"}})
+@router.post("/customers/bulk-upload", response_model=BulkUploadResult)
 async def bulk_upload_customers(
     request: Request, db: Db, _admin: AdminUser, company: InboundCompany,
     file: Annotated[UploadFile, File(description="CSV with the template's columns")],
