@@ -11,6 +11,7 @@ import threading
 from dataclasses import dataclass, replace
 
 import anyio
+import cv2
 import numpy as np
 from PIL import Image
 
@@ -22,6 +23,8 @@ log = logging.getLogger("flow.ai")
 
 # The most a reading may claim when the two polarities read different numbers.
 DISAGREEING_PASSES = DEFAULT_ACCEPT_CONFIDENCE / 2
+# A number line tilted more than this is read again, turned level.
+TILT_DEGREES = 2.5
 
 _engine = None
 _engine_lock = threading.Lock()
@@ -53,6 +56,7 @@ class TextBox:
     score: float
     height: float
     bounds: tuple[int, int, int, int]  # left, top, right, bottom in the cleaned picture
+    angle: float = 0.0  # degrees of the box's top edge (the detector's quad), + = falling to the right
 
 
 def recognise(img: Image.Image) -> list[TextBox]:
@@ -66,8 +70,10 @@ def recognise(img: Image.Image) -> list[TextBox]:
         pts = np.asarray(box)
         x0, y0 = pts.min(axis=0)
         x1, y1 = pts.max(axis=0)
+        (ax, ay), (bx, by) = pts[0], pts[1]
+        angle = float(np.degrees(np.arctan2(by - ay, bx - ax))) if bx > ax else 0.0
         found.append(TextBox(text=text, score=float(score), height=float(y1 - y0),
-                             bounds=(int(x0), int(y0), int(x1), int(y1))))
+                             bounds=(int(x0), int(y0), int(x1), int(y1)), angle=angle))
     return found
 
 
@@ -97,6 +103,27 @@ def _decimals(as_read: str) -> int:
     return len(as_read.partition(".")[2])
 
 
+# Why a reading is not accepted, in the operator's words (the screens show the first one).
+ANGLE = "display at an angle — check the weight"
+POINT = "decimal point unclear — check the weight"
+LABEL = "unit unclear (lb or kg?) — check the weight"
+SKIPPED = "a digit may be hidden — check the weight"
+LEADING = "first digit unclear — check the weight"
+LAST_ONE = "last digit may be the l of lb — check the weight"
+TWO_NUMBERS = "two numbers on the display — check the weight"
+UNCLEAR = "digits unclear — check the weight"
+READ_TWO_WAYS = "digits read two ways — check the weight"
+DARK = "photo too dark — check the weight"
+GLARE = "glare on the display — check the weight"
+
+
+@dataclass(frozen=True)
+class Doubt:
+    code: str  # for the bench and the log
+    factor: float  # what it does to the certainty
+    words: str  # for the operator
+
+
 def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None) -> WeightReading:
     raw = " | ".join(b.text for b in boxes)
     unit_hint = next((u for b in boxes if (u := unit_of(b.text))), None)
@@ -111,27 +138,47 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None) 
         reason = "no text found" if not boxes else "no plausible weight in the text"
         return WeightReading(LOCAL_OCR, None, 0.0, unit_hint, raw, reason)
     box, parsed = max(candidates, key=lambda c: c[0].height)
-    certainty = parsed.certainty
+    doubts: list[Doubt] = []
+    if parsed.certainty < 1:
+        doubts.append(Doubt("parse", parsed.certainty, UNCLEAR))
     # Another number almost as tall that disagrees: we cannot tell which is the weight.
     rivals = [p for b, p in candidates if b is not box and b.height > 0.7 * box.height and p.value_lb != parsed.value_lb]
     if rivals:
-        certainty *= 0.5
+        doubts.append(Doubt("rival", 0.5, TWO_NUMBERS))
     # A label box touching a number that ends in 1: that 1 may be the l of "lb" (rotated photos).
     labels = [b for b in boxes if unit_of(b.text)]
     if parsed.as_read.endswith("1") and any(b.bounds[0] <= box.bounds[2] + 0.1 * box.height for b in labels
                                             if b.bounds[0] > box.bounds[0]):
-        certainty *= 0.5
+        doubts.append(Doubt("last_one", 0.5, LAST_ONE))
     if cleaned is not None:
         # A reading that changes when the same digits are looked at again is not one to trust.
         second = parse_weight(reread(cleaned, box)[0], parsed.unit)
-        if second is None or second.value_lb != parsed.value_lb:
-            certainty *= 0.6
-        parsed, certainty = _check_surroundings(cleaned, box, boxes, parsed, certainty)
+        as_read = parsed.as_read
+        parsed, around = _check_surroundings(cleaned, box, boxes, parsed, doubts)
+        if second is None or second.as_read != as_read:
+            # The enlarged crop often loses a small point: the same digits, with the point where
+            # the ink shows one, agree.
+            same_digits = second is not None and second.as_read.replace(".", "") == as_read.replace(".", "")
+            if not (same_digits and around is not None and around.digits_after_point == _decimals(as_read)
+                    and "." in as_read):
+                doubts.append(Doubt("reread", 0.6, UNCLEAR))
+    if abs(box.angle) >= TILT_DEGREES:
+        doubts.append(Doubt("angle", 1.0, ANGLE))
+    certainty = float(np.prod([d.factor for d in doubts])) if doubts else 1.0
     confidence = round(100 * box.score * certainty, 1)
-    return WeightReading(LOCAL_OCR, parsed.value_lb, confidence, parsed.unit, raw)
+    if box.score < 0.9:
+        doubts.append(Doubt("score", 1.0, UNCLEAR))
+    return WeightReading(LOCAL_OCR, parsed.value_lb, confidence, parsed.unit, raw,
+                         reason=_words(doubts), doubts=tuple(d.code for d in doubts))
 
 
-def _check_surroundings(cleaned: Image.Image, box: TextBox, boxes: list[TextBox], parsed, certainty: float):
+def _words(doubts: list[Doubt]) -> str | None:
+    """The first doubt that costs confidence, else the first one noted."""
+    costly = [d for d in doubts if d.factor < 1]
+    return (costly or doubts)[0].words if doubts else None
+
+
+def _check_surroundings(cleaned: Image.Image, box: TextBox, boxes: list[TextBox], parsed, doubts: list[Doubt]):
     """Decimal point, unit label and leading digits the recogniser may have lost (layout.py)."""
     # A label read in its own box: digits between it and the number may have been skipped.
     own_unit = parse_weight(box.text)
@@ -147,7 +194,7 @@ def _check_surroundings(cleaned: Image.Image, box: TextBox, boxes: list[TextBox]
             placed = parse_weight(digits[:-found_after] + "." + digits[-found_after:], parsed.unit)
             if placed is not None:
                 parsed = placed
-        certainty *= 0.5
+        doubts.append(Doubt("point", 0.5, POINT))
     if around.ink_right is not None and parsed.unit is None:
         label = _read_label(cleaned, around.ink_right)
         if label is not None:
@@ -155,12 +202,12 @@ def _check_surroundings(cleaned: Image.Image, box: TextBox, boxes: list[TextBox]
             if relabelled is not None:
                 parsed = relabelled
         else:
-            certainty *= 0.5  # something is written there (kg?) and we cannot tell what
+            doubts.append(Doubt("label", 0.5, LABEL))  # something is written there (kg?) and we cannot tell what
     if around.ink_after:
-        certainty *= 0.5  # a digit between the number and its label was not read
+        doubts.append(Doubt("skipped", 0.5, SKIPPED))  # a digit between the number and its label was not read
     if around.ink_left:
-        certainty *= 0.5  # a digit-sized mark just before the number: a leading digit left out?
-    return parsed, certainty
+        doubts.append(Doubt("leading", 0.5, LEADING))  # a digit-sized mark just before the number
+    return parsed, around
 
 
 def plate_from_boxes(boxes: list[TextBox]) -> PlateReading:
@@ -175,15 +222,101 @@ def plate_from_boxes(boxes: list[TextBox]) -> PlateReading:
 
 def read_weight_sync(img: Image.Image) -> WeightReading:
     cleaned, inverted = images.for_ocr(img)
-    boxes = recognise(cleaned)
+    reading, tilt = _read_levelled(cleaned)
+    if not (reading.found and reading.confidence >= DEFAULT_ACCEPT_CONFIDENCE):
+        # The centre may have misled the polarity guess (a display off-centre): try the other one.
+        other = images.for_ocr(img, invert=not inverted)[0]
+        if tilt is not None:
+            other = level(other, tilt)
+        reading = combine(reading, _read(other, recognise(other)))
+    return _explained(reading)
+
+
+def _read(cleaned: Image.Image, boxes: list[TextBox]) -> WeightReading:
     first = weight_from_boxes(boxes, cleaned)
     if not first.found:
         first = _beside_label(cleaned, boxes) or first
-    if first.found and first.confidence >= DEFAULT_ACCEPT_CONFIDENCE:
-        return first
-    # The centre may have misled the polarity guess (a display off-centre): try the other one.
-    other = images.for_ocr(img, invert=not inverted)[0]
-    return combine(first, weight_from_boxes(recognise(other), other))
+    return first
+
+
+def _read_levelled(cleaned: Image.Image) -> tuple[WeightReading, Tilt | None]:
+    """Read the picture; a number line at an angle is turned level and read again (both count)."""
+    boxes = recognise(cleaned)
+    first = _read(cleaned, boxes)
+    tilt = tilt_of(cleaned, boxes)
+    if tilt is None:
+        return first, None
+    levelled = level(cleaned, tilt)
+    second = _read(levelled, recognise(levelled))
+    return agree(second, first), tilt
+
+
+@dataclass(frozen=True)
+class Tilt:
+    angle: float  # degrees to turn the picture (counter-clockwise) for a level text line
+    region: tuple[int, int, int, int]  # where the display's text is, in the picture as taken
+    line_height: int
+
+
+def tilt_of(cleaned: Image.Image, boxes: list[TextBox]) -> Tilt | None:
+    """The angle of the display's text line and where it is, when the detector saw it tilted.
+
+    The detector's quads only say that the line is tilted (a short label's quad can be 10
+    degrees off); the angle is measured on the ink (layout.ink_tilt).
+    """
+    if not boxes or max(abs(b.angle) for b in boxes) < TILT_DEGREES:
+        return None
+    numbers = [b for b in boxes if parse_weight(b.text) and not unit_of(b.text)]
+    main = max(numbers or boxes, key=lambda b: b.height)
+    x0, y0, x1, y1 = main.bounds
+    h = y1 - y0
+    # The digits of a lone label lie to its left: look there too.
+    left = x0 - (5 * h if not numbers else h // 2)
+    region = (max(0, left), max(0, y0 - h // 2), min(cleaned.width, x1 + h // 2), min(cleaned.height, y1 + h // 2))
+    angle = layout.ink_tilt(cleaned, region)
+    if abs(angle) < TILT_DEGREES / 2:
+        return None
+    return Tilt(angle, region, h)
+
+
+def level(cleaned: Image.Image, tilt: Tilt) -> Image.Image:
+    """The display's text turned level and cut out with room around it (white where nothing was).
+
+    A crop, not the whole picture: the detector's time grows with the pixels it looks at.
+    """
+    x0, y0, x1, y1 = tilt.region
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    # Level, the line is about as long as the tilted box is wide, and as tall as the digits.
+    half_w = (x1 - x0) / 2 / max(0.5, np.cos(np.radians(tilt.angle))) + 1.5 * tilt.line_height
+    half_h = 1.6 * tilt.line_height
+    width, height = int(2 * half_w), int(2 * half_h)
+    matrix = cv2.getRotationMatrix2D(centre, tilt.angle, 1.0)
+    matrix[0, 2] += half_w - centre[0]
+    matrix[1, 2] += half_h - centre[1]
+    turned = cv2.warpAffine(np.asarray(cleaned), matrix, (width, height), flags=cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_CONSTANT, borderValue=(255, 255, 255))
+    return Image.fromarray(turned)
+
+
+def agree(lead: WeightReading, other: WeightReading) -> WeightReading:
+    """Two looks at the same display (levelled and as taken): agreement keeps the surer one."""
+    if lead.found and other.found and lead.weight_lb != other.weight_lb:
+        return replace(lead, confidence=round(min(lead.confidence, DISAGREEING_PASSES), 1),
+                       doubts=lead.doubts + ("looks_disagree",), reason=lead.reason or READ_TWO_WAYS)
+    if not lead.found:
+        return other
+    if other.found and other.confidence > lead.confidence:
+        return replace(lead, confidence=other.confidence)
+    return lead
+
+
+def _explained(reading: WeightReading) -> WeightReading:
+    """Words only for a weight the screens will not accept (a confident one needs none)."""
+    if reading.found and reading.confidence >= DEFAULT_ACCEPT_CONFIDENCE:
+        return replace(reading, reason=None)
+    if reading.found and reading.reason is None:
+        return replace(reading, reason=UNCLEAR)
+    return reading
 
 
 def _beside_label(cleaned: Image.Image, boxes: list[TextBox]) -> WeightReading | None:
@@ -223,7 +356,8 @@ def combine(first: WeightReading, second: WeightReading) -> WeightReading:
     """The better of the two polarities; when they read different numbers, neither is accepted."""
     if first.found and second.found and first.weight_lb != second.weight_lb:
         best = max(first, second, key=lambda r: r.confidence)
-        return replace(best, confidence=round(min(best.confidence, DISAGREEING_PASSES), 1))
+        return replace(best, confidence=round(min(best.confidence, DISAGREEING_PASSES), 1),
+                       doubts=best.doubts + ("polarities_disagree",), reason=best.reason or READ_TWO_WAYS)
     if second.found and (not first.found or second.confidence > first.confidence):
         return second
     return first

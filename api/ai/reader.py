@@ -25,7 +25,10 @@ class WeightReading:
     confidence: float  # percent, 0-100
     unit_detected: str | None = None
     raw_text: str = ""
-    reason: str | None = None  # why there is no weight, in words for the log and the screen
+    # Why there is no weight, or why the weight found is not one to accept without a look, in a
+    # few words for the log and the screen ("display at an angle — check the weight").
+    reason: str | None = None
+    doubts: tuple[str, ...] = ()  # the checks that lowered the confidence, for the bench and the log
 
     @property
     def found(self) -> bool:
