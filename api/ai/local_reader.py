@@ -153,9 +153,9 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None) 
     if cleaned is not None:
         # A reading that changes when the same digits are looked at again is not one to trust.
         second = parse_weight(reread(cleaned, box)[0], parsed.unit)
-        as_read = parsed.as_read
+        as_read, first_value = parsed.as_read, parsed.value_lb
         parsed, around = _check_surroundings(cleaned, box, boxes, parsed, doubts)
-        if second is None or second.as_read != as_read:
+        if second is None or second.value_lb != first_value:
             # The enlarged crop often loses a small point: the same digits, with the point where
             # the ink shows one, agree.
             same_digits = second is not None and second.as_read.replace(".", "") == as_read.replace(".", "")
@@ -254,8 +254,8 @@ def _read_levelled(cleaned: Image.Image) -> tuple[WeightReading, Tilt | None]:
 @dataclass(frozen=True)
 class Tilt:
     angle: float  # degrees to turn the picture (counter-clockwise) for a level text line
-    region: tuple[int, int, int, int]  # where the display's text is, in the picture as taken
-    line_height: int
+    centre: tuple[float, float]  # of the display's text, in the picture as taken
+    half_size: tuple[float, float]  # half the width and height of the level crop to read
 
 
 def tilt_of(cleaned: Image.Image, boxes: list[TextBox]) -> Tilt | None:
@@ -269,14 +269,25 @@ def tilt_of(cleaned: Image.Image, boxes: list[TextBox]) -> Tilt | None:
     numbers = [b for b in boxes if parse_weight(b.text) and not unit_of(b.text)]
     main = max(numbers or boxes, key=lambda b: b.height)
     x0, y0, x1, y1 = main.bounds
-    h = y1 - y0
+    bw, bh = x1 - x0, y1 - y0
     # The digits of a lone label lie to its left: look there too.
-    left = x0 - (5 * h if not numbers else h // 2)
-    region = (max(0, left), max(0, y0 - h // 2), min(cleaned.width, x1 + h // 2), min(cleaned.height, y1 + h // 2))
+    left = x0 - (5 * bh if not numbers else bh // 2)
+    region = (max(0, left), max(0, y0 - bh // 2), min(cleaned.width, x1 + bh // 2), min(cleaned.height, y1 + bh // 2))
     angle = layout.ink_tilt(cleaned, region)
     if abs(angle) < TILT_DEGREES / 2:
         return None
-    return Tilt(angle, region, h)
+    # The tilted box's bounds hold a line of length L and height H: W = L cos + H sin, B = L sin + H cos.
+    c, s = np.cos(np.radians(abs(angle))), np.sin(np.radians(abs(angle)))
+    height = max(8.0, (bh * c - bw * s) / (c * c - s * s))
+    length = max(height, (bw * c - bh * s) / (c * c - s * s))
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    if not numbers:  # a label, about 0.4 of the digits' height, right of the digits
+        height *= 2.5
+        length = 7 * height
+        direction = np.array([np.cos(np.radians(-angle)), np.sin(np.radians(-angle))])
+        centre = tuple(np.array(centre) - direction * 3 * height)
+    # Never more pixels than the picture as taken: the detector's time grows with them.
+    return Tilt(angle, centre, (min(length / 2 + height, cleaned.width / 2), min(1.3 * height, cleaned.height / 2)))
 
 
 def level(cleaned: Image.Image, tilt: Tilt) -> Image.Image:
@@ -284,16 +295,11 @@ def level(cleaned: Image.Image, tilt: Tilt) -> Image.Image:
 
     A crop, not the whole picture: the detector's time grows with the pixels it looks at.
     """
-    x0, y0, x1, y1 = tilt.region
-    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-    # Level, the line is about as long as the tilted box is wide, and as tall as the digits.
-    half_w = (x1 - x0) / 2 / max(0.5, np.cos(np.radians(tilt.angle))) + 1.5 * tilt.line_height
-    half_h = 1.6 * tilt.line_height
-    width, height = int(2 * half_w), int(2 * half_h)
-    matrix = cv2.getRotationMatrix2D(centre, tilt.angle, 1.0)
-    matrix[0, 2] += half_w - centre[0]
-    matrix[1, 2] += half_h - centre[1]
-    turned = cv2.warpAffine(np.asarray(cleaned), matrix, (width, height), flags=cv2.INTER_LINEAR,
+    (cx, cy), (half_w, half_h) = tilt.centre, tilt.half_size
+    matrix = cv2.getRotationMatrix2D((cx, cy), tilt.angle, 1.0)
+    matrix[0, 2] += half_w - cx
+    matrix[1, 2] += half_h - cy
+    turned = cv2.warpAffine(np.asarray(cleaned), matrix, (int(2 * half_w), int(2 * half_h)), flags=cv2.INTER_LINEAR,
                             borderMode=cv2.BORDER_CONSTANT, borderValue=(255, 255, 255))
     return Image.fromarray(turned)
 
