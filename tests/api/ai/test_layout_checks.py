@@ -101,10 +101,27 @@ def test_two_polarities_reading_different_numbers_are_not_accepted():
     assert combine(first, second).confidence < DEFAULT_ACCEPT_CONFIDENCE
 
 
-def test_two_polarities_agreeing_keep_the_surer_reading():
+def test_two_polarities_agreeing_raise_the_surer_reading():
     first = WeightReading(LOCAL_OCR, Decimal("209.6"), 60.0, None, "209.6")
-    second = WeightReading(LOCAL_OCR, Decimal("209.6"), 95.0, None, "209.6")
-    assert combine(first, second).confidence == 95.0
+    second = WeightReading(LOCAL_OCR, Decimal("209.6"), 75.0, None, "209.6")
+    assert combine(first, second).confidence >= DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_two_polarities_agreeing_do_not_clear_a_doubted_decimal_point():
+    first = WeightReading(LOCAL_OCR, Decimal("209.6"), 45.0, None, "2096", doubts=("point",))
+    second = WeightReading(LOCAL_OCR, Decimal("209.6"), 70.0, None, "209.6")
+    assert combine(first, second).confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_a_sure_undoubted_other_polarity_overrules_a_weak_doubted_first_look():
+    # Glare on a backlit display misleads the polarity guess: the first look reads "15.2".
+    first = WeightReading(LOCAL_OCR, Decimal("15.2"), 30.0, None, "15.2", doubts=("skipped", "reread"))
+    second = WeightReading(LOCAL_OCR, Decimal("215.2"), 99.0, None, "215.2")
+    assert combine(first, second).weight_lb == Decimal("215.2")
+    assert combine(first, second).confidence >= DEFAULT_ACCEPT_CONFIDENCE
+    # ... but never a second look that itself read two ways.
+    doubted = WeightReading(LOCAL_OCR, Decimal("215.2"), 99.0, None, "215.2", doubts=("reread",))
+    assert combine(first, doubted).confidence < DEFAULT_ACCEPT_CONFIDENCE
 
 
 def test_digits_the_detector_missed_are_read_from_the_line_left_of_the_label():

@@ -107,3 +107,15 @@ def test_the_enlarged_second_look_losing_a_point_the_ink_shows_is_no_doubt(monke
     # A second look with other digits still counts against the reading.
     monkeypatch.setattr(local_reader, "reread", lambda img, b: ("88.3", 0.99))
     assert "reread" in weight_from_boxes([replace(box, text="58.3", score=0.99)], cleaned).doubts
+
+
+def test_a_sure_first_look_whose_second_look_differs_is_accepted_but_not_in_the_other_polarity(monkeypatch):
+    cleaned = images.for_ocr(scale_photo(seven_segment("1660", LED_GREEN, unit=None)))[0]
+    box = max(recognise(cleaned), key=lambda b: b.height)
+    monkeypatch.setattr(local_reader, "reread", lambda img, b: ("1560", 0.9))
+    sure = replace(box, text="1660", score=0.99)
+    assert weight_from_boxes([sure], cleaned).confidence >= DEFAULT_ACCEPT_CONFIDENCE
+    assert weight_from_boxes([sure], cleaned, first_look=False).confidence < DEFAULT_ACCEPT_CONFIDENCE
+    # A recogniser not sure of itself keeps the full cost of the disagreement.
+    unsure = replace(box, text="1660", score=0.85)
+    assert weight_from_boxes([unsure], cleaned).confidence < DEFAULT_ACCEPT_CONFIDENCE
