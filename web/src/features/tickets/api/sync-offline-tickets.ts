@@ -5,9 +5,13 @@ import { queryClient } from "@/lib/query-client";
 import { createSyncer, type BatchResult, type TicketPayload } from "../lib/offline-sync";
 import { uploadTicketImages } from "./upload-ticket-images";
 
+const BATCH_TIMEOUT_MS = 60_000;
+
 const syncer = createSyncer({
   queue: { list: listQueuedTickets, remove: deleteQueuedTicket },
-  postBatch: (tickets: TicketPayload[]) => api.post<{ results: BatchResult[] }>("/api/tickets/batch", { tickets }),
+  // A call that hangs (a dead link, a server restarting) is given up after 60 s; the queue stays.
+  postBatch: (tickets: TicketPayload[]) =>
+    api.post<{ results: BatchResult[] }>("/api/tickets/batch", { tickets }, { signal: AbortSignal.timeout(BATCH_TIMEOUT_MS) }),
   uploadImages: uploadTicketImages,
   isOnline: () => navigator.onLine !== false,
 });

@@ -1,4 +1,4 @@
-import { createSyncer, toOfflineTicket, type BatchResult, type OfflineTicket, type TicketPayload } from "./offline-sync";
+import { BATCH_SIZE, createSyncer, toOfflineTicket, type BatchResult, type OfflineTicket, type TicketPayload } from "./offline-sync";
 
 function memoryQueue(items: OfflineTicket[]) {
   const map = new Map(items.map((i) => [i.id, i]));
@@ -66,6 +66,41 @@ describe("offline sync", () => {
       postBatch: async () => ({ results: [{ client_id: withPhotos.id, status: "created", ticket: { id: "t9", ticket_number: "T-9" } }] }),
     }).sync();
     expect(uploadImages).toHaveBeenCalledWith("t9", [{ kind: "tare", data: "data:x" }]);
+    expect(queue.map.size).toBe(0);
+  });
+
+  it("sends a long queue in batches the server accepts, keeping what an interrupted sync did not send", async () => {
+    const many = Array.from({ length: 250 }, (_, i) =>
+      toOfflineTicket({ gross_weight: i }, `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`));
+    const queue = memoryQueue(many);
+    const sizes: number[] = [];
+    let calls = 0;
+    const postBatch = async (tickets: TicketPayload[]) => {
+      calls += 1;
+      sizes.push(tickets.length);
+      if (calls === 2) throw new Error("connection dropped");
+      return { results: tickets.map((t) => ({ client_id: t.client_id, status: "created" as const })) };
+    };
+    const syncer = createSyncer({ queue, postBatch, isOnline: () => true });
+    await expect(syncer.sync()).rejects.toThrow("connection dropped");
+    expect(sizes).toEqual([BATCH_SIZE, BATCH_SIZE]);
+    expect(queue.map.size).toBe(250 - BATCH_SIZE);
+    await syncer.sync();
+    expect(sizes.slice(2)).toEqual([BATCH_SIZE, 250 - 2 * BATCH_SIZE]);
+    expect(queue.map.size).toBe(0);
+  });
+
+  it("uploads the photos of a duplicate (the first answer was lost) and keeps a ticket whose photo failed", async () => {
+    const withPhotos = toOfflineTicket({ gross_weight: 5 }, "44444444-4444-4444-8444-444444444444", [{ kind: "gross", data: "data:y" }]);
+    const queue = memoryQueue([withPhotos]);
+    const uploadImages = vi.fn(async (): Promise<void> => Promise.reject(new Error("dropped")));
+    const duplicate = { results: [{ client_id: withPhotos.id, status: "duplicate" as const, ticket: { id: "t7", ticket_number: "T-7" } }] };
+    const syncer = createSyncer({ queue, uploadImages, isOnline: () => true, postBatch: async () => duplicate });
+    await syncer.sync();
+    expect(uploadImages).toHaveBeenCalledWith("t7", [{ kind: "gross", data: "data:y" }]);
+    expect(queue.map.size).toBe(1);
+    uploadImages.mockImplementation(async () => undefined);
+    await syncer.sync();
     expect(queue.map.size).toBe(0);
   });
 });

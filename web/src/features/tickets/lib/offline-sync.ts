@@ -1,5 +1,6 @@
-// Offline tickets: queued with a client id made before the first attempt, sent in one batch,
-// removed only once the server confirms them (created or duplicate).
+// Offline tickets: queued with a client id made before the first attempt, sent in batches of
+// at most BATCH_SIZE (the server takes 200 per call), removed only once the server confirms
+// them (created or duplicate) and their extra photos are stored.
 import type { QueuedTicket } from "@/lib/offline-store";
 
 export type TicketPayload = Record<string, unknown> & { client_id: string };
@@ -34,6 +35,9 @@ export type SyncDeps = {
   isOnline(): boolean;
 };
 
+/** Tickets per batch call: under the server's 200, small enough to finish on a slow link. */
+export const BATCH_SIZE = 100;
+
 export type SyncOutcome =
   | { skipped: "offline" | "busy" | "empty" }
   | { sent: number; confirmed: number; rejected: BatchResult[] };
@@ -63,21 +67,28 @@ export function createSyncer(deps: SyncDeps) {
       try {
         const queued = (await deps.queue.list()) as OfflineTicket[];
         if (queued.length === 0) return { skipped: "empty" };
-        const { results } = await deps.postBatch(queued.map((q) => q.payload));
         let confirmed = 0;
         const rejected: BatchResult[] = [];
-        for (const result of results) {
-          const item = queued.find((q) => q.id === result.client_id);
-          if (!item) continue;
-          if (result.status === "created" || result.status === "duplicate") {
-            if (result.status === "created" && result.ticket && item.extra_images?.length && deps.uploadImages) {
-              // The ticket is safe on the server; a lost extra photo must not re-send the ticket.
-              await deps.uploadImages(result.ticket.id, item.extra_images).catch(() => undefined);
+        for (let start = 0; start < queued.length; start += BATCH_SIZE) {
+          const chunk = queued.slice(start, start + BATCH_SIZE);
+          // A failed call throws: what earlier batches confirmed is already off the queue.
+          const { results } = await deps.postBatch(chunk.map((q) => q.payload));
+          for (const result of results) {
+            const item = chunk.find((q) => q.id === result.client_id);
+            if (!item) continue;
+            if (result.status === "created" || result.status === "duplicate") {
+              if (result.ticket && item.extra_images?.length && deps.uploadImages) {
+                // A duplicate too: the answer that created it may have been lost with its photos.
+                // The photo call is idempotent (same photo, same image); if it fails the ticket
+                // stays queued, and the next sync finds it as a duplicate and tries again.
+                const stored = await deps.uploadImages(result.ticket.id, item.extra_images).then(() => true, () => false);
+                if (!stored) continue;
+              }
+              await deps.queue.remove(item.id);
+              confirmed += 1;
+            } else {
+              rejected.push(result);
             }
-            await deps.queue.remove(item.id);
-            confirmed += 1;
-          } else {
-            rejected.push(result);
           }
         }
         return { sent: queued.length, confirmed, rejected };
