@@ -44,6 +44,7 @@ client: venv
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/sqlfluff lint dbt
+	$(VENV)/bin/lint-imports
 
 db-stop: venv
 	$(VENV)/bin/flow db stop

@@ -16,8 +16,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from api import demo_activity as activity
 from api import demo_inbound as inbound
-from api.admin.models import Alert
-from api.companies.models import Company, CompanySettings, Region, Store
+from api.alerts.models import Alert
+from api.companies.models import Company
 from api.companies.service import provision_company
 from api.core.config import get_settings
 from api.core.db import make_engine, set_system_scope
@@ -25,6 +25,9 @@ from api.core.security import hash_secret
 from api.inbound.models import Customer, Vehicle
 from api.invoices.models import Invoice, InvoiceLine, Payment
 from api.lists.models import ContainerType, DestinationType, DiversionMethod, WasteType
+from api.regions.models import Region
+from api.settings.models import CompanySettings
+from api.stores.models import Store
 from api.tickets.models import Ticket, TicketCounter, TicketLineItem
 from api.users.models import User
 

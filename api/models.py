@@ -1,8 +1,9 @@
 """Every table, imported once so Alembic and the tenant mechanisms see the whole schema."""
-from api.admin.models import Alert, AuditEvent  # noqa: F401
-from api.auth.models import AuthToken, RateLimitBucket  # noqa: F401
+from api.alerts.models import Alert  # noqa: F401
+from api.audit.models import AuditEvent  # noqa: F401
+from api.auth.models import AuthToken  # noqa: F401
 from api.carbon.models import CarbonCredit  # noqa: F401
-from api.companies.models import Company, CompanySettings, PlatformSettings, Region, Store  # noqa: F401
+from api.companies.models import Company  # noqa: F401
 from api.compliance.models import ComplianceEvent, FoodRecoveryPartner  # noqa: F401
 from api.core.db import Base
 from api.email_alerts.models import EmailAlert  # noqa: F401
@@ -17,6 +18,10 @@ from api.lists.models import (  # noqa: F401
     WasteSubtype,
     WasteType,
 )
+from api.ratelimit.models import RateLimitBucket  # noqa: F401
+from api.regions.models import Region  # noqa: F401
+from api.settings.models import CompanySettings, PlatformSettings  # noqa: F401
+from api.stores.models import Store  # noqa: F401
 from api.tickets.models import Ticket, TicketCounter, TicketImage, TicketLineItem  # noqa: F401
 from api.users.models import User  # noqa: F401
 

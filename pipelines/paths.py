@@ -7,13 +7,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from pipelines.settings import ROOT, get_settings
+
 DBT_DIR = ROOT / "dbt"
 
 
 def published_path() -> Path:
-    from api.core.config import get_settings
-
     return Path(os.environ.get("FLOW_WAREHOUSE_PATH") or get_settings().warehouse_path)
 
 
@@ -31,8 +30,6 @@ def work_path(published: Path | None = None) -> Path:
 
 
 def database_url() -> str:
-    from api.core.config import get_settings
-
     url = os.environ.get("FLOW_DATABASE_URL") or get_settings().database_url
     if not url:
         raise RuntimeError("FLOW_DATABASE_URL is not set: the warehouse has no source to read")

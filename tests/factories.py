@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import cache
 
-from api.companies.models import Company, Store
+from api.companies.models import Company
 from api.companies.service import provision_company
 from api.core.db import sessionmaker, set_system_scope
 from api.core.security import create_access_token, hash_secret
+from api.stores.models import Store
 from api.users.models import User
 
 PASSWORD = "secret-pass-1"

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Query
 
 from api.address import service
 from api.address.schemas import AddressSuggestion
-from api.core.deps import Public
+from api.auth.deps import Public
 
 router = APIRouter(tags=["address"])
 

@@ -20,16 +20,17 @@ from pathlib import Path
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.admin.models import AuditEvent
+from api.audit.models import AuditEvent
 from api.auth.models import AuthToken
 from api.carbon.models import CarbonCredit
-from api.companies.models import Company, Store
+from api.companies.models import Company
 from api.compliance.models import ComplianceEvent
 from api.core.config import get_settings
 from api.core.security import digest_token, new_opaque_token
 from api.inventory.models import InventoryItem
 from api.invoices.models import Invoice
 from api.kit.errors import DomainError, Invalid
+from api.stores.models import Store
 from api.tickets.models import Ticket, TicketCounter, TicketImage
 from api.users.models import User
 

@@ -27,7 +27,8 @@ from api.admin.schemas import (
     TenantCompanyList,
     TenantCustomerList,
 )
-from api.core.deps import AdminUser, Db, SystemAdmin
+from api.auth.deps import AdminUser, SystemAdmin
+from api.core.deps import Db
 from api.kit.errors import DomainError
 from api.mail.service import deliver, send_mail
 

@@ -11,8 +11,6 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api import plans
-from api.admin.models import Alert, AuditEvent
 from api.admin.schemas import (
     AccountStats,
     AdminUserName,
@@ -21,9 +19,12 @@ from api.admin.schemas import (
     TenantCompany,
     TenantCustomer,
 )
-from api.companies import service as companies
-from api.companies.models import Company, Store
+from api.alerts.models import Alert
+from api.audit.models import AuditEvent
+from api.companies.models import Company
 from api.kit.errors import Conflict, NotFound
+from api.stores.models import Store
+from api.subscription import service as subscription
 from api.users.models import User
 
 PAYING = ("active", "past_due")
@@ -44,7 +45,7 @@ def monthly_revenue(company: Company, stores: int, users: int) -> int:
     """What the tenant pays a month, in whole dollars: nothing on trial or while suspended."""
     if company.subscription_status not in PAYING:
         return 0
-    return int(plans.monthly_cost(company.subscription_plan, stores, users)["monthly_total"])
+    return int(subscription.monthly_cost(company.subscription_plan, stores, users)["monthly_total"])
 
 
 async def get_company(db: AsyncSession, company_id: uuid.UUID) -> Company:
@@ -125,9 +126,9 @@ async def tenant_companies(db: AsyncSession, *, approved_only: bool) -> list[Ten
             id=c.id, name=c.name, email=c.email or c.billing_email, store_count=stores.get(c.id, 0),
             subscription_status=c.subscription_status, subscription_plan=c.subscription_plan,
             monthly_revenue=monthly_revenue(c, stores.get(c.id, 0), users.get(c.id, 0)),
-            trial_days_remaining=companies.trial_days_remaining(c), last_payment_failed=c.last_payment_failed,
+            trial_days_remaining=subscription.trial_days_remaining(c), last_payment_failed=c.last_payment_failed,
             payment_failure_count=c.payment_failure_count, approval_status=c.approval_status,
-            max_facilities=companies.max_facilities(c), is_demo=c.is_demo, created_at=c.created_at,
+            max_facilities=subscription.max_facilities(c), is_demo=c.is_demo, created_at=c.created_at,
         )
         for c in rows
     ]

@@ -8,7 +8,6 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, File, UploadFile
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api import plans
 from api.ai import images, limits, service
 from api.ai.reader import PlateReading, WeightReading
 from api.ai.schemas import (
@@ -18,8 +17,11 @@ from api.ai.schemas import (
     PlateRecognitionRead,
     WeightExtractionRead,
 )
+from api.auth.deps import StaffUser
 from api.core.config import get_settings
-from api.core.deps import Db, StaffUser, require_feature
+from api.core.deps import Db
+from api.subscription import plans
+from api.subscription.deps import require_feature
 from api.users.models import User
 
 router = APIRouter(tags=["ai"])

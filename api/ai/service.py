@@ -8,8 +8,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.ai.local_reader import LocalReader
 from api.ai.openai_reader import OpenAIReader
 from api.ai.reader import PlateReading, Reader, WeightReading
-from api.companies.models import CompanySettings
 from api.core.config import Settings
+from api.settings.models import CompanySettings
 
 PROVIDERS = ("auto", "local", "openai")
 _local = LocalReader()

@@ -21,11 +21,12 @@ from api.analytics import impact, service
 from api.analytics.report_pdf import ReportHeader, basic_pdf, esg_pdf
 from api.analytics.service import ReportFilter
 from api.analytics.warehouse import read_warehouse, rows
-from api.auth import ratelimit
-from api.companies.models import Company, Store
+from api.companies.models import Company
 from api.core.config import get_settings
 from api.kit.errors import DomainError
 from api.mail.service import _send_smtp, _write_outbox, build_message
+from api.ratelimit import service as ratelimit
+from api.stores.models import Store
 
 log = logging.getLogger("flow.reports")
 

@@ -11,7 +11,6 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Query, Response
 from starlette.concurrency import run_in_threadpool
 
-from api import plans
 from api.analytics import impact, report_exports, service, warehouse
 from api.analytics.export_schemas import ReportEmailRequest, ReportEmailSent, ReportExportFilters
 from api.analytics.schemas import (
@@ -22,9 +21,12 @@ from api.analytics.schemas import (
     TicketReportRead,
     WarehouseRefreshRead,
 )
-from api.core.deps import CurrentCompany, Db, LocationScope, StaffUser, require_feature
+from api.auth.deps import CurrentCompany, LocationScope, StaffUser
+from api.core.deps import Db
 from api.kit.errors import ErrorBody, Forbidden, Invalid
 from api.kit.validation import IsoDate
+from api.subscription import plans
+from api.subscription.deps import require_feature
 
 router = APIRouter(tags=["analytics"])
 MAIL_FAILED = {502: {"model": ErrorBody, "description": "The mail server did not accept the message"}}
@@ -108,7 +110,7 @@ async def get_cost_analysis(f: Filter) -> dict:
 # ---- PDF export and e-mail (spec 3 s2.13, s2.14) ----------------------------------------------
 # Who may call: whoever may read the report. Staff (store_admin, store_employee) of the company;
 # an employee assigned to a location gets that location only (another store_id is a 403).
-# E-mail is rate limited per sender, per company and per recipient (api/auth/ratelimit).
+# E-mail is rate limited per sender, per company and per recipient (api/ratelimit).
 PDF_RESPONSE = {200: {"content": {report_exports.PDF_MIME: {}}, "description": "The report as a PDF file"}}
 REPORTS = {"basic": ("Basic Report", report_exports.render_basic),
            "esg": ("ESG Impact Report", report_exports.render_esg)}

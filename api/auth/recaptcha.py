@@ -6,9 +6,9 @@ from decimal import Decimal
 
 import httpx
 
-from api.companies.models import PlatformSettings
 from api.core.config import get_settings
 from api.kit.errors import DomainError
+from api.settings.models import PlatformSettings
 
 log = logging.getLogger("flow.auth")
 FAILED = "reCAPTCHA verification failed. Please refresh the page and try again."

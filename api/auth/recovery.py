@@ -13,8 +13,7 @@ from fastapi import BackgroundTasks, Request
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.auth import ratelimit
-from api.auth.audit import audit
+from api.audit.service import audit
 from api.auth.models import AuthToken
 from api.auth.service import find_user_by_email, scope_to
 from api.core.config import get_settings
@@ -22,6 +21,7 @@ from api.core.db import set_system_scope
 from api.core.security import digest_token, hash_secret, new_opaque_token
 from api.kit.errors import DomainError
 from api.mail.service import deliver
+from api.ratelimit import service as ratelimit
 from api.users.models import User
 
 RESET_TTL = timedelta(hours=1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from fastapi import APIRouter, BackgroundTasks, Request, status
 
 from api.auth import recovery, service
-from api.auth.ratelimit import client_ip
+from api.auth.deps import CurrentUser, Public
 from api.auth.schemas import (
     EmailRequest,
     LoginRequest,
@@ -17,8 +17,9 @@ from api.auth.schemas import (
     TokenRead,
 )
 from api.auth.signup import signup as create_account
-from api.core.deps import CurrentUser, Db, Public
+from api.core.deps import Db
 from api.kit.errors import ErrorBody
+from api.ratelimit.service import client_ip
 
 router = APIRouter(prefix="/auth", tags=["auth"])
 

@@ -7,34 +7,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from api.kit.fields import PASSWORD_MIN, blank, check_pin, clean_email
 from api.kit.validation import FieldValueError
-from api.plans import PLANS
+from api.subscription.plans import PLANS
 
-# Spec 1 section 5: non-space text, at sign, non-space text, dot, non-space text.
-EMAIL_SHAPE = re.compile(r"^\S+@\S+\.\S+$")
-PIN_SHAPE = re.compile(r"^\d{4}$")
-PASSWORD_MIN = 6
 ORG_TYPES = ("restaurant", "government", "education", "healthcare", "corporate", "retail", "hospitality", "other")
-
-
-def blank(value: str | None) -> bool:
-    """Whitespace-only counts as empty (spec 1 section 5)."""
-    return value is None or not str(value).strip()
-
-
-def clean_email(value: str | None, *, required: str = "Email is required") -> str:
-    if blank(value):
-        raise ValueError(required)
-    email = value.strip().lower()
-    if not EMAIL_SHAPE.match(email) or len(email) > 320:
-        raise ValueError("Please enter a valid email address")
-    return email
-
-
-def check_pin(value: str) -> str:
-    if not PIN_SHAPE.match(value or ""):
-        raise ValueError("PIN must be exactly 4 digits")
-    return value
 
 
 # ------------------------------------------------------------------ who is signed in

@@ -13,16 +13,18 @@ from fastapi import Request
 from sqlalchemy import case, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api import plans
-from api.auth import ratelimit
-from api.auth.audit import audit, audit_outside
+from api.audit.service import audit, audit_outside
+from api.auth.deps import Unauthorized
 from api.auth.schemas import CompanyBrief, LocationRef, MeRead, TokenRead
-from api.companies.models import Company, Store
+from api.companies.models import Company
 from api.core.config import get_settings
 from api.core.db import sessionmaker, set_system_scope, set_tenant
-from api.core.deps import Unauthorized, effective_plan
 from api.core.security import create_access_token, verify_secret
 from api.kit.errors import DomainError, Forbidden
+from api.ratelimit import service as ratelimit
+from api.stores.models import Store
+from api.subscription import plans
+from api.subscription import service as subscription
 from api.users.models import User
 
 BAD_LOGIN = "Incorrect email or password"
@@ -157,8 +159,7 @@ async def pin_login(db: AsyncSession, request: Request, email: str, pin: str) ->
         await audit_outside("pin_login_failed", company_id=user.company_id, user_id=user.id, ip=ip)
         raise Unauthorized(BAD_PIN)
     company = await admit(db, user)
-    if not plans.has_feature(effective_plan(company), plans.EMPLOYEE_PINS):
-        raise Forbidden(plans.FEATURE_MESSAGES[plans.EMPLOYEE_PINS])
+    subscription.require_company_feature(company, plans.EMPLOYEE_PINS)
     user.pin_failed_count = 0
     user.pin_locked_until = None
     return await issue_token(db, user, company, ip=ip, method="pin")

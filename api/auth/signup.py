@@ -8,18 +8,20 @@ from fastapi import Request
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api import plans
-from api.admin.models import Alert
-from api.auth import ratelimit, recaptcha
-from api.auth.audit import audit
+from api.alerts.models import Alert
+from api.audit.service import audit
+from api.auth import recaptcha
 from api.auth.schemas import SignupRead, SignupRequest
 from api.auth.service import build_me, find_user_by_email
-from api.companies.models import Company, PlatformSettings
+from api.companies.models import Company
 from api.companies.service import provision_company
 from api.core.config import get_settings
 from api.core.db import set_tenant
 from api.core.security import create_access_token, hash_secret
 from api.kit.errors import Conflict
+from api.ratelimit import service as ratelimit
+from api.settings.models import PlatformSettings
+from api.subscription import plans
 from api.users.models import User
 
 EMAIL_TAKEN = "Email already registered"

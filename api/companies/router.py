@@ -1,15 +1,13 @@
-"""The company's own information, logo and employee interface setting."""
+"""The company's own information and logo (the per-location employee interface is in api/stores)."""
 from __future__ import annotations
-
-import uuid
 
 from fastapi import APIRouter
 
+from api.auth.deps import AdminUser, CurrentCompany, StaffUser
 from api.companies import logo as logos
+from api.companies import service
 from api.companies.schemas import CompanyAddress, CompanyInfoRead, CompanyInfoUpdate, LogoRead, LogoUpload
-from api.core.deps import AdminUser, CurrentCompany, Db, StaffUser
-from api.stores import service as stores
-from api.stores.schemas import EmployeeInterfaceRead, EmployeeInterfaceUpdate
+from api.core.deps import Db
 
 router = APIRouter(tags=["companies"])
 
@@ -24,26 +22,6 @@ def _info(company) -> CompanyInfoRead:
     )
 
 
-@router.get("/company/settings", response_model=EmployeeInterfaceRead)
-async def get_company_settings(db: Db, user: StaffUser, store_id: uuid.UUID | None = None) -> EmployeeInterfaceRead:
-    enabled, store = await stores.employee_interface(db, user, store_id)
-    return EmployeeInterfaceRead(advanced_options_enabled=enabled, store_id=store)
-
-
-@router.get("/company/settings/{store_id}", response_model=EmployeeInterfaceRead)
-async def get_store_company_settings(store_id: uuid.UUID, db: Db, user: StaffUser) -> EmployeeInterfaceRead:
-    enabled, store = await stores.employee_interface(db, user, store_id)
-    return EmployeeInterfaceRead(advanced_options_enabled=enabled, store_id=store)
-
-
-@router.put("/company/settings", response_model=EmployeeInterfaceRead)
-async def update_company_settings(body: EmployeeInterfaceUpdate, db: Db, _admin: AdminUser,
-                                  company: CurrentCompany) -> EmployeeInterfaceRead:
-    """Without store_id the choice applies to every location of the company."""
-    enabled, store = await stores.set_employee_interface(db, company, body.advanced_options_enabled, body.store_id)
-    return EmployeeInterfaceRead(advanced_options_enabled=enabled, store_id=store)
-
-
 @router.get("/company/info", response_model=CompanyInfoRead)
 async def get_company_info(_admin: AdminUser, company: CurrentCompany) -> CompanyInfoRead:
     return _info(company)
@@ -52,9 +30,7 @@ async def get_company_info(_admin: AdminUser, company: CurrentCompany) -> Compan
 @router.put("/company/info", response_model=CompanyInfoRead)
 async def update_company_info(body: CompanyInfoUpdate, db: Db, _admin: AdminUser,
                               company: CurrentCompany) -> CompanyInfoRead:
-    for name, value in body.model_dump(exclude_unset=True).items():
-        setattr(company, name, value)
-    await db.flush()
+    await service.update_info(db, company, body)
     return _info(company)
 
 

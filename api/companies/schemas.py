@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from api.auth.schemas import clean_email
+from api.kit.fields import clean_email
 
 
 class CompanyAddress(BaseModel):

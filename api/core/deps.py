@@ -1,26 +1,17 @@
-"""Dependencies every route declares: the session, the caller, role and plan checks.
+"""The request's database session: the one dependency core gives every route.
 
-Each /api route depends on `current_user` (directly or through `require_roles`) or on
-`public`; tests/api/test_access.py walks every route and fails when one has neither.
+Core knows no domain. The caller and the role guards are in api/auth/deps.py, the plan gates in
+api/subscription/deps.py.
 """
 from __future__ import annotations
 
-import uuid
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
 from typing import Annotated
 
-import jwt
-from fastapi import Depends, Request
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi import Depends
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api import plans
-from api.companies.models import Company
-from api.core.db import session_scope, set_system_scope, set_tenant
-from api.core.security import decode_access_token
-from api.kit.errors import DomainError, Forbidden
-from api.users.models import User
+from api.core.db import session_scope
 
 
 async def get_db() -> AsyncIterator[AsyncSession]:
@@ -29,111 +20,3 @@ async def get_db() -> AsyncIterator[AsyncSession]:
 
 
 Db = Annotated[AsyncSession, Depends(get_db)]
-
-_bearer = HTTPBearer(auto_error=False, description="Access token from /api/auth/login")
-
-
-class Unauthorized(DomainError):
-    status_code = 401
-
-
-def public() -> None:
-    """Marks a route that anyone may call (sign-in, sign-up, public settings, plans)."""
-
-
-Public = Depends(public)
-
-
-async def current_user(
-    request: Request,
-    db: Db,
-    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
-) -> User:
-    if creds is None:
-        raise Unauthorized("Not authenticated")
-    try:
-        claims = decode_access_token(creds.credentials)
-        user_id = uuid.UUID(claims["sub"])
-        company_id = uuid.UUID(claims["cid"]) if claims.get("cid") else None
-    except (jwt.PyJWTError, KeyError, ValueError):
-        raise Unauthorized("Could not validate credentials") from None
-
-    if claims.get("role") == "system_admin":
-        await set_system_scope(db)
-    else:
-        await set_tenant(db, company_id)
-    user = await db.get(User, user_id)
-    if user is None or not user.is_active or user.token_version != claims.get("ver"):
-        raise Unauthorized("Could not validate credentials")
-    if user.role != "system_admin":
-        if user.company_id != company_id:
-            raise Unauthorized("Could not validate credentials")
-        company = await db.get(Company, company_id)
-        if company is None or company.approval_status != "approved":
-            raise Unauthorized("Your account is pending approval")
-        if company.subscription_status in ("suspended", "canceled"):
-            raise Unauthorized("This account is suspended. Please contact support.")
-        request.state.company = company
-    request.state.user = user
-    return user
-
-
-CurrentUser = Annotated[User, Depends(current_user)]
-
-
-async def current_company(request: Request, user: CurrentUser) -> Company:
-    company = getattr(request.state, "company", None)
-    if company is None:
-        raise Forbidden("This call needs a company account")
-    return company
-
-
-CurrentCompany = Annotated[Company, Depends(current_company)]
-
-
-def require_roles(*roles: str):
-    """A dependency that lets only the named roles through (403 for the others)."""
-
-    async def _check(user: CurrentUser) -> User:
-        if user.role not in roles:
-            raise Forbidden("You do not have permission to perform this action")
-        return user
-
-    _check.roles = roles  # read by the access test
-    _check.__name__ = f"require_roles_{'_'.join(roles)}"
-    return _check
-
-
-AdminUser = Annotated[User, Depends(require_roles("store_admin"))]
-StaffUser = Annotated[User, Depends(require_roles("store_admin", "store_employee"))]
-SystemAdmin = Annotated[User, Depends(require_roles("system_admin"))]
-
-
-def effective_plan(company: Company) -> str:
-    """The plan whose features apply now: a running trial is pro; an ended trial is core."""
-    if company.subscription_status == "trial":
-        if company.trial_ends_at and company.trial_ends_at < datetime.now(tz=UTC):
-            return "core"
-        return plans.TRIAL_PLAN
-    return company.subscription_plan
-
-
-def require_feature(feature: str):
-    async def _check(company: CurrentCompany) -> Company:
-        if not plans.has_feature(effective_plan(company), feature):
-            raise Forbidden(plans.FEATURE_MESSAGES.get(feature, "Your plan does not include this feature"))
-        return company
-
-    _check.feature = feature  # read by the access test
-    _check.__name__ = f"require_feature_{feature}"
-    return _check
-
-
-async def location_scope(user: CurrentUser) -> uuid.UUID | None:
-    """The one location an assigned employee is limited to; None means company-wide."""
-    if user.role == "store_employee":
-        return user.assigned_location_id
-    return None
-
-
-LocationScope = Annotated[uuid.UUID | None, Depends(location_scope)]

@@ -9,11 +9,13 @@ from typing import Annotated
 
 from fastapi import Depends
 
-from api import plans
+from api.auth.deps import CurrentCompany, LocationScope, StaffUser
 from api.companies.models import Company
-from api.companies.service import get_settings_row
-from api.core.deps import CurrentCompany, Db, LocationScope, StaffUser, effective_plan
+from api.core.deps import Db
 from api.kit.errors import Forbidden
+from api.settings.service import get_settings_row
+from api.subscription import plans
+from api.subscription import service as subscription
 from api.tickets.service import Caller
 
 NOT_ENTERPRISE = "Inbound operations are an Enterprise feature. Upgrade to Enterprise to use them."
@@ -21,7 +23,7 @@ MODULE_DISABLED = "The inbound module is disabled. An administrator can enable i
 
 
 async def inbound_company(db: Db, company: CurrentCompany) -> Company:
-    if not plans.has_feature(effective_plan(company), plans.INBOUND):
+    if not subscription.has_feature(company, plans.INBOUND):
         raise Forbidden(NOT_ENTERPRISE)
     settings = await get_settings_row(db, company.id)
     if not settings.inbound_module_enabled:

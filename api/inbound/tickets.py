@@ -22,8 +22,6 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.companies.models import CompanySettings, Store
-from api.companies.service import get_settings_row
 from api.inbound.models import Customer, CustomerPrice, Vehicle
 from api.inbound.pricing import PriceBook, cents, price_line
 from api.inbound.schemas import (
@@ -36,6 +34,9 @@ from api.inbound.schemas import (
 from api.inventory.service import receive_inbound
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
 from api.lists.models import WasteType
+from api.settings.models import CompanySettings
+from api.settings.service import get_settings_row
+from api.stores.models import Store
 from api.tickets import rules
 from api.tickets.models import Ticket, TicketLineItem
 from api.tickets.numbering import next_ticket_number

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 from sqlalchemy.orm import InstrumentedAttribute
 
-from api import plans
 from api.compliance.models import FoodRecoveryPartner
 from api.inbound.models import CustomerPrice
 from api.inventory.models import InventoryItem
@@ -20,6 +19,7 @@ from api.lists.models import (
     WasteSubtype,
     WasteType,
 )
+from api.subscription import plans
 from api.tickets.models import Ticket, TicketLineItem
 
 

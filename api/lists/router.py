@@ -8,10 +8,12 @@ from typing import Any
 
 from fastapi import APIRouter, Depends
 
-from api.core.deps import AdminUser, Db, StaffUser, require_feature
+from api.auth.deps import AdminUser, StaffUser
+from api.core.deps import Db
 from api.lists import service
 from api.lists.kinds import ALL_KINDS, ListKind
 from api.lists.schemas import UNITS_OF_MEASURE, ItemRemoval, ReorderRequest, UnitOfMeasure, UnitsOfMeasureList
+from api.subscription.deps import require_feature
 
 router = APIRouter(tags=["lists"])
 

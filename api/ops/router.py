@@ -12,8 +12,9 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials
 from pydantic import BaseModel, Field
 
+from api.auth.deps import Public, Unauthorized, _bearer, current_user
 from api.core.config import get_settings
-from api.core.deps import Db, Public, Unauthorized, _bearer, current_user
+from api.core.deps import Db
 from api.kit.errors import ErrorBody, Forbidden
 from api.ops import metrics
 

@@ -5,7 +5,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from api.core.deps import Db, StaffUser
+from api.auth.deps import StaffUser
+from api.core.deps import Db
 from api.outbound import service
 from api.outbound.schemas import OutboundCustomerList, PlateLookup, SearchResults
 

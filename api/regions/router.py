@@ -5,10 +5,12 @@ import uuid
 
 from fastapi import APIRouter, Depends, status
 
-from api import plans
-from api.core.deps import AdminUser, Db, require_feature
+from api.auth.deps import AdminUser
+from api.core.deps import Db
 from api.regions import service
 from api.regions.schemas import RegionCreate, RegionDeleted, RegionList, RegionRead, RegionUpdate
+from api.subscription import plans
+from api.subscription.deps import require_feature
 
 router = APIRouter(tags=["regions"], dependencies=[Depends(require_feature(plans.REGIONS))])
 

@@ -11,9 +11,10 @@ import uuid
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.companies.models import Region, Store
 from api.kit.errors import Conflict, Invalid, NotFound
+from api.regions.models import Region
 from api.regions.schemas import RegionCreate, RegionRead, RegionUpdate
+from api.stores.models import Store
 
 
 async def _store_counts(db: AsyncSession) -> dict[uuid.UUID, int]:

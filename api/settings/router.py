@@ -5,7 +5,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Request
 
-from api.core.deps import CurrentUser, Db, Public, require_roles
+from api.auth.deps import CurrentUser, Public, require_roles
+from api.core.deps import Db
 from api.settings import service
 from api.settings.schemas import CompanySettingsRead, PlatformSettingsRead, PublicSettingsRead
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
+from pydantic import BaseModel, ConfigDict, Field
 
-# Decimals stay exact inside; the JSON carries them as numbers, as the web expects.
-JsonNumber = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
+from api.kit.fields import JsonNumber
 
 
 class PublicSettingsRead(BaseModel):

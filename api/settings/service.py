@@ -7,11 +7,9 @@ from pydantic import BaseModel, ValidationError
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api import plans
-from api.companies.models import Company, CompanySettings, PlatformSettings
-from api.companies.service import get_settings_row
-from api.core.deps import effective_plan
+from api.companies.models import Company
 from api.kit.errors import Invalid
+from api.settings.models import CompanySettings, PlatformSettings
 from api.settings.schemas import (
     CompanySettingsRead,
     CompanySettingsUpdate,
@@ -19,6 +17,7 @@ from api.settings.schemas import (
     PlatformSettingsUpdate,
     PublicSettingsRead,
 )
+from api.subscription import service as subscription
 
 
 async def platform_settings(db: AsyncSession) -> PlatformSettings:
@@ -37,11 +36,13 @@ async def public_settings(db: AsyncSession) -> PublicSettingsRead:
     )
 
 
-def sb1383_enabled(company: Company, row: CompanySettings) -> bool:
-    """The platform's override wins; otherwise the plan in force decides (pro and enterprise)."""
-    if row.sb1383_compliance_override is not None:
-        return row.sb1383_compliance_override
-    return plans.has_feature(effective_plan(company), plans.SB1383)
+async def get_settings_row(db: AsyncSession, company_id) -> CompanySettings:
+    row = await db.scalar(select(CompanySettings).where(CompanySettings.company_id == company_id))
+    if row is None:
+        row = CompanySettings(company_id=company_id)
+        db.add(row)
+        await db.flush()
+    return row
 
 
 async def company_settings(db: AsyncSession, company: Company) -> CompanySettingsRead:
@@ -50,7 +51,7 @@ async def company_settings(db: AsyncSession, company: Company) -> CompanySetting
     fields = {name: getattr(row, name) for name in CompanySettingsRead.model_fields if hasattr(row, name)}
     return CompanySettingsRead(
         **fields,
-        sb1383_compliance_enabled=sb1383_enabled(company, row),
+        sb1383_compliance_enabled=subscription.sb1383_enabled(company, row.sb1383_compliance_override),
         recaptcha_enabled=platform.recaptcha_enabled,
         recaptcha_site_key=platform.recaptcha_site_key,
     )

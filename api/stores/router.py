@@ -1,13 +1,22 @@
-"""Locations: list (scoped by role), create and edit (store_admin)."""
+"""Locations: list (scoped by role), create and edit (store_admin), and each one's employee interface."""
 from __future__ import annotations
 
 import uuid
 
 from fastapi import APIRouter, status
 
-from api.core.deps import AdminUser, CurrentCompany, Db, StaffUser
+from api.auth.deps import AdminUser, CurrentCompany, StaffUser
+from api.core.deps import Db
 from api.stores import service
-from api.stores.schemas import StoreCreate, StoreCreated, StoreList, StoreRead, StoreUpdate
+from api.stores.schemas import (
+    EmployeeInterfaceRead,
+    EmployeeInterfaceUpdate,
+    StoreCreate,
+    StoreCreated,
+    StoreList,
+    StoreRead,
+    StoreUpdate,
+)
 
 router = APIRouter(tags=["stores"])
 
@@ -29,3 +38,24 @@ async def update_store(store_id: uuid.UUID, body: StoreUpdate, db: Db, _admin: A
                        company: CurrentCompany) -> StoreRead:
     store = await service.update_store(db, company, store_id, body)
     return StoreRead.model_validate(store)
+
+
+# The spec serves each location's employee interface (simple or advanced) under /company/settings.
+@router.get("/company/settings", response_model=EmployeeInterfaceRead)
+async def get_company_settings(db: Db, user: StaffUser, store_id: uuid.UUID | None = None) -> EmployeeInterfaceRead:
+    enabled, store = await service.employee_interface(db, user, store_id)
+    return EmployeeInterfaceRead(advanced_options_enabled=enabled, store_id=store)
+
+
+@router.get("/company/settings/{store_id}", response_model=EmployeeInterfaceRead)
+async def get_store_company_settings(store_id: uuid.UUID, db: Db, user: StaffUser) -> EmployeeInterfaceRead:
+    enabled, store = await service.employee_interface(db, user, store_id)
+    return EmployeeInterfaceRead(advanced_options_enabled=enabled, store_id=store)
+
+
+@router.put("/company/settings", response_model=EmployeeInterfaceRead)
+async def update_company_settings(body: EmployeeInterfaceUpdate, db: Db, _admin: AdminUser,
+                                  company: CurrentCompany) -> EmployeeInterfaceRead:
+    """Without store_id the choice applies to every location of the company."""
+    enabled, store = await service.set_employee_interface(db, company, body.advanced_options_enabled, body.store_id)
+    return EmployeeInterfaceRead(advanced_options_enabled=enabled, store_id=store)

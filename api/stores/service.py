@@ -7,13 +7,14 @@ from decimal import Decimal
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api import plans
 from api.analytics.stats import location_month_stats
-from api.companies import service as companies
-from api.companies.models import Company, Region, Store
-from api.core.deps import effective_plan
-from api.kit.errors import Conflict, Forbidden, NotFound
+from api.companies.models import Company
+from api.kit.errors import Conflict, NotFound
+from api.regions.models import Region
+from api.stores.models import Store
 from api.stores.schemas import StoreCreate, StoreRead, StoreStats, StoreUpdate
+from api.subscription import plans
+from api.subscription import service as subscription
 from api.users.models import User
 
 ZERO = Decimal(0)
@@ -41,7 +42,7 @@ async def list_stores(db: AsyncSession, user: User, company: Company) -> list[St
     stores = list(await db.scalars(query))
     regions = {r.id: r.name for r in await db.scalars(select(Region))}
     stats = await location_month_stats(db, company.id)
-    price = plans.get_plan(company.subscription_plan).price_per_facility
+    price = subscription.price_per_facility(company)
     return [_read(s, regions, price, stats) for s in stores]
 
 
@@ -50,12 +51,6 @@ async def get_store(db: AsyncSession, store_id: uuid.UUID) -> Store:
     if store is None:
         raise NotFound("Location not found")
     return store
-
-
-async def _check_limit(db: AsyncSession, company: Company) -> None:
-    limit = companies.max_facilities(company)
-    if limit is not None and await companies.count_active_stores(db, company.id) >= limit:
-        raise Forbidden(f"Maximum locations ({limit}) reached for your plan")
 
 
 async def _check_unique_number(db: AsyncSession, number: str, except_id: uuid.UUID | None = None) -> None:
@@ -70,15 +65,14 @@ async def _check_regions(db: AsyncSession, company: Company, fields: dict) -> No
     wanted = [fields[k] for k in ("region_id", "subregion_id") if fields.get(k)]
     if not wanted:
         return
-    if not plans.has_feature(effective_plan(company), plans.REGIONS):
-        raise Forbidden(plans.FEATURE_MESSAGES[plans.REGIONS])
+    subscription.require_company_feature(company, plans.REGIONS)
     for region_id in wanted:
         if await db.scalar(select(Region.id).where(Region.id == region_id)) is None:
             raise NotFound("Region not found")
 
 
 async def create_store(db: AsyncSession, company: Company, body: StoreCreate) -> Store:
-    await _check_limit(db, company)
+    await subscription.check_location_limit(db, company)
     await _check_unique_number(db, body.store_number)
     fields = body.model_dump(exclude_none=True)
     await _check_regions(db, company, fields)
@@ -98,7 +92,7 @@ async def update_store(db: AsyncSession, company: Company, store_id: uuid.UUID, 
     if fields.get("store_number") and fields["store_number"] != store.store_number:
         await _check_unique_number(db, fields["store_number"], except_id=store.id)
     if fields.get("is_active") and not store.is_active:
-        await _check_limit(db, company)  # reactivating takes a slot again
+        await subscription.check_location_limit(db, company)  # reactivating takes a slot again
     await _check_regions(db, company, fields)
     for name, value in fields.items():
         setattr(store, name, value)

@@ -5,7 +5,7 @@ import uuid
 
 from pydantic import BaseModel
 
-from api.settings.schemas import JsonNumber
+from api.kit.fields import JsonNumber
 
 
 class PlanRead(BaseModel):

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.companies.models import CompanySettings, Store
-from api.companies.service import get_settings_row
 from api.inbound.models import Customer
 from api.kit.errors import Invalid
 from api.lists.models import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
+from api.settings.models import CompanySettings
+from api.settings.service import get_settings_row
+from api.stores.models import Store
 
 LABELS = {
     WasteType: "Waste type",

@@ -7,8 +7,9 @@ from typing import Annotated, Literal
 import anyio
 from fastapi import APIRouter, Depends, File, Form, Header, Query, Response, UploadFile, status
 
+from api.auth.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
 from api.core.config import get_settings
-from api.core.deps import AdminUser, CurrentCompany, Db, LocationScope, StaffUser
+from api.core.deps import Db
 from api.kit.errors import ErrorBody, NotFound
 from api.ops import metrics
 from api.tickets import edits, exports, queries, service

@@ -10,13 +10,13 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 from decimal import Decimal
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from api.kit.fields import JsonNumber
 from api.kit.validation import IsoDate
 
-JsonNumber = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
 NOTES_MAX = 500
 MAX_WEIGHT_LB = Decimal(200000)
 

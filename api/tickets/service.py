@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.admin.models import AuditEvent
+from api.audit.models import AuditEvent
 from api.companies.models import Company
 from api.core.config import get_settings
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound

@@ -7,7 +7,7 @@ from collections import defaultdict
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.companies.models import Store
+from api.stores.models import Store
 from api.tickets.models import Ticket, TicketImage, TicketLineItem
 from api.tickets.rules import method_label
 from api.tickets.schemas import ContainerUsed, LineItemRead, TicketImageRead, TicketRead

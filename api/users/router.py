@@ -5,8 +5,9 @@ import uuid
 
 from fastapi import APIRouter, BackgroundTasks, Request, status
 
-from api.auth.ratelimit import client_ip
-from api.core.deps import AdminUser, CurrentCompany, CurrentUser, Db
+from api.auth.deps import AdminUser, CurrentCompany, CurrentUser
+from api.core.deps import Db
+from api.ratelimit.service import client_ip
 from api.users import service
 from api.users.schemas import (
     AvailableLocations,

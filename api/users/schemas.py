@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from api.auth.schemas import PASSWORD_MIN, blank, check_pin, clean_email
+from api.kit.fields import PASSWORD_MIN, blank, check_pin, clean_email
 from api.kit.validation import Flag
 
 ROLE_ALIASES = {"store_admin": "store_admin", "admin": "store_admin", "store_employee": "store_employee",

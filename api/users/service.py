@@ -13,15 +13,16 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api import plans
-from api.auth.audit import audit
+from api.audit.service import audit
 from api.auth.recovery import INVITE_TTL, link_for, new_token
-from api.companies.models import Company, Store
+from api.companies.models import Company
 from api.core.db import set_system_scope, set_tenant, utcnow
-from api.core.deps import effective_plan
 from api.core.security import hash_secret
 from api.kit.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 from api.mail.service import deliver
+from api.stores.models import Store
+from api.subscription import plans
+from api.subscription import service as subscription
 from api.users.models import User
 from api.users.schemas import (
     DEFAULT_NOTIFICATIONS,
@@ -55,18 +56,6 @@ def to_read(user: User, names: dict[uuid.UUID, str]) -> UserRead:
     )
 
 
-async def _active_count(db: AsyncSession, company_id: uuid.UUID) -> int:
-    return await db.scalar(
-        select(func.count()).select_from(User).where(User.company_id == company_id, User.is_active)
-    ) or 0
-
-
-async def _check_user_limit(db: AsyncSession, company: Company) -> None:
-    plan = plans.get_plan(effective_plan(company))
-    if plan.max_users is not None and await _active_count(db, company.id) >= plan.max_users:
-        raise Forbidden(f"Maximum users ({plan.max_users}) reached for your {plan.id.upper()} plan")
-
-
 async def _check_email_free(db: AsyncSession, company_id: uuid.UUID, email: str,
                             exclude: uuid.UUID | None = None) -> None:
     """Emails are unique across all companies: look in the system scope, then drop back to the tenant."""
@@ -89,13 +78,8 @@ async def _flush(db: AsyncSession) -> None:
         raise Conflict(EMAIL_TAKEN) from None
 
 
-def _require(company: Company, feature: str) -> None:
-    if not plans.has_feature(effective_plan(company), feature):
-        raise Forbidden(plans.FEATURE_MESSAGES[feature])
-
-
 async def _check_location(db: AsyncSession, company: Company, location_id: uuid.UUID) -> None:
-    _require(company, plans.LOCATION_ASSIGNMENT)
+    subscription.require_company_feature(company, plans.LOCATION_ASSIGNMENT)
     found = await db.scalar(select(Store.id).where(Store.id == location_id, Store.company_id == company.id))
     if found is None:
         raise Invalid("Choose one of your company's locations")
@@ -109,7 +93,7 @@ async def list_users(db: AsyncSession, company: Company) -> UserList:
     return UserList(
         users=[to_read(u, names) for u in users], total=len(users),
         active_users=sum(1 for u in users if u.is_active),
-        max_users=plans.get_plan(effective_plan(company)).max_users, subscription_plan=company.subscription_plan,
+        max_users=subscription.max_users(company), subscription_plan=company.subscription_plan,
     )
 
 
@@ -123,14 +107,14 @@ async def get_user(db: AsyncSession, company: Company, user_id: uuid.UUID) -> Us
 async def create_user(db: AsyncSession, admin: User, company: Company, data: UserCreate, ip: str) -> UserRead:
     if data.role == "system_admin":
         raise Forbidden("The system_admin role cannot be given to a company user")
-    await _check_user_limit(db, company)
+    await subscription.check_user_limit(db, company)
     await _check_email_free(db, company.id, data.email)
     if data.assigned_location_id is not None:
         if data.role != "store_employee":
             raise Invalid("Only employees can be assigned to a location")
         await _check_location(db, company, data.assigned_location_id)
     if data.pin is not None:
-        _require(company, plans.EMPLOYEE_PINS)
+        subscription.require_company_feature(company, plans.EMPLOYEE_PINS)
         if data.role != "store_employee":
             raise Invalid("Only employees sign in with a PIN")
     user = User(
@@ -165,7 +149,7 @@ async def update_user(db: AsyncSession, admin: User, company: Company, user_id: 
         if is_self and not data.is_active:
             raise DomainError("You cannot deactivate your own account")
         if data.is_active:
-            await _check_user_limit(db, company)
+            await subscription.check_user_limit(db, company)
         user.is_active = data.is_active
         user.token_version += 1
         await audit(db, "user_activated" if data.is_active else "user_deactivated", company_id=company.id,
@@ -187,7 +171,7 @@ async def update_user(db: AsyncSession, admin: User, company: Company, user_id: 
             await _check_location(db, company, data.assigned_location_id)
         user.assigned_location_id = data.assigned_location_id
     if data.pin is not None:
-        _require(company, plans.EMPLOYEE_PINS)
+        subscription.require_company_feature(company, plans.EMPLOYEE_PINS)
         if user.role != "store_employee":
             raise Invalid("Only employees sign in with a PIN")
         user.pin_hash = await asyncio.to_thread(hash_secret, data.pin)
@@ -201,7 +185,7 @@ async def update_user(db: AsyncSession, admin: User, company: Company, user_id: 
 async def invite(db: AsyncSession, admin: User, company: Company, data: InviteCreate, ip: str,
                  tasks: BackgroundTasks) -> UserRead:
     """A store_employee with no password yet; the mailed link sets one through reset-password."""
-    await _check_user_limit(db, company)
+    await subscription.check_user_limit(db, company)
     await _check_email_free(db, company.id, data.email)
     user = User(company_id=company.id, email=data.email, first_name=data.first_name, last_name=data.last_name,
                 role="store_employee", password_hash=None, setup_completed=True)
@@ -259,6 +243,6 @@ async def available_locations(db: AsyncSession, company: Company) -> AvailableLo
     )).all()
     return AvailableLocations(
         locations=[AvailableLocation(id=s.id, name=s.name, address=_address_line(s)) for s in stores],
-        feature_available=plans.has_feature(effective_plan(company), plans.LOCATION_ASSIGNMENT),
+        feature_available=subscription.has_feature(company, plans.LOCATION_ASSIGNMENT),
         subscription_plan=company.subscription_plan,
     )

@@ -29,8 +29,8 @@ import httpx
 import pytest
 from fastapi.routing import APIRoute
 
+from api.auth.deps import current_user, public
 from api.core.db import sessionmaker, set_tenant
-from api.core.deps import current_user, public
 from tests.api.tickets.lists import set_company
 from tests.factories import Factory, Tenant
 

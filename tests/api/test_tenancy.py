@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from sqlalchemy import select, text
 
-from api.companies.models import Store
 from api.core.db import sessionmaker, set_tenant
+from api.stores.models import Store
 
 
 class TestRowLevelSecurity:

@@ -5,8 +5,8 @@ import base64
 
 import pytest
 
-from api import plans
 from api.core.config import get_settings
+from api.subscription import plans
 from bench.ai.displays import LCD, plate_image, scale_photo, seven_segment
 from tests.api.ai.conftest import jpeg_bytes
 

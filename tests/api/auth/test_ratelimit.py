@@ -5,8 +5,8 @@ import uuid
 
 import pytest
 
-from api.auth import ratelimit
 from api.core.config import get_settings
+from api.ratelimit import service as ratelimit
 
 
 @pytest.fixture

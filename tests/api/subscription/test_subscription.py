@@ -1,7 +1,7 @@
-"""Plans, the current subscription and the monthly bill come from api/plans.py."""
+"""Plans, the current subscription and the monthly bill come from api/subscription/plans.py."""
 from __future__ import annotations
 
-from api import plans
+from api.subscription import plans
 
 
 class TestPlans:

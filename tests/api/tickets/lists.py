@@ -5,10 +5,10 @@ from decimal import Decimal
 
 from sqlalchemy import select
 
-from api.companies.models import CompanySettings
 from api.core.db import sessionmaker, set_tenant
 from api.inbound.models import Customer, Vehicle
 from api.lists.models import ContainerType, DestinationType, WasteType
+from api.settings.models import CompanySettings
 
 ITEMS = [
     (WasteType, "Food Waste", {}),

@@ -13,7 +13,7 @@ import { RangeFilter } from "./range-filter";
 import { useFollowWarehouse } from "../api/follow-warehouse";
 import "./analytics.css";
 
-const ESG_ADVANCED = "esg_advanced"; // api/plans.py
+const ESG_ADVANCED = "esg_advanced"; // api/subscription/plans.py
 
 /** ESG Dashboard (PRO+): impact figures, spec 2 s2.5 equivalences, diversion against the 75% target. */
 export default function EsgScreen() {

@@ -3,7 +3,7 @@ import { subscriptionQueryOptions, useSession } from "@/lib/session";
 import type { ListConfig } from "../lib/list-config";
 import { ReferenceList } from "./reference-list";
 
-// api/plans.py: "Custom waste and destination types" is a Pro and Enterprise feature.
+// api/subscription/plans.py: "Custom waste and destination types" is a Pro and Enterprise feature.
 const CUSTOM_LISTS = "custom_lists";
 const CUSTOM_LISTS_MESSAGE = "Custom waste and destination types are available on the Pro and Enterprise plans";
 

@@ -5,7 +5,7 @@ import uuid
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.admin.models import AuditEvent
+from api.audit.models import AuditEvent
 from api.core.db import sessionmaker, set_system_scope
 
 

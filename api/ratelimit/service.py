@@ -12,10 +12,10 @@ from fastapi import Request
 from sqlalchemy import delete
 from sqlalchemy.dialects.postgresql import insert
 
-from api.auth.models import RateLimitBucket
 from api.core.config import get_settings
 from api.core.db import sessionmaker
 from api.kit.errors import DomainError
+from api.ratelimit.models import RateLimitBucket
 
 TOO_MANY = "Too many attempts. Please wait a minute and try again."
 

@@ -1,5 +1,8 @@
 """Plans, prices, limits and feature gates: the one table both the API and the web read.
 
+The rules that apply this table to a company (plan in force, gates, limits, bills) are in
+api/subscription/service.py.
+
 Prices are per facility per month in USD (spec 1 section 1, spec 3 section 9).
 """
 from __future__ import annotations
@@ -124,14 +127,3 @@ FEATURE_MESSAGES = {
 
 def get_plan(plan_id: str | None) -> Plan:
     return PLANS.get((plan_id or "core").lower(), PLANS["core"])
-
-
-def has_feature(plan_id: str | None, feature: str) -> bool:
-    return feature in get_plan(plan_id).gates
-
-
-def monthly_cost(plan_id: str, facilities: int, users: int) -> dict[str, Decimal]:
-    plan = get_plan(plan_id)
-    location_cost = plan.price_per_facility * max(facilities, 1 if plan.id == "core" else facilities)
-    user_cost = plan.price_per_user * users
-    return {"location_cost": location_cost, "user_cost": user_cost, "monthly_total": location_cost + user_cost}

@@ -1,0 +1,109 @@
+"""Who is calling: the signed-in user, their company, and the role guards every route declares.
+
+Each /api route depends on `current_user` (directly or through `require_roles`) or on
+`public`; tests/api/test_access.py walks every route and fails when one has neither. Plan
+gates (`require_feature`) are in api/subscription/deps.py.
+"""
+from __future__ import annotations
+
+import uuid
+from typing import Annotated
+
+import jwt
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from api.companies.models import Company
+from api.core.db import set_system_scope, set_tenant
+from api.core.deps import Db
+from api.core.security import decode_access_token
+from api.kit.errors import DomainError, Forbidden
+from api.users.models import User
+
+_bearer = HTTPBearer(auto_error=False, description="Access token from /api/auth/login")
+
+
+class Unauthorized(DomainError):
+    status_code = 401
+
+
+def public() -> None:
+    """Marks a route that anyone may call (sign-in, sign-up, public settings, plans)."""
+
+
+Public = Depends(public)
+
+
+async def current_user(
+    request: Request,
+    db: Db,
+    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> User:
+    if creds is None:
+        raise Unauthorized("Not authenticated")
+    try:
+        claims = decode_access_token(creds.credentials)
+        user_id = uuid.UUID(claims["sub"])
+        company_id = uuid.UUID(claims["cid"]) if claims.get("cid") else None
+    except (jwt.PyJWTError, KeyError, ValueError):
+        raise Unauthorized("Could not validate credentials") from None
+
+    if claims.get("role") == "system_admin":
+        await set_system_scope(db)
+    else:
+        await set_tenant(db, company_id)
+    user = await db.get(User, user_id)
+    if user is None or not user.is_active or user.token_version != claims.get("ver"):
+        raise Unauthorized("Could not validate credentials")
+    if user.role != "system_admin":
+        if user.company_id != company_id:
+            raise Unauthorized("Could not validate credentials")
+        company = await db.get(Company, company_id)
+        if company is None or company.approval_status != "approved":
+            raise Unauthorized("Your account is pending approval")
+        if company.subscription_status in ("suspended", "canceled"):
+            raise Unauthorized("This account is suspended. Please contact support.")
+        request.state.company = company
+    request.state.user = user
+    return user
+
+
+CurrentUser = Annotated[User, Depends(current_user)]
+
+
+async def current_company(request: Request, user: CurrentUser) -> Company:
+    company = getattr(request.state, "company", None)
+    if company is None:
+        raise Forbidden("This call needs a company account")
+    return company
+
+
+CurrentCompany = Annotated[Company, Depends(current_company)]
+
+
+def require_roles(*roles: str):
+    """A dependency that lets only the named roles through (403 for the others)."""
+
+    async def _check(user: CurrentUser) -> User:
+        if user.role not in roles:
+            raise Forbidden("You do not have permission to perform this action")
+        return user
+
+    _check.roles = roles  # read by the access test
+    _check.__name__ = f"require_roles_{'_'.join(roles)}"
+    return _check
+
+
+AdminUser = Annotated[User, Depends(require_roles("store_admin"))]
+StaffUser = Annotated[User, Depends(require_roles("store_admin", "store_employee"))]
+SystemAdmin = Annotated[User, Depends(require_roles("system_admin"))]
+
+
+async def location_scope(user: CurrentUser) -> uuid.UUID | None:
+    """The one location an assigned employee is limited to; None means company-wide."""
+    if user.role == "store_employee":
+        return user.assigned_location_id
+    return None
+
+
+LocationScope = Annotated[uuid.UUID | None, Depends(location_scope)]
