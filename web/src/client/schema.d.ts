@@ -549,12 +549,12 @@ export interface paths {
             cookie?: never;
         };
         /** Get Company Settings */
-        get: operations["companies-get_company_settings"];
+        get: operations["stores-get_company_settings"];
         /**
          * Update Company Settings
          * @description Without store_id the choice applies to every location of the company.
          */
-        put: operations["companies-update_company_settings"];
+        put: operations["stores-update_company_settings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -570,7 +570,7 @@ export interface paths {
             cookie?: never;
         };
         /** Get Store Company Settings */
-        get: operations["companies-get_store_company_settings"];
+        get: operations["stores-get_store_company_settings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8343,7 +8343,7 @@ export interface operations {
             };
         };
     };
-    "companies-get_company_settings": {
+    "stores-get_company_settings": {
         parameters: {
             query?: {
                 store_id?: string | null;
@@ -8437,7 +8437,7 @@ export interface operations {
             };
         };
     };
-    "companies-update_company_settings": {
+    "stores-update_company_settings": {
         parameters: {
             query?: never;
             header?: never;
@@ -8533,7 +8533,7 @@ export interface operations {
             };
         };
     };
-    "companies-get_store_company_settings": {
+    "stores-get_store_company_settings": {
         parameters: {
             query?: never;
             header?: never;
