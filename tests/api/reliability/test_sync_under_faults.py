@@ -16,18 +16,12 @@ from __future__ import annotations
 import asyncio
 import base64
 import io
-import itertools
 import os
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 import uuid
 from collections import Counter
 from pathlib import Path
-from typing import Self
 
 import httpx
 import pytest
@@ -35,128 +29,17 @@ from PIL import Image
 
 from tests.api.tickets.lists import ensure_lists
 from tests.api.tickets.test_create import OUTBOUND
-from tests.conftest import ROOT
+from tests.faults import CLIENT_TIMEOUT, Api, FaultyProxy, free_port
 
 DEVICE_A, DEVICE_B = 1000, 200
 PHOTO_EVERY = 10  # one ticket in ten carries its scale photo
 BATCH = 100
-CLIENT_TIMEOUT = 10.0
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _photo(i: int) -> str:
     buf = io.BytesIO()
     Image.new("RGB", (32, 24), (i % 256, (i * 7) % 256, (i * 13) % 256)).save(buf, format="JPEG")
     return "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode()
-
-
-class Api:
-    def __init__(self, port: int):
-        self.port = port
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "api.main:app", "--host", "127.0.0.1", "--port", str(self.port),
-             "--log-level", "warning"],
-            cwd=ROOT, env={**os.environ, "FLOW_LOG_FILE": os.devnull}, start_new_session=True,
-        )
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"http://127.0.0.1:{self.port}/api/healthz", timeout=3).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        raise AssertionError("the API did not start")
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-
-class FaultyProxy:
-    """Loopback TCP proxy; connection n gets the fault FAULTS[n % len(FAULTS)]."""
-
-    FAULTS = ("pass", "lose_answer", "pass", "cut_request", "pass", "hold_answer", "pass", "pass", "lose_answer")
-
-    def __init__(self, upstream: int):
-        self.upstream = upstream
-        self.port = _free_port()
-        self.counts: Counter[str] = Counter()
-        self._n = itertools.count()
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def __enter__(self) -> Self:
-        self._thread.start()
-        self._ready.wait(10)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(5)
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        server = self._loop.run_until_complete(asyncio.start_server(self._handle, "127.0.0.1", self.port))
-        self._ready.set()
-        self._loop.run_forever()
-        server.close()
-        pending = asyncio.all_tasks(self._loop)
-        for task in pending:
-            task.cancel()
-        self._loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-        self._loop.close()
-
-    async def _handle(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
-        fault = self.FAULTS[next(self._n) % len(self.FAULTS)]
-        try:
-            up_r, up_w = await asyncio.open_connection("127.0.0.1", self.upstream)
-        except OSError:
-            self.counts["refused (API down)"] += 1
-            client_w.close()
-            return
-        self.counts[fault] += 1
-
-        async def to_server() -> None:
-            sent = 0
-            while data := await client_r.read(65536):
-                if fault == "cut_request" and sent + len(data) > 600:
-                    up_w.write(data[: max(0, 600 - sent)])
-                    await up_w.drain()
-                    up_w.close()
-                    client_w.close()
-                    return
-                sent += len(data)
-                up_w.write(data)
-                await up_w.drain()
-
-        async def to_client() -> None:
-            while data := await up_r.read(65536):
-                if fault == "lose_answer":
-                    client_w.close()  # the API did the work; the device never hears of it
-                    return
-                if fault == "hold_answer":
-                    await asyncio.sleep(CLIENT_TIMEOUT + 2)
-                client_w.write(data)
-                await client_w.drain()
-            client_w.close()
-
-        try:
-            await asyncio.gather(to_server(), to_client())
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            for w in (up_w, client_w):
-                w.close()
 
 
 def sync_device(base: str, token: str, queue: dict[str, dict], stats: Counter) -> None:
@@ -202,7 +85,7 @@ async def test_two_devices_sync_through_faults_and_a_crash(factory, owner_sql):
     all_ids = {cid for q in queues.values() for cid in q}
     photos = sum(1 for q in queues.values() for p in q.values() if "image_data" in p)
 
-    api = Api(_free_port())
+    api = Api(free_port())
     api.start()
     stats: Counter[str] = Counter()
     try:
