@@ -7,6 +7,8 @@ clear 422 instead of letting `.strip()` raise AttributeError (a 500).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from typing import Annotated, Any
 
@@ -24,6 +26,18 @@ class FieldValueError(ValueError):
     def __init__(self, field: str, message: str):
         super().__init__(message)
         self.field = field
+
+
+@contextmanager
+def about(field: str) -> Iterator[None]:
+    """A shared check (an e-mail, a PIN, a role) run inside a model validator: its ValueError
+    names `field`."""
+    try:
+        yield
+    except FieldValueError:
+        raise
+    except ValueError as exc:
+        raise FieldValueError(field, str(exc)) from None
 
 
 def text(value: Any, label: str) -> str | None:

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from api.kit.fields import PASSWORD_MIN, blank, check_pin, clean_email
-from api.kit.validation import Flag
+from api.kit.validation import FieldValueError, Flag, about
 
 ROLE_ALIASES = {"store_admin": "store_admin", "admin": "store_admin", "store_employee": "store_employee",
                 "employee": "store_employee"}
@@ -78,18 +78,21 @@ class UserCreate(BaseModel):
     @model_validator(mode="after")
     def _rules(self) -> UserCreate:
         if blank(self.first_name):
-            raise ValueError("First name is required")
+            raise FieldValueError("first_name", "First name is required")
         if blank(self.last_name):
-            raise ValueError("Last name is required")
-        self.email = clean_email(self.email)
+            raise FieldValueError("last_name", "Last name is required")
+        with about("email"):
+            self.email = clean_email(self.email)
         if not self.password:
-            raise ValueError("Password is required")
+            raise FieldValueError("password", "Password is required")
         if len(self.password) < PASSWORD_MIN:
-            raise ValueError("Password must be at least 6 characters")
+            raise FieldValueError("password", "Password must be at least 6 characters")
         self.first_name, self.last_name = self.first_name.strip()[:100], self.last_name.strip()[:100]
-        self.role = clean_role(self.role or "store_employee")
+        with about("role"):
+            self.role = clean_role(self.role or "store_employee")
         if self.pin is not None:
-            check_pin(self.pin)
+            with about("pin"):
+                check_pin(self.pin)
         return self
 
 
@@ -118,12 +121,15 @@ class UserUpdate(BaseModel):
             if blank(getattr(self, name)):
                 setattr(self, name, None)
         if self.email is not None:
-            self.email = clean_email(self.email)
+            with about("email"):
+                self.email = clean_email(self.email)
         if self.password is not None and len(self.password) < PASSWORD_MIN:
-            raise ValueError("Password must be at least 6 characters")
+            raise FieldValueError("password", "Password must be at least 6 characters")
         if self.pin is not None:
-            check_pin(self.pin)
-        self.role = clean_role(self.role)
+            with about("pin"):
+                check_pin(self.pin)
+        with about("role"):
+            self.role = clean_role(self.role)
         self.first_name = self.first_name.strip()[:100] if self.first_name else None
         self.last_name = self.last_name.strip()[:100] if self.last_name else None
         return self
@@ -142,12 +148,14 @@ class InviteCreate(BaseModel):
     @model_validator(mode="after")
     def _rules(self) -> InviteCreate:
         if blank(self.first_name):
-            raise ValueError("First name is required")
+            raise FieldValueError("first_name", "First name is required")
         if blank(self.last_name):
-            raise ValueError("Last name is required")
-        self.email = clean_email(self.email)
-        if clean_role(self.role) != "store_employee":
-            raise ValueError("Invites are for employees (role store_employee)")
+            raise FieldValueError("last_name", "Last name is required")
+        with about("email"):
+            self.email = clean_email(self.email)
+        with about("role"):
+            if clean_role(self.role) != "store_employee":
+                raise ValueError("Invites are for employees (role store_employee)")
         self.role = "store_employee"
         self.first_name, self.last_name = self.first_name.strip()[:100], self.last_name.strip()[:100]
         return self
