@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 
 import duckdb
+import yaml
 
 from api.core.config import ROOT, get_settings
 
@@ -39,9 +41,30 @@ create table marts.diversion_monthly (company_id varchar, location_id varchar, p
 """
 
 
+MARTS_DIR = ROOT / "dbt" / "models" / "marts"
+
+
+@cache
+def contract_tables() -> tuple[str, ...]:
+    """`create table` for every mart with an enforced contract not in EMPTY_MARTS, from its yml:
+    a new mart is empty before the first publish without being described twice."""
+    made = {line.split("marts.")[1].split(" ")[0] for line in EMPTY_MARTS.splitlines()
+            if line.startswith("create table marts.")}
+    found = []
+    for yml in sorted(MARTS_DIR.rglob("*.yml")):
+        for model in (yaml.safe_load(yml.read_text()) or {}).get("models", []):
+            contract = (model.get("config") or {}).get("contract") or {}
+            if contract.get("enforced") and model["name"] not in made:
+                cols = ", ".join(f'{c["name"]} {c["data_type"]}' for c in model["columns"])
+                found.append(f'create table marts.{model["name"]} ({cols})')
+    return tuple(found)
+
+
 def _empty_warehouse() -> duckdb.DuckDBPyConnection:
     con = duckdb.connect(":memory:")
     con.execute(EMPTY_MARTS)
+    for statement in contract_tables():
+        con.execute(statement)
     con.execute("create table reference.impact_constants as select constant_name, "
                 "cast(constant_value as decimal(18,8)) as constant_value "
                 f"from read_csv('{SEED_CONSTANTS}', header = true)")

@@ -26,6 +26,7 @@ dbt = SimpleNamespace(
     date_trunc=_date_trunc,
     dateadd=_dateadd,
     datediff=_datediff,
+    concat=lambda fields: "(" + " || ".join(fields) + ")",
     type_bigint=lambda: "bigint",
     type_int=lambda: "integer",
     type_float=lambda: "double",

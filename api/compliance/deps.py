@@ -1,0 +1,26 @@
+"""Who may call the compliance routes: a store_admin of a company whose SB 1383 flag is on."""
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends
+
+from api import plans
+from api.companies.models import Company
+from api.companies.service import get_settings_row
+from api.core.deps import AdminUser, CurrentCompany, Db
+from api.kit.errors import Forbidden
+from api.settings.service import sb1383_enabled
+
+NOT_ENABLED = "Compliance Features Not Enabled"
+
+
+async def require_sb1383(db: Db, company: CurrentCompany, _user: AdminUser) -> Company:
+    """`sb1383_compliance_enabled` (pro and enterprise, or the platform's override) or a 403."""
+    row = await get_settings_row(db, company.id)
+    if not sb1383_enabled(company, row):
+        raise Forbidden(f"{NOT_ENABLED}: {plans.FEATURE_MESSAGES[plans.SB1383]}")
+    return company
+
+
+ComplianceCompany = Annotated[Company, Depends(require_sb1383)]

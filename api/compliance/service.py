@@ -1,0 +1,146 @@
+"""SB 1383 dashboard from the published sb1383_* marts: the API picks the company's rows, the
+marts (dbt/models/marts/compliance, rules in dbt/macros/sb1383.sql) carry every figure."""
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+
+ZERO = Decimal(0)
+
+
+def constants(con) -> dict[str, Decimal]:
+    names = ("sb1383_target_percent", "sb1383_food_recovery_target_percent", "ear_min_tickets")
+    found = rows(con, "select constant_name, constant_value from reference.impact_constants "
+                      "where constant_name in (?, ?, ?)", list(names))
+    return {r["constant_name"]: r["constant_value"] for r in found}
+
+
+def years(con, company_id: str) -> list[int]:
+    found = rows(con, "select report_year from marts.sb1383_yearly where company_id = ? order by report_year desc",
+                 [company_id])
+    return [r["report_year"] for r in found]
+
+
+def dashboard(company_id: str, year: int | None, this_year: int, target_setting: Decimal | None) -> dict:
+    """The dashboard for one calendar year (default: the latest year with tickets, else this year)."""
+    with read_warehouse() as con:
+        available = years(con, company_id)
+        year = year or (available[0] if available else this_year)
+        seeded = constants(con)
+        found = rows(con, "select * from marts.sb1383_yearly where company_id = ? and report_year = ?",
+                     [company_id, year])
+        y = found[0] if found else None
+        trend = rows(con, """
+            select month_start as month, diversion_rate_percent as diversion_rate, target_percent as target_rate,
+                   is_compliant, net_weight_lb as total_waste, diverted_weight_lb as diverted_weight, ticket_count
+            from marts.sb1383_monthly
+            where company_id = ? and month_start >= make_date(?, 1, 1) and month_start < make_date(? + 1, 1, 1)
+            order by month_start""", [company_id, year, year])
+        locations = rows(con, """
+            select location_id, location_name, diversion_rate_percent as diversion_rate, net_weight_lb as total_weight,
+                   is_compliant, ticket_count, risk_level, lb_to_target, target_percent
+            from marts.sb1383_location_yearly where company_id = ? and report_year = ?
+            order by lb_to_target desc, location_name""", [company_id, year])
+        refreshed = last_refreshed_at(con)
+    # Before any ticket of the year the target is the company's setting (else the seeded default).
+    target = y["target_percent"] if y else (target_setting if target_setting is not None
+                                            else seeded["sb1383_target_percent"])
+    food_target = y["food_recovery_target_percent"] if y else seeded["sb1383_food_recovery_target_percent"]
+    min_tickets = int(seeded["ear_min_tickets"])
+    due = date(year + 1, 8, 1)
+    current = trend[-1] if trend else None
+    eligible = bool(y and y["eligible_for_submission"])
+    return {
+        "year": year,
+        "available_years": available,
+        "has_data": y is not None,
+        "compliance_status": {
+            "is_compliant": bool(y and y["is_compliant"]), "target_rate": target,
+            "diversion_rate": y["diversion_rate_percent"] if y else ZERO,
+            "total_tickets_analyzed": y["ticket_count"] if y else 0,
+            "risk_level": y["risk_level"] if y else "none",
+        },
+        "diversion_metrics": {
+            "total_waste": y["net_weight_lb"] if y else ZERO,
+            "diverted_weight": y["diverted_weight_lb"] if y else ZERO,
+            "landfill_weight": y["landfill_weight_lb"] if y else ZERO,
+            "diversion_rate": y["diversion_rate_percent"] if y else ZERO,
+            "monthly_trend": trend,
+            "current_rate": current["diversion_rate"] if current else ZERO,
+            "current_month": current["month"] if current else None,
+            "target_rate": target,
+            "gap_to_compliance": y["gap_to_compliance_points"] if y else target,
+            "lb_to_target": y["lb_to_target"] if y else ZERO,
+        },
+        "food_recovery": {
+            "recovered_pounds": y["donated_weight_lb"] if y else ZERO,
+            "recovery_rate": y["food_recovery_rate_percent"] if y else ZERO,
+            "target_rate": food_target,
+            "donation_tickets": y["donation_ticket_count"] if y else 0,
+            "gap_to_target": y["food_recovery_gap_points"] if y else food_target,
+            "lb_to_target": y["food_recovery_lb_to_target"] if y else ZERO,
+        },
+        "ear_progress": {
+            "completion_percentage": y["ear_completion_percent"] if y else 0,
+            "eligible_for_submission": eligible,
+            "current_quarter": y["current_quarter"] if y else None,
+            "reporting_due_date": due,
+            "status": y["ear_status"] if y else "not_started",
+            "min_tickets": min_tickets,
+        },
+        "calrecycle_integration": {
+            "connection_status": "not connected", "last_sync": None,
+            "submission_status": "ready" if eligible else "pending", "next_submission_date": due,
+        },
+        "location_compliance": {
+            r["location_name"]: {key: r[key] for key in ("location_id", "diversion_rate", "total_weight",
+                                                         "is_compliant", "ticket_count", "risk_level",
+                                                         "lb_to_target")}
+            for r in locations
+        },
+        "action_items": action_items(y, locations, min_tickets),
+        "last_refreshed_at": refreshed,
+    }
+
+
+def _lb(value) -> str:
+    return f"{Decimal(value):,.1f} lb"
+
+
+def action_items(y: dict | None, locations: list[dict], min_tickets: int) -> list[dict]:
+    """What to do next, from the gaps the marts computed (no figure is made here)."""
+    if y is None:
+        return [{"priority": "high", "title": "Start recording waste tickets",
+                 "description": "Weigh every outbound load (compost, landfill, donation) so diversion can be measured."}]
+    items = []
+    for loc in locations:
+        if loc["is_compliant"]:
+            continue
+        items.append({
+            "priority": "high" if loc["risk_level"] == "high" else "medium",
+            "title": f"Divert {_lb(loc['lb_to_target'])} more at {loc['location_name']}",
+            "description": (f"{loc['location_name']} diverts {loc['diversion_rate']}% against the "
+                            f"{loc['target_percent']}% target: send {_lb(loc['lb_to_target'])} of what now goes to "
+                            "landfill to compost, anaerobic digestion or food recovery instead."),
+            "location": loc["location_name"], "pounds": loc["lb_to_target"],
+        })
+    if not y["food_recovery_target_met"]:
+        items.append({
+            "priority": "medium",
+            "title": f"Recover {_lb(y['food_recovery_lb_to_target'])} more edible food",
+            "description": (f"Food recovery is {y['food_recovery_rate_percent']}% of net weight against the "
+                            f"{y['food_recovery_target_percent']}% goal: route surplus edible food to a food "
+                            "recovery partner before it becomes waste."),
+            "pounds": y["food_recovery_lb_to_target"],
+        })
+    if not y["has_min_tickets"]:
+        items.append({"priority": "medium", "title": f"Record {min_tickets - y['ticket_count']} more tickets",
+                      "description": f"The EAR export needs at least {min_tickets} waste tickets in the year."})
+    if not y["every_month_has_tickets"]:
+        items.append({"priority": "low", "title": "Fill months without tickets",
+                      "description": (f"{y['months_with_tickets']} months of {y['report_year']} have tickets up to "
+                                      f"{y['last_month_start']:%B}: an inspector expects records for every month.")})
+    return items
+

@@ -1,0 +1,17 @@
+-- SB 1383 sums per company, location and month (company's local calendar): completed outbound
+-- tickets only (inbound loads are receipts, not waste the location generated).
+select
+    company_id,
+    location_id,
+    location_name,
+    cast({{ dbt.date_trunc('month', 'local_date') }} as date) as month_start,
+    cast(count(*) as {{ dbt.type_bigint() }}) as ticket_count,
+    sum(net_weight_lb) as net_weight_lb,
+    sum(diverted_weight_lb) as diverted_weight_lb,
+    sum(net_weight_lb - diverted_weight_lb) as landfill_weight_lb,
+    sum(donated_weight_lb) as donated_weight_lb,
+    cast(sum(case when management_path = 'donation' then 1 else 0 end) as {{ dbt.type_bigint() }})
+        as donation_ticket_count
+from {{ ref('tickets') }}
+where not is_inbound
+group by company_id, location_id, location_name, cast({{ dbt.date_trunc('month', 'local_date') }} as date)

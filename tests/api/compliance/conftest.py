@@ -1,0 +1,38 @@
+import pytest
+
+from tests.pipelines.world import OCTOBER, Weighing, add_tickets, refresh, utc
+
+
+async def sb1383_override(company_id, value: bool | None) -> None:
+    """The platform's SB 1383 override for one company (wins over the plan)."""
+    from api.companies.service import get_settings_row
+    from api.core.db import sessionmaker, set_tenant
+
+    async with sessionmaker()() as db, db.begin():
+        await set_tenant(db, company_id)
+        row = await get_settings_row(db, company_id)
+        row.sb1383_compliance_override = value
+
+
+@pytest.fixture(scope="module")
+async def world(app):
+    """a: enterprise, OCTOBER (210 lb outbound, 160 diverted, 60 donated; 3 tickets).
+    ready: pro, 50 tickets in 2026 at 80% (eligible). core: core plan. off: pro, override off.
+    empty: pro, no tickets."""
+    from tests.factories import Factory
+
+    factory = Factory()
+    a = await factory.tenant("enterprise", stores=2, assign_employee=True)
+    ready = await factory.tenant("pro", stores=1)
+    core = await factory.tenant("core", stores=1)
+    off = await factory.tenant("pro", stores=1)
+    empty = await factory.tenant("pro", stores=1)
+    await add_tickets(a, OCTOBER)
+    # 40 composted + 10 landfilled tickets of 10 lb in January to May 2026: 400 of 500 lb = 80%.
+    await add_tickets(ready, [
+        Weighing(utc(2026, 1 + i % 5, 10, 19), "Landfill" if i % 5 == 4 else "Compost", "10.0") for i in range(50)
+    ])
+    await add_tickets(core, [Weighing(utc(2026, 10, 15, 19), "Compost", "10.0")])
+    await sb1383_override(off.company_id, False)
+    await refresh(full=True)
+    return {"a": a, "ready": ready, "core": core, "off": off, "empty": empty}

@@ -1,0 +1,77 @@
+"""SB 1383 dashboard: figures from the sb1383_* marts on hand-computed tickets, and its gates."""
+from __future__ import annotations
+
+import pytest
+
+DASH = "/api/compliance/dashboard"
+
+
+async def test_dashboard_reads_the_year_from_the_marts(client, world):
+    r = await client.get(DASH, headers=world["a"].headers())
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["year"] == 2026 and body["available_years"] == [2026] and body["has_data"] is True
+    # Outbound October: 100 compost + 50 landfill + 60 donated; inbound and void never count.
+    assert body["compliance_status"] == {"is_compliant": True, "target_rate": 75.0, "diversion_rate": 76.2,
+                                         "total_tickets_analyzed": 3, "risk_level": "low"}
+    d = body["diversion_metrics"]
+    assert (d["total_waste"], d["diverted_weight"], d["landfill_weight"]) == (210.0, 160.0, 50.0)
+    assert d["gap_to_compliance"] == 0 and d["lb_to_target"] == 0
+    assert d["current_rate"] == 76.2 and d["current_month"] == "2026-10-01"
+    assert [(p["month"], p["is_compliant"]) for p in d["monthly_trend"]] == [("2026-10-01", True)]
+    # 60 / 210 = 28.6 % recovered against the 20 % goal.
+    assert body["food_recovery"] == {"recovered_pounds": 60.0, "recovery_rate": 28.6, "target_rate": 20.0,
+                                     "donation_tickets": 1, "gap_to_target": 0.0, "lb_to_target": 0.0}
+    ear = body["ear_progress"]
+    # Compliant and food recovery recorded; only October (months 1-9 missing) and 3 < 50 tickets.
+    assert ear == {"completion_percentage": 50, "eligible_for_submission": False, "current_quarter": "Q4 2026",
+                   "reporting_due_date": "2027-08-01", "status": "in_progress", "min_tickets": 50}
+    assert body["calrecycle_integration"]["connection_status"] == "not connected"
+    assert body["calrecycle_integration"]["last_sync"] is None
+    assert body["calrecycle_integration"]["submission_status"] == "pending"
+    # Kitchen 1: 100 compost + 50 landfill = 66.7 % (medium), 12.5 lb short of 75 %; Kitchen 2: 60 donated.
+    locs = body["location_compliance"]
+    assert locs["Kitchen 1"] | {"location_id": None} == {
+        "location_id": None, "diversion_rate": 66.7, "total_weight": 150.0, "is_compliant": False,
+        "ticket_count": 2, "risk_level": "medium", "lb_to_target": 12.5}
+    assert locs["Kitchen 2"]["is_compliant"] is True
+    titles = [i["title"] for i in body["action_items"]]
+    assert "Divert 12.5 lb more at Kitchen 1" in titles
+    assert "Record 47 more tickets" in titles
+    assert body["last_refreshed_at"] is not None
+
+
+async def test_fifty_tickets_at_target_make_the_year_eligible(client, world):
+    body = (await client.get(DASH, headers=world["ready"].headers())).json()
+    assert body["compliance_status"]["diversion_rate"] == 80.0
+    assert body["compliance_status"]["total_tickets_analyzed"] == 50
+    assert body["ear_progress"]["eligible_for_submission"] is True
+    assert body["ear_progress"]["status"] == "ready"
+    assert body["calrecycle_integration"]["submission_status"] == "ready"
+
+
+async def test_a_year_without_tickets_is_the_empty_state(client, world):
+    body = (await client.get(DASH, headers=world["empty"].headers())).json()
+    assert body["has_data"] is False and body["available_years"] == []
+    assert body["compliance_status"]["risk_level"] == "none"
+    assert body["ear_progress"]["status"] == "not_started"
+    assert body["location_compliance"] == {} and body["diversion_metrics"]["monthly_trend"] == []
+    other = (await client.get(DASH, params={"year": 2025}, headers=world["a"].headers())).json()
+    assert other["year"] == 2025 and other["has_data"] is False
+
+
+@pytest.mark.parametrize(("who", "tenant", "status"), [
+    ("admin", "core", 403),      # core plan: no SB 1383 features
+    ("admin", "off", 403),       # pro, but the platform turned the flag off
+    ("employee", "a", 403),      # compliance is for store admins
+])
+async def test_gates(client, world, who, tenant, status):
+    r = await client.get(DASH, headers=world[tenant].headers(who))
+    assert r.status_code == status
+    if who == "admin":
+        assert r.json()["detail"].startswith("Compliance Features Not Enabled")
+
+
+async def test_bad_year_names_the_field(client, world):
+    r = await client.get(DASH, params={"year": "1999"}, headers=world["a"].headers())
+    assert r.status_code == 422 and "year" in r.text
