@@ -20,7 +20,7 @@ from tests.pipelines.world import Weighing, add_tickets, refresh
 ZONE = ZoneInfo("America/Los_Angeles")  # the Company model's default time zone
 
 # Specs whose journeys read these companies; other selections skip the (slow) refresh.
-SPECS = ("analytics",)
+SPECS = ("analytics", "compliance")
 
 
 def wanted(selection: list[str]) -> bool:

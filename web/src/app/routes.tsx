@@ -31,6 +31,7 @@ export const SCREENS: Partial<Record<TabKey, Screen>> = {
   "basic-report": lazy(() => import("@/features/analytics/components/basic-report-screen")),
   "esg-impact": lazy(() => import("@/features/analytics/components/esg-impact-screen")),
   "cost-analysis": lazy(() => import("@/features/analytics/components/cost-analysis-screen")),
+  compliance: lazy(() => import("@/features/compliance/components/compliance-screen")),
 };
 
 /** Tab key -> screen for the platform admin (system_admin); falls back to SCREENS. */

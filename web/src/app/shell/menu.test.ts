@@ -22,6 +22,7 @@ describe("menuFor: store admin by plan and settings", () => {
     expect(t).toContain("carbon-credits");
     expect(t).not.toContain("esg");
     expect(t).not.toContain("compliance-report");
+    expect(t).not.toContain("compliance");
     expect(t).not.toContain("inbound-portal");
     expect(t).not.toContain("inventory-dashboard");
   });
@@ -30,6 +31,7 @@ describe("menuFor: store admin by plan and settings", () => {
     const t = tabs("pro");
     expect(t).toContain("esg");
     expect(t).toContain("compliance-report");
+    expect(t).toContain("compliance");
     expect(t).not.toContain("inbound-portal");
   });
 

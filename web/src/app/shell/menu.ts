@@ -32,6 +32,7 @@ function storeAdminMenu(plan: Plan, subscription: Subscription | null | undefine
   const dashboards: MenuItem[] = [leaf("dashboard", "Main Dashboard")];
   if (plan !== "core") dashboards.push(leaf("esg", "ESG Dashboard"));
   if (carbonCreditsEnabled(settings)) dashboards.push(leaf("carbon-credits", "Carbon Dashboard"));
+  if (subscription?.sb1383_compliance_enabled) dashboards.push(leaf("compliance", "SB 1383 Compliance"));
   if (inbound) {
     dashboards.push(leaf("inventory-dashboard", "Inventory Dashboard"));
     dashboards.push(leaf("invoice-billing-dashboard", "Invoice/Billing Dashboard"));

@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { render, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { WAREHOUSE_WATCH_MS } from "../lib/live";
-import { useFollowWarehouse, warehouseRefreshedQueryOptions } from "./follow-warehouse";
+import { WAREHOUSE_WATCH_MS, useFollowWarehouse, warehouseRefreshedQueryOptions } from "@/lib/follow-warehouse";
 import { getBasicReportQueryOptions } from "./get-basic-report";
 import { getCostAnalysisQueryOptions } from "./get-cost-analysis";
 import { getDashboardQueryOptions } from "./get-dashboard";

@@ -13,11 +13,11 @@ import { lastDays, lb, num, usd } from "../lib/conversions";
 import type { ReportFilters } from "../types";
 import { breakdownColumns } from "./columns";
 import { EmailReportPrompt } from "./email-report-prompt";
-import { LastRefreshed } from "./last-refreshed";
+import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { RangeFilter } from "./range-filter";
 import { ReportListSelect } from "./report-list-select";
 import { ReportTicketTable } from "./report-ticket-table";
-import { useFollowWarehouse } from "../api/follow-warehouse";
+import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import "./analytics.css";
 import "./basic-report.css";
 

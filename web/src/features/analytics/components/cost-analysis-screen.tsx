@@ -7,9 +7,9 @@ import { lastDays, lb, num, usd } from "../lib/conversions";
 import type { ReportFilters } from "../types";
 import { MoneyBars } from "./charts";
 import { locationSavingsColumns } from "./columns";
-import { LastRefreshed } from "./last-refreshed";
+import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { RangeFilter } from "./range-filter";
-import { useFollowWarehouse } from "../api/follow-warehouse";
+import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import "./analytics.css";
 
 /** Cost Analysis Dashboard (spec 3 s2.15, formulas of s9 computed by the warehouse). */

@@ -6,9 +6,9 @@ import { lastDays, lb, num, usd } from "../lib/conversions";
 import { everyDay } from "../lib/trend";
 import type { ReportFilters } from "../types";
 import { ShareBars, TrendChart } from "./charts";
-import { LastRefreshed } from "./last-refreshed";
+import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { RangeFilter } from "./range-filter";
-import { useFollowWarehouse } from "../api/follow-warehouse";
+import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import "./analytics.css";
 
 /** Main Dashboard: totals, weight-based diversion, estimates, trend and where the waste comes from. */

@@ -6,10 +6,10 @@ import { useEsgReport } from "../api/get-esg-report";
 import { lastDays, lb, num, usd } from "../lib/conversions";
 import type { ReportFilters } from "../types";
 import { EmailReportPrompt } from "./email-report-prompt";
-import { LastRefreshed } from "./last-refreshed";
+import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { PeriodHeading } from "./period-heading";
 import { RangeFilter } from "./range-filter";
-import { useFollowWarehouse } from "../api/follow-warehouse";
+import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import "./analytics.css";
 
 // A figure Flow has no factor for: a quiet note, not a big number (it would wrap out of the card).

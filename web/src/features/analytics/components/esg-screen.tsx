@@ -8,9 +8,9 @@ import { useDashboard } from "../api/get-dashboard";
 import { carDays, diversionBar, energyKwh, lastDays, lb, num, treesPlanted, usd } from "../lib/conversions";
 import type { ReportFilters } from "../types";
 import { DiversionBar } from "./charts";
-import { LastRefreshed } from "./last-refreshed";
+import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { RangeFilter } from "./range-filter";
-import { useFollowWarehouse } from "../api/follow-warehouse";
+import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import "./analytics.css";
 
 const ESG_ADVANCED = "esg_advanced"; // api/subscription/plans.py

@@ -1,0 +1,140 @@
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Card, EmptyState, Spinner } from "@/components/ui/panel";
+import { StatCard } from "@/components/ui/stat-card";
+import { LastRefreshed } from "@/components/ui/last-refreshed";
+import { DataTable } from "@/components/data-table/data-table";
+import { formatDate, formatDateTime } from "@/lib/format";
+import { useFollowWarehouse } from "@/lib/follow-warehouse";
+import { useComplianceDashboard, type ComplianceDashboard } from "../api/get-dashboard";
+import { CompliantBadge, MonthlyTrend, ProgressBar, RiskBadge, StatusWord, lb, locationColumns, pct } from "./parts";
+import "./compliance.css";
+
+/** SB 1383 Compliance Dashboard (spec 3 s2.16): every figure from the sb1383_* marts. */
+export default function ComplianceScreen() {
+  useFollowWarehouse(["compliance"]);
+  const [year, setYear] = useState<number | undefined>(undefined);
+  const { data, isPending, error, refetch, isFetching } = useComplianceDashboard(year);
+  return (
+    <div>
+      <div className="compliance-head">
+        <h2>SB 1383 Compliance Dashboard</h2>
+        {data && data.available_years.length > 0 && (
+          <label>
+            Year{" "}
+            <select value={data.year} onChange={(e) => setYear(Number(e.target.value))}>
+              {[...new Set([data.year, ...data.available_years])].sort((a, b) => b - a).map((y) => <option key={y} value={y}>{y}</option>)}
+            </select>
+          </label>
+        )}
+      </div>
+      {isPending ? <Spinner /> : error ? (
+        // A failed fetch shows the empty state (spec 3 s8) with the reason.
+        <EmptyState title="No compliance data available"><p>{error.message}</p></EmptyState>
+      ) : !data.has_data ? (
+        <>
+          <LastRefreshed at={data.last_refreshed_at} />
+          <EmptyState title="No compliance data available"><p>Create waste tickets to begin SB 1383 tracking</p></EmptyState>
+        </>
+      ) : (
+        <Dashboard data={data} refresh={() => void refetch()} refreshing={isFetching} />
+      )}
+    </div>
+  );
+}
+
+function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; refresh: () => void; refreshing: boolean }) {
+  const s = data.compliance_status;
+  const d = data.diversion_metrics;
+  const f = data.food_recovery;
+  const ear = data.ear_progress;
+  const cal = data.calrecycle_integration;
+  const locations = Object.entries(data.location_compliance).map(([name, l]) => ({ name, ...l }));
+  const onTrack = d.current_rate >= d.target_rate;
+  return (
+    <>
+      <LastRefreshed at={data.last_refreshed_at} />
+      <div className="compliance-grid">
+        <StatCard label="Diversion rate" value={pct(s.diversion_rate)} hint={`Target ${pct(s.target_rate)}`} />
+        <StatCard label="Compliance status" value={<CompliantBadge ok={s.is_compliant} />} hint={<RiskBadge level={s.risk_level} />} />
+        <StatCard label="Tickets analyzed" value={s.total_tickets_analyzed.toLocaleString()} hint={`${data.year}, completed outbound tickets`} />
+        <StatCard label="EAR readiness" value={`${ear.completion_percentage}%`} hint={ear.current_quarter ?? "No quarter yet"} />
+      </div>
+      <div className="compliance-stack">
+        <Card title="Waste Diversion Metrics">
+          <dl className="compliance-dl">
+            <dt>Total waste</dt><dd>{lb(d.total_waste)}</dd>
+            <dt>Diverted</dt><dd>{lb(d.diverted_weight)}</dd>
+            <dt>Landfill</dt><dd>{lb(d.landfill_weight)}</dd>
+            <dt>Diversion rate</dt><dd>{pct(d.diversion_rate)} of {pct(d.target_rate)}</dd>
+            <dt>Gap to compliance</dt>
+            <dd className={d.gap_to_compliance > 0 ? "text-red" : ""}>{d.gap_to_compliance > 0 ? `${d.gap_to_compliance.toFixed(1)} points (${lb(d.lb_to_target)} to divert)` : "None"}</dd>
+            <dt>Current month</dt>
+            <dd>{pct(d.current_rate)}{d.current_month ? ` (${d.current_month.slice(0, 7)})` : ""} <Badge tone={onTrack ? "green" : "amber"}>{onTrack ? "On Track" : "Needs Improvement"}</Badge></dd>
+          </dl>
+          <ProgressBar value={d.diversion_rate} target={d.target_rate} label="Diversion against target" />
+          <MonthlyTrend points={d.monthly_trend} target={d.target_rate} />
+        </Card>
+        <Card title="Food Recovery">
+          <dl className="compliance-dl">
+            <dt>Recovered</dt><dd>{lb(f.recovered_pounds)}</dd>
+            <dt>Recovery rate</dt><dd>{pct(f.recovery_rate)} of {pct(f.target_rate)}</dd>
+            <dt>Donation tickets</dt><dd>{f.donation_tickets}</dd>
+            <dt>Gap to target</dt>
+            <dd className={f.gap_to_target > 0 ? "text-red" : ""}>{f.gap_to_target > 0 ? `${f.gap_to_target.toFixed(1)} points (${lb(f.lb_to_target)})` : "None"}</dd>
+          </dl>
+          <ProgressBar value={f.recovery_rate} target={f.target_rate} label="Food recovery against target" />
+          <p className="small muted">Pounds sent to donation and food-recovery destinations over all net pounds. SB 1383's 20% is a statewide goal for edible food; Flow uses it as a target.</p>
+        </Card>
+        <Card title="CalRecycle Integration">
+          <dl className="compliance-dl">
+            <dt>Connection</dt><dd><StatusWord value={cal.connection_status} good="connected" /></dd>
+            <dt>Last sync</dt><dd>{cal.last_sync ? formatDateTime(cal.last_sync) : "Never"}</dd>
+            <dt>Submission</dt><dd><StatusWord value={cal.submission_status} good="ready" /></dd>
+            <dt>Next submission</dt><dd>{formatDate(cal.next_submission_date)}</dd>
+          </dl>
+          <p className="small muted">Flow does not submit to CalRecycle. The Electronic Annual Report is filed by your jurisdiction through CalRecycle's system; export the report files and hand them on.</p>
+        </Card>
+      </div>
+      <Card title="Location Compliance Status">
+        <DataTable data={locations} columns={locationColumns} getRowId={(r) => r.name} empty="No locations with tickets this year." />
+      </Card>
+      <div className="compliance-stack">
+        <Card title="Electronic Annual Report (EAR)" actions={<button type="button" className="btn btn-secondary btn-sm" onClick={refresh} disabled={refreshing}>{refreshing ? "Refreshing..." : "Refresh"}</button>}>
+          <dl className="compliance-dl">
+            <dt>Status</dt><dd><StatusWord value={ear.status} good="ready" /></dd>
+            <dt>Completion</dt><dd>{ear.completion_percentage}%</dd>
+            <dt>Quarter</dt><dd>{ear.current_quarter ?? "—"}</dd>
+            <dt>Due</dt><dd>{formatDate(ear.reporting_due_date)}</dd>
+          </dl>
+          <ProgressBar value={ear.completion_percentage} target={100} label="EAR preparation" />
+          {!ear.eligible_for_submission && <p className="small muted">EAR export unlocks at 75% diversion and at least {ear.min_tickets} waste tickets.</p>}
+        </Card>
+        <Card title="Compliance Activity Log">
+          {data.compliance_log.length === 0 ? <p className="muted">No compliance activity recorded yet.</p> : (
+            <ul className="compliance-list">
+              {data.compliance_log.map((e, i) => (
+                <li key={i} className={`sev-${e.severity}`}>
+                  <strong>{e.event.replace(/_/g, " ")}</strong> <span className="small muted">{formatDateTime(e.timestamp)}</span>
+                  <div>{e.description}</div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title="Action Items">
+          {data.action_items.length === 0 ? <p className="muted">Nothing to do: every location meets its targets.</p> : (
+            <ul className="compliance-list">
+              {data.action_items.map((a, i) => (
+                <li key={i} className={`prio-${a.priority}`}>
+                  <strong>{a.title}</strong>
+                  <div className="small">{a.description}</div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}
