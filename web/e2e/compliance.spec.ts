@@ -62,5 +62,5 @@ test("a company without tickets sees the empty state", async ({ page }) => {
 
 test("a core plan is told compliance features are not enabled", async ({ page }) => {
   await openCompliance(page, world.core);
-  await expect(page.getByText(/Compliance Features Not Enabled/)).toBeVisible();
+  await expect(page.locator("#main").getByText(/Compliance Features Not Enabled/)).toBeVisible();
 });

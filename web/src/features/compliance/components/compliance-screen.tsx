@@ -4,10 +4,10 @@ import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { DataTable } from "@/components/data-table/data-table";
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useComplianceDashboard, type ComplianceDashboard } from "../api/get-dashboard";
-import { CompliantBadge, MonthlyTrend, ProgressBar, RiskBadge, StatusWord, lb, locationColumns, pct } from "./parts";
+import { CompliantBadge, MonthlyTrend, ProgressBar, RiskBadge, StatusWord, day, lb, locationColumns, pct } from "./parts";
 import "./compliance.css";
 
 /** SB 1383 Compliance Dashboard (spec 3 s2.16): every figure from the sb1383_* marts. */
@@ -91,7 +91,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
             <dt>Connection</dt><dd><StatusWord value={cal.connection_status} good="connected" /></dd>
             <dt>Last sync</dt><dd>{cal.last_sync ? formatDateTime(cal.last_sync) : "Never"}</dd>
             <dt>Submission</dt><dd><StatusWord value={cal.submission_status} good="ready" /></dd>
-            <dt>Next submission</dt><dd>{formatDate(cal.next_submission_date)}</dd>
+            <dt>Next submission</dt><dd>{day(cal.next_submission_date)}</dd>
           </dl>
           <p className="small muted">Flow does not submit to CalRecycle. The Electronic Annual Report is filed by your jurisdiction through CalRecycle's system; export the report files and hand them on.</p>
         </Card>
@@ -105,7 +105,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
             <dt>Status</dt><dd><StatusWord value={ear.status} good="ready" /></dd>
             <dt>Completion</dt><dd>{ear.completion_percentage}%</dd>
             <dt>Quarter</dt><dd>{ear.current_quarter ?? "—"}</dd>
-            <dt>Due</dt><dd>{formatDate(ear.reporting_due_date)}</dd>
+            <dt>Due</dt><dd>{day(ear.reporting_due_date)}</dd>
           </dl>
           <ProgressBar value={ear.completion_percentage} target={100} label="EAR preparation" />
           {!ear.eligible_for_submission && <p className="small muted">EAR export unlocks at 75% diversion and at least {ear.min_tickets} waste tickets.</p>}

@@ -5,6 +5,8 @@ import type { ComplianceDashboard, LocationCompliance } from "../api/get-dashboa
 
 export const lb = (v: number) => `${v.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} lb`;
 export const pct = (v: number) => `${v.toFixed(1)}%`;
+/** A calendar day (YYYY-MM-DD) as it is: no time zone may move 1 August to 31 July. */
+export const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: "UTC" });
 
 const RISK_TONE: Record<string, BadgeTone> = { low: "green", medium: "amber", high: "red", none: "gray" };
 
