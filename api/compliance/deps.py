@@ -5,20 +5,19 @@ from typing import Annotated
 
 from fastapi import Depends
 
-from api import plans
+from api.auth.deps import AdminUser, CurrentCompany
 from api.companies.models import Company
-from api.companies.service import get_settings_row
-from api.core.deps import AdminUser, CurrentCompany, Db
+from api.core.deps import Db
 from api.kit.errors import Forbidden
-from api.settings.service import sb1383_enabled
+from api.subscription import plans
+from api.subscription.service import sb1383_enabled, sb1383_override
 
 NOT_ENABLED = "Compliance Features Not Enabled"
 
 
 async def require_sb1383(db: Db, company: CurrentCompany, _user: AdminUser) -> Company:
     """`sb1383_compliance_enabled` (pro and enterprise, or the platform's override) or a 403."""
-    row = await get_settings_row(db, company.id)
-    if not sb1383_enabled(company, row):
+    if not sb1383_enabled(company, await sb1383_override(db, company)):
         raise Forbidden(f"{NOT_ENABLED}: {plans.FEATURE_MESSAGES[plans.SB1383]}")
     return company
 

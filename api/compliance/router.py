@@ -12,12 +12,12 @@ from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
 from api.analytics.report_exports import company_today
-from api.companies.service import get_settings_row
 from api.compliance import service
 from api.compliance.deps import ComplianceCompany
 from api.compliance.models import ComplianceEvent
 from api.compliance.schemas import ComplianceDashboardRead
 from api.core.deps import Db
+from api.settings.models import CompanySettings
 
 router = APIRouter(tags=["compliance"])
 LOG_ENTRIES = 20
@@ -28,9 +28,9 @@ async def get_dashboard(
     db: Db, company: ComplianceCompany,
     year: Annotated[int | None, Query(ge=2000, le=2100, description="Calendar year (default: latest with tickets)")] = None,
 ) -> dict:
-    settings = await get_settings_row(db, company.id)
-    body = await run_in_threadpool(service.dashboard, str(company.id), year, company_today(company).year,
-                                   settings.sb1383_target_percent)
+    target = await db.scalar(select(CompanySettings.sb1383_target_percent)
+                             .where(CompanySettings.company_id == company.id))
+    body = await run_in_threadpool(service.dashboard, str(company.id), year, company_today(company).year, target)
     events = await db.scalars(select(ComplianceEvent).where(ComplianceEvent.company_id == company.id)
                               .order_by(ComplianceEvent.created_at.desc()).limit(LOG_ENTRIES))
     body["compliance_log"] = [{"event": e.event, "description": e.description, "severity": e.severity,

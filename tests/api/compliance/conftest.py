@@ -5,8 +5,8 @@ from tests.pipelines.world import OCTOBER, Weighing, add_tickets, refresh, utc
 
 async def sb1383_override(company_id, value: bool | None) -> None:
     """The platform's SB 1383 override for one company (wins over the plan)."""
-    from api.companies.service import get_settings_row
     from api.core.db import sessionmaker, set_tenant
+    from api.settings.service import get_settings_row
 
     async with sessionmaker()() as db, db.begin():
         await set_tenant(db, company_id)

@@ -579,6 +579,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compliance/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Dashboard */
+        get: operations["compliance-get_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/container-types": {
         parameters: {
             query?: never;
@@ -1866,6 +1883,25 @@ export interface components {
             /** Rejected */
             rejected: number;
         };
+        /** ActionItem */
+        ActionItem: {
+            /** Description */
+            description: string;
+            /** Location */
+            location?: string | null;
+            /**
+             * Pounds
+             * @description Pounds to move to reach the target, when that is the action
+             */
+            pounds?: number | null;
+            /**
+             * Priority
+             * @enum {string}
+             */
+            priority: "high" | "medium" | "low";
+            /** Title */
+            title: string;
+        };
         /** AddressSuggestion */
         AddressSuggestion: {
             /** City */
@@ -2136,6 +2172,27 @@ export interface components {
             /** Updated */
             updated: number;
         };
+        /** CalRecycleIntegration */
+        CalRecycleIntegration: {
+            /**
+             * Connection Status
+             * @description Flow has no submission route to CalRecycle: files are exported and handed on
+             * @constant
+             */
+            connection_status: "not connected";
+            /** Last Sync */
+            last_sync: string | null;
+            /**
+             * Next Submission Date
+             * Format: date
+             */
+            next_submission_date: string;
+            /**
+             * Submission Status
+             * @enum {string}
+             */
+            submission_status: "pending" | "ready";
+        };
         /** CarbonMethodologyCreate */
         CarbonMethodologyCreate: {
             /**
@@ -2376,6 +2433,70 @@ export interface components {
              * @default false
              */
             confirm_reset: boolean;
+        };
+        /** ComplianceDashboardRead */
+        ComplianceDashboardRead: {
+            /** Action Items */
+            action_items: components["schemas"]["ActionItem"][];
+            /** Available Years */
+            available_years: number[];
+            calrecycle_integration: components["schemas"]["CalRecycleIntegration"];
+            /** Compliance Log */
+            compliance_log: components["schemas"]["ComplianceLogEntry"][];
+            compliance_status: components["schemas"]["ComplianceStatus"];
+            diversion_metrics: components["schemas"]["api__compliance__schemas__DiversionMetrics"];
+            ear_progress: components["schemas"]["EarProgress"];
+            food_recovery: components["schemas"]["api__compliance__schemas__FoodRecovery"];
+            /** Has Data */
+            has_data: boolean;
+            /** Last Refreshed At */
+            last_refreshed_at: string | null;
+            /**
+             * Location Compliance
+             * @description Keyed by location name
+             */
+            location_compliance: {
+                [key: string]: components["schemas"]["LocationCompliance"];
+            };
+            /** Year */
+            year: number;
+        };
+        /** ComplianceLogEntry */
+        ComplianceLogEntry: {
+            /** Description */
+            description: string;
+            /** Event */
+            event: string;
+            /**
+             * Severity
+             * @description info, warning or critical
+             */
+            severity: string;
+            /**
+             * Timestamp
+             * Format: date-time
+             */
+            timestamp: string;
+        };
+        /** ComplianceStatus */
+        ComplianceStatus: {
+            /** Diversion Rate */
+            diversion_rate: number;
+            /** Is Compliant */
+            is_compliant: boolean;
+            /**
+             * Risk Level
+             * @description low at or above target; medium within 10 points below; high further below; none without tickets
+             * @enum {string}
+             */
+            risk_level: "low" | "medium" | "high" | "none";
+            /**
+             * Target Rate
+             * @description Diversion target, percent (company setting, 75 by default)
+             */
+            target_rate: number;
+            /** Total Tickets Analyzed */
+            total_tickets_analyzed: number;
         };
         /** ContainerTypeCreate */
         ContainerTypeCreate: {
@@ -2764,10 +2885,36 @@ export interface components {
             /** Name */
             name?: string | null;
         };
-        /** DiversionMetrics */
-        DiversionMetrics: {
-            /** Diversion Rate Percent */
-            diversion_rate_percent: number;
+        /** EarProgress */
+        EarProgress: {
+            /**
+             * Completion Percentage
+             * @description 25 per data check met (see preparation checklist)
+             */
+            completion_percentage: number;
+            /**
+             * Current Quarter
+             * @description Quarter of the latest month with tickets
+             */
+            current_quarter: string | null;
+            /**
+             * Eligible For Submission
+             * @description Diversion at target and at least 50 tickets
+             */
+            eligible_for_submission: boolean;
+            /** Min Tickets */
+            min_tickets: number;
+            /**
+             * Reporting Due Date
+             * Format: date
+             * @description 1 August of the year after the reporting year
+             */
+            reporting_due_date: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "not_started" | "in_progress" | "ready";
         };
         /** EconomicImpact */
         EconomicImpact: {
@@ -2883,10 +3030,10 @@ export interface components {
         /** EsgReportRead */
         EsgReportRead: {
             compliance: components["schemas"]["EsgCompliance"];
-            diversion_metrics: components["schemas"]["DiversionMetrics"];
+            diversion_metrics: components["schemas"]["api__analytics__schemas__DiversionMetrics"];
             economic_impact: components["schemas"]["EconomicImpact"];
             environmental_impact: components["schemas"]["EnvironmentalImpact"];
-            food_recovery: components["schemas"]["FoodRecovery"];
+            food_recovery: components["schemas"]["api__analytics__schemas__FoodRecovery"];
             /**
              * Last Refreshed At
              * @description When the warehouse was last published
@@ -2923,26 +3070,6 @@ export interface components {
             field: string;
             /** Message */
             message: string;
-        };
-        /** FoodRecovery */
-        FoodRecovery: {
-            /** Meals Recovered */
-            meals_recovered: number;
-            /**
-             * Nutritional Value Usd
-             * @description No sourced factor: not estimated
-             */
-            nutritional_value_usd?: number | null;
-            /**
-             * People Fed Per Day
-             * @description Meals / 3 per person-day / days in the period
-             */
-            people_fed_per_day: number;
-            /**
-             * Protein Recovered Lbs
-             * @description No sourced factor: not estimated
-             */
-            protein_recovered_lbs?: number | null;
         };
         /** Health */
         Health: {
@@ -3319,6 +3446,26 @@ export interface components {
             /** Waste Type */
             waste_type: string;
         };
+        /** LocationCompliance */
+        LocationCompliance: {
+            /** Diversion Rate */
+            diversion_rate: number;
+            /** Is Compliant */
+            is_compliant: boolean;
+            /** Lb To Target */
+            lb_to_target: number;
+            /** Location Id */
+            location_id: string | null;
+            /**
+             * Risk Level
+             * @enum {string}
+             */
+            risk_level: "low" | "medium" | "high" | "none";
+            /** Ticket Count */
+            ticket_count: number;
+            /** Total Weight */
+            total_weight: number;
+        };
         /** LocationRef */
         LocationRef: {
             /**
@@ -3404,6 +3551,30 @@ export interface components {
         MessageRead: {
             /** Message */
             message: string;
+        };
+        /** MonthlyPoint */
+        MonthlyPoint: {
+            /** Diversion Rate */
+            diversion_rate: number;
+            /** Diverted Weight */
+            diverted_weight: number;
+            /**
+             * Is Compliant
+             * @description On Track when true, else Needs Improvement
+             */
+            is_compliant: boolean;
+            /**
+             * Month
+             * Format: date
+             * @description First day of the month (company's local calendar)
+             */
+            month: string;
+            /** Target Rate */
+            target_rate: number;
+            /** Ticket Count */
+            ticket_count: number;
+            /** Total Waste */
+            total_waste: number;
         };
         /** OcrTestCreate */
         OcrTestCreate: {
@@ -4929,6 +5100,90 @@ export interface components {
             percentage: number;
             /** Weight */
             weight: number;
+        };
+        /** DiversionMetrics */
+        api__analytics__schemas__DiversionMetrics: {
+            /** Diversion Rate Percent */
+            diversion_rate_percent: number;
+        };
+        /** FoodRecovery */
+        api__analytics__schemas__FoodRecovery: {
+            /** Meals Recovered */
+            meals_recovered: number;
+            /**
+             * Nutritional Value Usd
+             * @description No sourced factor: not estimated
+             */
+            nutritional_value_usd?: number | null;
+            /**
+             * People Fed Per Day
+             * @description Meals / 3 per person-day / days in the period
+             */
+            people_fed_per_day: number;
+            /**
+             * Protein Recovered Lbs
+             * @description No sourced factor: not estimated
+             */
+            protein_recovered_lbs?: number | null;
+        };
+        /** DiversionMetrics */
+        api__compliance__schemas__DiversionMetrics: {
+            /** Current Month */
+            current_month: string | null;
+            /**
+             * Current Rate
+             * @description The latest month's rate
+             */
+            current_rate: number;
+            /** Diversion Rate */
+            diversion_rate: number;
+            /** Diverted Weight */
+            diverted_weight: number;
+            /**
+             * Gap To Compliance
+             * @description Percentage points below the target (0 when at or above)
+             */
+            gap_to_compliance: number;
+            /** Landfill Weight */
+            landfill_weight: number;
+            /**
+             * Lb To Target
+             * @description Pounds more to divert from landfill to reach the target
+             */
+            lb_to_target: number;
+            /** Monthly Trend */
+            monthly_trend: components["schemas"]["MonthlyPoint"][];
+            /** Target Rate */
+            target_rate: number;
+            /** Total Waste */
+            total_waste: number;
+        };
+        /** FoodRecovery */
+        api__compliance__schemas__FoodRecovery: {
+            /** Donation Tickets */
+            donation_tickets: number;
+            /**
+             * Gap To Target
+             * @description Percentage points below the 20% goal
+             */
+            gap_to_target: number;
+            /** Lb To Target */
+            lb_to_target: number;
+            /**
+             * Recovered Pounds
+             * @description Net lb to donation / food-recovery destinations
+             */
+            recovered_pounds: number;
+            /**
+             * Recovery Rate
+             * @description Recovered lb over all net lb, percent
+             */
+            recovery_rate: number;
+            /**
+             * Target Rate
+             * @description 20%: SB 1383's statewide edible food recovery goal
+             */
+            target_rate: number;
         };
         /** PlateLookup */
         api__inbound__schemas__PlateLookup: {
@@ -8551,6 +8806,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmployeeInterfaceRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "compliance-get_dashboard": {
+        parameters: {
+            query?: {
+                /** @description Calendar year (default: latest with tickets) */
+                year?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceDashboardRead"];
                 };
             };
             /** @description The request breaks a rule of the product */
