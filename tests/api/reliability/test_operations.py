@@ -103,3 +103,22 @@ def test_redaction_covers_bearer_tokens_and_query_secrets():
     RedactSecrets().filter(record)
     line = record.getMessage()
     assert "abc123" not in line and "pw" not in line.split("password=")[1] and "abc.def.ghi" not in line
+
+
+async def test_ticket_creates_and_sync_batches_are_counted(client, factory):
+    from api.ops import metrics
+    from tests.api.tickets.lists import ensure_lists
+    from tests.api.tickets.test_create import OUTBOUND
+
+    tenant = await factory.tenant(stores=1)
+    await ensure_lists(tenant)
+    before = metrics.TICKETS_CREATED._value.get()
+    batches = metrics.SYNC_BATCHES.labels("ok")._value.get()
+    assert (await client.post("/api/tickets", json=OUTBOUND, headers=tenant.headers())).status_code == 201
+    import uuid
+
+    batch = [{**OUTBOUND, "client_id": str(uuid.uuid4())} for _ in range(2)]
+    r = await client.post("/api/tickets/batch", json={"tickets": batch}, headers=tenant.headers())
+    assert r.status_code == 200 and r.json()["created"] == 2, r.text
+    assert metrics.TICKETS_CREATED._value.get() == before + 3
+    assert metrics.SYNC_BATCHES.labels("ok")._value.get() == batches + 1
