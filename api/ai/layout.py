@@ -44,6 +44,7 @@ class Surroundings:
     ink_right: tuple[int, int, int, int] | None  # unread label-sized ink just right of the box
     ink_left: bool  # a digit just left of the box: a leading digit left out
     ink_after: bool = False  # a digit between the last one read and the unit label: digits left out
+    digit_marks: int | None = None  # digit-tall marks inside the box (fewer than read: a label read as digits)
 
 
 def blobs(gray: np.ndarray) -> list[Blob]:
@@ -136,7 +137,9 @@ def survey(img: Image.Image, bounds: tuple[int, int, int, int], digit_count: int
     if label_left is not None and len(ours) >= digit_count > 0:
         last = ours[digit_count - 1].right
         ink_after = any(c.left > last and c.right <= label_left for c in ours)
-    return Surroundings(digits_after, label, ink_left, ink_after)
+    slack = 0.1 * band
+    marks_in_box = sum(1 for c in digits if c.left >= x0 - slack and c.right <= x1 + slack)
+    return Surroundings(digits_after, label, ink_left, ink_after, marks_in_box)
 
 
 def ink_tilt(img: Image.Image, region: tuple[int, int, int, int], limit: float = 18.0) -> float:
