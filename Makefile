@@ -45,6 +45,7 @@ lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/sqlfluff lint dbt
 	$(VENV)/bin/lint-imports
+	@if [ -f web/package.json ]; then node web/scripts/check-boundaries.mjs; fi
 
 db-stop: venv
 	$(VENV)/bin/flow db stop

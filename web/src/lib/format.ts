@@ -33,3 +33,10 @@ export function shiftDay(day: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** Weights in pounds with one decimal ("1,234.5 lbs"); a dash when there is none. */
+export const formatLbs = (n: number | string | null | undefined) =>
+  n === null || n === undefined || n === "" ? "—" : `${Number(n).toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} lbs`;
+
+export const formatUsd = (n: number | string | null | undefined) =>
+  Number(n ?? 0).toLocaleString(undefined, { style: "currency", currency: "USD" });

@@ -32,8 +32,9 @@ export interface LoginResult {
   user: CurrentUser;
 }
 
+/** What the shell's menu reads of GET /api/subscription/current (features/subscription/api has the call and its generated type). */
 export interface Subscription {
-  current_plan: Plan;
+  current_plan: string;
   plan_info: { name: string; price?: number | string | null; [k: string]: unknown };
   subscription_status: string;
   current_facilities: number;
@@ -41,7 +42,7 @@ export interface Subscription {
   facilities: { id: string; name: string }[];
   sb1383_compliance_enabled: boolean;
   trial_days_remaining?: number | null;
-  effective_plan?: Plan;
+  effective_plan?: string;
   features?: string[];
 }
 

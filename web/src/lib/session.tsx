@@ -3,9 +3,10 @@ import { setDisplayTimeZone } from "@/lib/format";
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { api, ApiError } from "./api-client";
 import { getToken, onTokenChange, setToken } from "./auth-token";
-import type { CurrentUser, Subscription, SystemSettings } from "./session-types";
+import type { CurrentUser, SystemSettings } from "./session-types";
 
-// The signed-in session every screen reads: user, subscription and settings (spec 1 section 4).
+// The signed-in session every screen reads: user and settings (spec 1 section 4). The
+// subscription is the subscription feature's call (features/subscription/api).
 const LAST_ME_KEY = "flow.lastMe";
 
 // An operator who reloads the app with no connection stays signed in with the last answer
@@ -37,13 +38,6 @@ export const meQueryOptions = () =>
     networkMode: "always",
     enabled: Boolean(getToken()),
     retry: false,
-    staleTime: 60_000,
-  });
-
-export const subscriptionQueryOptions = () =>
-  queryOptions({
-    queryKey: ["subscription", "current"],
-    queryFn: ({ signal }) => api.get<Subscription>("/api/subscription/current", undefined, signal),
     staleTime: 60_000,
   });
 

@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { subscriptionQueryOptions, systemSettingsQueryOptions, useSession } from "@/lib/session";
+import { useCurrentSubscription } from "@/features/subscription/api/get-current-subscription";
+import { systemSettingsQueryOptions, useSession } from "@/lib/session";
 
 /** The subscription (store admins) and settings (admins) the shell's menu and header read. */
 export function useShellData() {
   const { user } = useSession();
   const role = user?.role;
-  const subscription = useQuery({ ...subscriptionQueryOptions(), enabled: role === "store_admin" });
+  const subscription = useCurrentSubscription({ enabled: role === "store_admin" });
   const settings = useQuery({ ...systemSettingsQueryOptions(), enabled: role === "store_admin" || role === "system_admin" });
   return {
     user,

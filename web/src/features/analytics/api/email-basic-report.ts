@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { components } from "@/client/schema";
 import { api } from "@/lib/api-client";
-import type { ReportFilters } from "../types";
+import type { ReportFilters } from "./report-filters";
 import { exportBody } from "./export-basic-report";
 
 export type ReportEmailSent = components["schemas"]["ReportEmailSent"];

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { components } from "@/client/schema";
 import { fetchApiFile, saveResponse } from "@/lib/download";
-import type { ReportFilters } from "../types";
+import type { ReportFilters } from "./report-filters";
 
 export type ReportExportFilters = components["schemas"]["ReportExportFilters"];
 

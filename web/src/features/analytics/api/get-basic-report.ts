@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import type { BasicReport, ReportFilters } from "../types";
+import type { components } from "@/client/schema";
+import type { ReportFilters } from "./report-filters";
+
+export type BasicReport = components["schemas"]["BasicReportRead"];
 
 export const getBasicReport = (filters: ReportFilters, signal?: AbortSignal) =>
   api.get<BasicReport>("/api/reports/basic", { ...filters }, signal);

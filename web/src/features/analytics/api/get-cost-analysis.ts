@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import type { CostAnalysis, ReportFilters } from "../types";
+import type { components } from "@/client/schema";
+import type { ReportFilters } from "./report-filters";
+
+export type CostAnalysis = components["schemas"]["CostAnalysisRead"];
 
 export const getCostAnalysis = (filters: ReportFilters, signal?: AbortSignal) =>
   api.get<CostAnalysis>("/api/reports/cost-analysis", { ...filters }, signal);

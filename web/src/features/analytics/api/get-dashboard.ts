@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import type { Dashboard, ReportFilters } from "../types";
+import type { components } from "@/client/schema";
+import type { ReportFilters } from "./report-filters";
+
+export type Dashboard = components["schemas"]["DashboardRead"];
 
 export const getDashboard = (filters: ReportFilters, signal?: AbortSignal) =>
   api.get<Dashboard>("/api/analytics/dashboard", { ...filters }, signal);

@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import type { EsgReport, ReportFilters } from "../types";
+import type { components } from "@/client/schema";
+import type { ReportFilters } from "./report-filters";
+
+export type EsgReport = components["schemas"]["EsgReportRead"];
 
 export const getEsgReport = (filters: ReportFilters, signal?: AbortSignal) =>
   api.get<EsgReport>("/api/reports/esg", { ...filters }, signal);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import type { ReportFilters } from "../types";
+import type { ReportFilters } from "./report-filters";
 
 // The ticket detail rows of the report generator (the basic report limit is 1000, spec 3 s9).
 export type ReportTicket = {

@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import type { ReportFilters, TicketReport } from "../types";
+import type { components } from "@/client/schema";
+import type { ReportFilters } from "./report-filters";
+
+export type TicketReport = components["schemas"]["TicketReportRead"];
 
 export const getTicketReport = (filters: ReportFilters, signal?: AbortSignal) =>
   api.get<TicketReport>("/api/reports/tickets", { ...filters, include_breakdowns: true }, signal);

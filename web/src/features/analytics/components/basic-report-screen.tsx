@@ -3,14 +3,14 @@ import { useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Card, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
-import { subscriptionQueryOptions } from "@/lib/session";
+import { getCurrentSubscriptionQueryOptions } from "@/features/subscription/api/get-current-subscription";
 import { emailBasicReport } from "../api/email-basic-report";
 import { exportBasicReport } from "../api/export-basic-report";
 import { useBasicReport } from "../api/get-basic-report";
 import { useReportTickets } from "../api/get-report-tickets";
 import { useTicketReport } from "../api/get-ticket-report";
 import { lastDays, lb, num, usd } from "../lib/conversions";
-import type { ReportFilters } from "../types";
+import type { ReportFilters } from "../api/report-filters";
 import { breakdownColumns } from "./columns";
 import { EmailReportPrompt } from "./email-report-prompt";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
@@ -41,7 +41,7 @@ export default function BasicReportScreen() {
   const report = useTicketReport(applied ?? draft, tab === "generator" && applied !== null);
   const generated = useBasicReport(applied ?? draft, tab === "generator" && applied !== null);
   const tickets = useReportTickets(applied ?? draft, tab === "generator" && applied !== null);
-  const plan = useQuery(subscriptionQueryOptions()).data?.effective_plan;
+  const plan = useQuery(getCurrentSubscriptionQueryOptions()).data?.effective_plan;
 
   // The server recomputes the report from these filters and names the file basic_report_{date}.pdf.
   async function exportPdf(filters: ReportFilters) {

@@ -1,6 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { TrendDay } from "../lib/trend";
-import type { WeightShare } from "../types";
+import type { components } from "@/client/schema";
+
+type WeightShare = components["schemas"]["WeightShare"];
 
 // Charts take typed series and never fetch. No animation: figures are read (and printed) at once.
 export function TrendChart({ points }: { points: TrendDay[] }) {

@@ -2,7 +2,10 @@ import { formatDateTime } from "@/lib/format";
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ReportTicket } from "../api/get-report-tickets";
 import { num, usd } from "../lib/conversions";
-import type { BreakdownRow, CostAnalysis } from "../types";
+import type { components } from "@/client/schema";
+import type { CostAnalysis } from "../api/get-cost-analysis";
+
+type BreakdownRow = components["schemas"]["BreakdownRow"];
 
 // Cells show figures formatted (one decimal for lb, dollars and cents for USD); sorting stays numeric.
 const weight = (v: unknown) => num(Number(v));

@@ -4,7 +4,7 @@ import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { useCostAnalysis } from "../api/get-cost-analysis";
 import { lastDays, lb, num, usd } from "../lib/conversions";
-import type { ReportFilters } from "../types";
+import type { ReportFilters } from "../api/report-filters";
 import { MoneyBars } from "./charts";
 import { locationSavingsColumns } from "./columns";
 import { LastRefreshed } from "@/components/ui/last-refreshed";

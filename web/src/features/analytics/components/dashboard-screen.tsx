@@ -4,7 +4,7 @@ import { StatCard } from "@/components/ui/stat-card";
 import { useDashboard } from "../api/get-dashboard";
 import { lastDays, lb, num, usd } from "../lib/conversions";
 import { everyDay } from "../lib/trend";
-import type { ReportFilters } from "../types";
+import type { ReportFilters } from "../api/report-filters";
 import { ShareBars, TrendChart } from "./charts";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { RangeFilter } from "./range-filter";

@@ -4,7 +4,7 @@ import { StatCard } from "@/components/ui/stat-card";
 import { emailEsgReport } from "../api/email-esg-report";
 import { useEsgReport } from "../api/get-esg-report";
 import { lastDays, lb, num, usd } from "../lib/conversions";
-import type { ReportFilters } from "../types";
+import type { ReportFilters } from "../api/report-filters";
 import { EmailReportPrompt } from "./email-report-prompt";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { PeriodHeading } from "./period-heading";
@@ -13,8 +13,8 @@ import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import "./analytics.css";
 
 // A figure Flow has no factor for: a quiet note, not a big number (it would wrap out of the card).
-const notEstimated = (v: number | null, format: (n: number) => string): ReactNode =>
-  v === null ? <span className="small muted">Not estimated</span> : format(v);
+const notEstimated = (v: number | null | undefined, format: (n: number) => string): ReactNode =>
+  v === null || v === undefined ? <span className="small muted">Not estimated</span> : format(v);
 
 /** ESG Impact Report (spec 3 s2.14): EPA-factor CO2e, food recovery, economics, SB 1383. */
 export default function EsgImpactScreen() {

@@ -3,10 +3,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
-import { subscriptionQueryOptions } from "@/lib/session";
+import { getCurrentSubscriptionQueryOptions } from "@/features/subscription/api/get-current-subscription";
 import { useDashboard } from "../api/get-dashboard";
 import { carDays, diversionBar, energyKwh, lastDays, lb, num, treesPlanted, usd } from "../lib/conversions";
-import type { ReportFilters } from "../types";
+import type { ReportFilters } from "../api/report-filters";
 import { DiversionBar } from "./charts";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { RangeFilter } from "./range-filter";
@@ -19,7 +19,7 @@ const ESG_ADVANCED = "esg_advanced"; // api/subscription/plans.py
 export default function EsgScreen() {
   useFollowWarehouse();
   const [filters, setFilters] = useState<ReportFilters>(lastDays(30));
-  const subscription = useQuery(subscriptionQueryOptions());
+  const subscription = useQuery(getCurrentSubscriptionQueryOptions());
   const features = subscription.data?.features;
   // A core plan (or an ended trial) sees the PRO+ gate, not the pro figures.
   const allowed = subscription.data ? (features ? features.includes(ESG_ADVANCED) : subscription.data.effective_plan !== "core") : undefined;

@@ -1,4 +1,6 @@
-import type { Period } from "../types";
+import type { components } from "@/client/schema";
+
+type Period = components["schemas"]["Period"];
 
 /**
  * A report day (YYYY-MM-DD, already the company's local day) in the user's date format.

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useSession } from "@/lib/session";
-import type { ReportFilters } from "../types";
+import type { ReportFilters } from "../api/report-filters";
 
 /** Date range and location: the filters every analytics screen shares. */
 export function RangeFilter({ value, onChange, children }: {

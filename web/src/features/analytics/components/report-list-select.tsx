@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { getActiveListItemsQueryOptions } from "@/features/tickets/api/get-ticket-choices";
+import { getActiveListItemsQueryOptions } from "@/features/lists/api/get-active-list-items";
 
 type ListPath = "waste-types" | "destination-types";
 
@@ -7,7 +7,7 @@ type ListPath = "waste-types" | "destination-types";
 export function ReportListSelect({ label, path, value, onChange }: {
   label: string;
   path: ListPath;
-  value: string | undefined;
+  value: string | null | undefined;
   onChange: (next: string | undefined) => void;
 }) {
   // The same query (and cache) as the ticket forms and the ticket lists' filters.
@@ -20,7 +20,7 @@ export function ReportListSelect({ label, path, value, onChange }: {
         <option value="">All</option>
         {items.map((i) => <option key={i.id} value={i.name}>{i.name}</option>)}
         {/* A name since removed from the list stays choosable so the applied filter still shows. */}
-        {!known && <option value={value}>{value}</option>}
+        {!known && value && <option value={value}>{value}</option>}
       </select>
     </label>
   );

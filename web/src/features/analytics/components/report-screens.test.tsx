@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setDisplayTimeZone } from "@/lib/format";
 import type { ReportTicket } from "../api/get-report-tickets";
-import type { EsgReport } from "../types";
+import type { EsgReport } from "../api/get-esg-report";
 import EsgImpactScreen from "./esg-impact-screen";
 import { formatDay } from "./period-heading";
 import { ReportListSelect } from "./report-list-select";

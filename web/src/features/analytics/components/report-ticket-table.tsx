@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
-import { TicketDetailModal } from "@/features/tickets/components/lists/ticket-detail-modal";
+import { TicketDetailModal } from "@/components/ticket-detail-modal";
 import type { ReportTicket } from "../api/get-report-tickets";
 import { ticketColumns } from "./columns";
 

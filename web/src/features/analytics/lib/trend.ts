@@ -1,5 +1,7 @@
 import { shiftDay } from "@/lib/format";
-import type { TrendPoint } from "../types";
+import type { components } from "@/client/schema";
+
+type TrendPoint = components["schemas"]["TrendPoint"];
 
 /** A day on the trend chart; a day without tickets weighs 0 lb and has no diversion rate. */
 export type TrendDay = { date: string; weight: number; diverted_weight: number; diversion_rate: number | null };

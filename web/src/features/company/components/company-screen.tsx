@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LogoUploader } from "@/components/logo-uploader";
+import { LogoUploader } from "./logo-uploader";
 import { Card, Spinner } from "@/components/ui/panel";
 import { useCompanyInfo } from "../api/get-company-info";
 

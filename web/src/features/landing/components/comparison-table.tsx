@@ -1,4 +1,4 @@
-import { usePlans, type PlanRead } from "@/lib/plans";
+import { usePlans, type PlanRead } from "@/features/subscription/api/get-plans";
 
 // Feature comparison of spec 1 section 1 (plan contents); "✓" included, "—" not included.
 const ROWS: [string, string, string, string][] = [

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { subscriptionQueryOptions, useSession } from "@/lib/session";
+import { getCurrentSubscriptionQueryOptions } from "@/features/subscription/api/get-current-subscription";
+import { useSession } from "@/lib/session";
 import type { ListConfig } from "../lib/list-config";
 import { ReferenceList } from "./reference-list";
 
@@ -11,7 +12,7 @@ const CUSTOM_LISTS_MESSAGE = "Custom waste and destination types are available o
 export function ListScreen({ config }: { config: ListConfig }) {
   const { user } = useSession();
   const canEdit = user?.role === "store_admin";
-  const subscription = useQuery({ ...subscriptionQueryOptions(), enabled: canEdit && Boolean(config.planGated) });
+  const subscription = useQuery({ ...getCurrentSubscriptionQueryOptions(), enabled: canEdit && Boolean(config.planGated) });
   const features = subscription.data?.features;
   const addLocked = Boolean(config.planGated && features && !features.includes(CUSTOM_LISTS));
   return <ReferenceList config={config} canEdit={canEdit} addLockedReason={addLocked ? CUSTOM_LISTS_MESSAGE : undefined} />;

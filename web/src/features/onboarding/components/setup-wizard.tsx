@@ -3,10 +3,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import type { CurrentUser } from "@/lib/session-types";
-import { createStore } from "../api/create-store";
-import { inviteUser } from "../api/invite-user";
-import { updateCompanySettings } from "../api/update-company-settings";
-import { updatePreferences } from "../api/update-preferences";
+import { createStore } from "@/features/stores/api/create-store";
+import { inviteUser } from "@/features/users/api/invite-user";
+import { updateEmployeeInterface } from "@/features/stores/api/update-employee-interface";
+import { updatePreferences } from "@/features/users/api/update-preferences";
 import { invitable, locationErrors, newDraft, WIZARD_STEPS, type WizardDraft } from "../wizard-draft";
 import { InterfaceStep, LocationStep, PreferencesStep, TeamStep } from "./wizard-steps";
 
@@ -63,7 +63,7 @@ export function SetupWizard({ user, plan, onFinish }: { user: CurrentUser; plan:
   const saveInterface = async () => {
     setBusy("Saving...");
     try {
-      await updateCompanySettings({ advanced_options_enabled: draft.employeeInterface.advancedOptionsEnabled, ...(storeId ? { store_id: storeId } : {}) });
+      await updateEmployeeInterface({ advanced_options_enabled: draft.employeeInterface.advancedOptionsEnabled, ...(storeId ? { store_id: storeId } : {}) });
     } catch (err) {
       console.warn("Saving the employee interface failed", err);
     }

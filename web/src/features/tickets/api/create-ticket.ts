@@ -4,7 +4,14 @@ import { notify } from "@/lib/notify";
 import { putQueuedTicket } from "@/lib/offline-store";
 import { newClientId, toOfflineTicket, type ExtraImage } from "../lib/offline-sync";
 import type { SimpleTicketPayload } from "../lib/simple-ticket";
-import type { Ticket, TicketCreatePayload } from "../types";
+import type { components } from "@/client/schema";
+import type { Ticket } from "./get-ticket";
+
+type TicketCreate = components["schemas"]["TicketCreate"];
+/** The POST /api/tickets body; the fields the server defaults may be left out. */
+export type TicketCreatePayload = Omit<TicketCreate, "is_inbound" | "status" | "manual_override"> &
+  Partial<Pick<TicketCreate, "is_inbound" | "status" | "manual_override">>;
+export type OutboundTicketType = NonNullable<TicketCreate["outbound_ticket_type"]>;
 import { uploadTicketImages } from "./upload-ticket-images";
 
 export type SubmitResult = { kind: "created"; ticket: Ticket } | { kind: "queued"; clientId: string };

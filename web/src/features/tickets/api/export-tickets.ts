@@ -1,6 +1,6 @@
 import { fetchApiFile, saveResponse } from "@/lib/download";
 import { exportFileName, type ExportFormat } from "../lib/export-file";
-import type { TicketFilters } from "../types";
+import type { TicketFilters } from "./get-tickets";
 
 /** GET /api/tickets/export/{format} with the screen's filters; saves the file the server names. */
 export async function exportTickets(format: ExportFormat, filters: TicketFilters): Promise<string> {

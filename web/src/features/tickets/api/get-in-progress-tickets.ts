@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import type { Ticket } from "../types";
+import type { Ticket } from "./get-ticket";
 
 export type InProgressTickets = { draft_tickets: Ticket[]; saved_tickets: Ticket[] };
 

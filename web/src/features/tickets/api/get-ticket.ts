@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import type { Ticket } from "../types";
+import type { components } from "@/client/schema";
+
+export type Ticket = components["schemas"]["TicketRead"];
+export type TicketImage = components["schemas"]["TicketImageRead"];
 
 export const getTicket = (id: string, signal?: AbortSignal) => api.get<Ticket>(`/api/tickets/${id}`, undefined, signal);
 

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { ticketsFromResponse } from "../lib/ticket-list";
-import type { Ticket, TicketFilters } from "../types";
+import type { operations } from "@/client/schema";
+import type { Ticket } from "./get-ticket";
+
+export type TicketFilters = NonNullable<operations["tickets-list_tickets"]["parameters"]["query"]>;
 
 export async function getTickets(filters: TicketFilters, signal?: AbortSignal): Promise<Ticket[]> {
   const body = await api.get<unknown>("/api/tickets", { sort_order: "desc", ...filters }, signal);

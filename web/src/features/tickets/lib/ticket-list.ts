@@ -30,12 +30,7 @@ export function dedupeNewestFirst<T extends TicketRow>(tickets: T[]): T[] {
   return [...seen.values()].sort((a, b) => Date.parse(ticketTime(b) || "0") - Date.parse(ticketTime(a) || "0"));
 }
 
-/** Status colour of spec 3 s2.11: completed green, draft yellow, any other gray. */
-export function statusTone(status: string | null | undefined): "green" | "yellow" | "gray" {
-  if (status === "completed") return "green";
-  if (status === "draft") return "yellow";
-  return "gray";
-}
+export { statusTone } from "@/lib/ticket-status";
 
 export function isInboundNumber(ticketNumber: string): boolean {
   return ticketNumber.includes("-I-");

@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
 import type { LineItem } from "../../lib/draft-store";
-import type { ListItem } from "../../types";
+import type { ListItem } from "@/features/lists/api/get-active-list-items";
 
 export const newLineItem = (wasteType = ""): LineItem => ({ id: crypto.randomUUID(), waste_type: wasteType, quantity: "", unit: "lbs", notes: "" });
 

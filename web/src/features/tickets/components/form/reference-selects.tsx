@@ -1,5 +1,5 @@
 import { SelectField } from "@/components/ui/input";
-import type { ListItem } from "../../types";
+import type { ListItem } from "@/features/lists/api/get-active-list-items";
 import { CUSTOM_CONTAINER } from "../../lib/weight-rules";
 
 type Props = {

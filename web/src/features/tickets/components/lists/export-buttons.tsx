@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
 import { exportTickets } from "../../api/export-tickets";
 import { exportFailureMessage, exportLabel, exportSuccessMessage, type ExportFormat } from "../../lib/export-file";
-import type { TicketFilters } from "../../types";
+import type { TicketFilters } from "../../api/get-tickets";
 
 /** CSV / Excel / PDF of the screen's filters; each button is busy while its file is made. */
 export function ExportButtons({ filters, formats = ["csv", "excel", "pdf"] }: { filters: TicketFilters; formats?: ExportFormat[] }) {

@@ -5,17 +5,17 @@ import { Spinner } from "@/components/ui/panel";
 import { useSession } from "@/lib/session";
 import { useTickets } from "../../api/get-tickets";
 import { dedupeNewestFirst } from "../../lib/ticket-list";
-import type { Ticket } from "../../types";
+import type { Ticket } from "../../api/get-ticket";
 import { ExportButtons } from "./export-buttons";
 import { historyColumns } from "./ticket-columns";
-import { TicketDetailModal } from "./ticket-detail-modal";
+import { TicketDetailModal } from "@/components/ticket-detail-modal";
 import "../tickets.css";
 
 /** My Ticket History (spec 2 s2.3): the signed-in user's own tickets with their method. */
 export default function HistoryScreen() {
   const { user } = useSession();
   const [selected, setSelected] = useState<string | null>(null);
-  const query = { created_by: "me" as const, limit: 200, sort_by: "timestamp", sort_order: "desc" };
+  const query = { created_by: "me" as const, limit: 200, sort_by: "timestamp" as const, sort_order: "desc" as const };
   const { data, isLoading, isError, error } = useTickets(query);
   const rows = useMemo(() => dedupeNewestFirst<Ticket>(data ?? []), [data]);
   const columns = useMemo(() => historyColumns((t) => setSelected(t.id)), []);

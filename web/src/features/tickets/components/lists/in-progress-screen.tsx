@@ -5,9 +5,9 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, Spinner } from "@/components/ui/panel";
 import { useInProgressTickets } from "../../api/get-in-progress-tickets";
-import type { Ticket } from "../../types";
-import { TicketDetailModal } from "./ticket-detail-modal";
-import { formatDate, formatLbs } from "./format";
+import type { Ticket } from "../../api/get-ticket";
+import { TicketDetailModal } from "@/components/ticket-detail-modal";
+import { formatDate, formatLbs } from "@/lib/format";
 import "../tickets.css";
 
 const col = createColumnHelper<Ticket>();

@@ -1,9 +1,10 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
 import { statusTone } from "../../lib/ticket-list";
-import { ticketMethodLabel } from "../../lib/ticket-method";
-import type { Ticket } from "../../types";
-import { formatDateTime, formatLbs, statusBadge } from "./format";
+import { ticketMethodLabel } from "@/lib/ticket-method";
+import type { Ticket } from "../../api/get-ticket";
+import { formatDateTime, formatLbs } from "@/lib/format";
+import { statusBadge } from "@/lib/ticket-status";
 
 const col = createColumnHelper<Ticket>();
 

@@ -5,12 +5,13 @@ import { Alert } from "@/components/ui/alert";
 import { Card, Spinner } from "@/components/ui/panel";
 import { useTickets } from "../../api/get-tickets";
 import { activeFilterCount, dedupeNewestFirst, localDay, type ReportFilters } from "../../lib/ticket-list";
-import type { Ticket, TicketFilters } from "../../types";
+import type { Ticket } from "../../api/get-ticket";
+import type { TicketFilters } from "../../api/get-tickets";
 import { ExportButtons } from "./export-buttons";
 import { reportColumns } from "./ticket-columns";
-import { TicketDetailModal } from "./ticket-detail-modal";
+import { TicketDetailModal } from "@/components/ticket-detail-modal";
 import { TicketFilterFields } from "./ticket-filter-fields";
-import { formatLbs } from "./format";
+import { formatLbs } from "@/lib/format";
 import "../tickets.css";
 
 export const emptyFilters = (today: string): ReportFilters => ({

@@ -4,10 +4,10 @@ import { Alert } from "@/components/ui/alert";
 import { Card, Spinner } from "@/components/ui/panel";
 import { useTickets } from "../../api/get-tickets";
 import { daysAgo, dedupeNewestFirst, localDay, type ReportFilters } from "../../lib/ticket-list";
-import type { Ticket } from "../../types";
+import type { Ticket } from "../../api/get-ticket";
 import { ExportButtons } from "./export-buttons";
 import { searchColumns } from "./ticket-columns";
-import { TicketDetailModal } from "./ticket-detail-modal";
+import { TicketDetailModal } from "@/components/ticket-detail-modal";
 import { TicketFilterFields } from "./ticket-filter-fields";
 import "../tickets.css";
 
@@ -17,7 +17,7 @@ export default function TicketSearchScreen() {
     start_date: daysAgo(30), end_date: localDay(new Date()), waste_type: "", destination: "", container_type: "", store_id: "",
   }));
   const [selected, setSelected] = useState<string | null>(null);
-  const query = { ...filters, container_type: "", ticket_type: "outbound" as const, status: "all", limit: 100, sort_by: "timestamp", sort_order: "desc" };
+  const query = { ...filters, container_type: "", ticket_type: "outbound" as const, status: "all", limit: 100, sort_by: "timestamp" as const, sort_order: "desc" as const };
   const { data, isLoading, isError, error } = useTickets(query);
   const rows = useMemo(() => dedupeNewestFirst<Ticket>(data ?? []), [data]);
   const columns = useMemo(() => searchColumns((t) => setSelected(t.id)), []);

@@ -9,13 +9,13 @@ import { Card } from "@/components/ui/panel";
 import { ApiError } from "@/lib/api-client";
 import { systemSettingsQueryOptions, useSession } from "@/lib/session";
 import { useSubmitTicket, type SubmitResult } from "../../api/create-ticket";
-import { useTicketChoices } from "../../api/get-ticket-choices";
+import { useTicketChoices } from "@/features/lists/api/get-active-list-items";
 import { CUSTOM_CONTAINER, effectiveTare, netWeight, parseWeight, validateOutbound, type OutboundFormValues } from "../../lib/weight-rules";
 import { TareCapture, type TareMode } from "../capture/tare-capture";
 import { NotesFields } from "../form/notes-fields";
 import { defaultName, ReferenceSelects } from "../form/reference-selects";
 import { emptyVehicle, TruckScaleFields, vehiclePayload, type PartnerRef, type VehicleFields } from "../form/truck-scale-fields";
-import { formatUsd } from "../lists/format";
+import { formatUsd } from "@/lib/format";
 import "../tickets.css";
 
 type Errors = Partial<Record<keyof OutboundFormValues | "partner", string>>;

@@ -5,7 +5,7 @@ import { createDraftStore, type LineItem, type TicketDraft } from "../../lib/dra
 import type { CapturedImage } from "../../lib/image-caps";
 import type { ExtraImage } from "../../lib/offline-sync";
 import { CUSTOM_CONTAINER, parseWeight } from "../../lib/weight-rules";
-import type { OutboundTicketType, TicketCreatePayload } from "../../types";
+import type { OutboundTicketType, TicketCreatePayload } from "../../api/create-ticket";
 import { lineItemsPayload, newLineItem } from "../form/line-items-panel";
 import { emptyVehicle, vehiclePayload, type PartnerRef, type VehicleFields } from "../form/truck-scale-fields";
 
@@ -68,7 +68,7 @@ export function useScaleTicket() {
         vehicle_info: type2 ? vehiclePayload(state.vehicle) : null,
         disposal_partner_id: type2 ? state.partner?.id ?? null : null,
         line_items: lineItemsPayload(state.line_items, state.multi_product || type2),
-        carbon_methodology: state.carbon_methodology || null,
+        carbon_methodology: (state.carbon_methodology || null) as TicketCreatePayload["carbon_methodology"],
         store_id: user?.assigned_location_id ?? user?.store_id ?? null,
         ocr_provider: state.ai?.provider ?? null,
         confidence: state.ai?.confidence ?? null,

@@ -1,17 +1,18 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { api, ApiError } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-client";
 import { checkLogoFile, readAsDataUrl } from "@/lib/logo-file";
-
-const logoKey = ["company", "logo"] as const;
+import { deleteLogo } from "../api/delete-logo";
+import { getLogoQueryOptions, useLogo } from "../api/get-logo";
+import { uploadLogo } from "../api/upload-logo";
 
 /** Preview, Upload/Change Logo, Remove (spec 1 section 2); saved with POST /api/company/logo. */
 export function LogoUploader({ canEdit = true }: { canEdit?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const qc = useQueryClient();
-  const logo = useQuery({ queryKey: logoKey, queryFn: ({ signal }) => api.get<{ logo: string | null }>("/api/company/logo", undefined, signal) });
+  const logo = useLogo();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const current = logo.data?.logo ?? null;
@@ -32,8 +33,7 @@ export function LogoUploader({ canEdit = true }: { canEdit?: boolean }) {
       } catch {
         return setError("Failed to read file");
       }
-      const saved = await api.post<{ logo: string | null }>("/api/company/logo", { logo_data: dataUrl });
-      qc.setQueryData(logoKey, saved);
+      qc.setQueryData(getLogoQueryOptions().queryKey, await uploadLogo(dataUrl));
     } catch (err) {
       setError(err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : "Upload failed. Please try again.");
     } finally {
@@ -45,7 +45,7 @@ export function LogoUploader({ canEdit = true }: { canEdit?: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      qc.setQueryData(logoKey, await api.delete<{ logo: string | null }>("/api/company/logo"));
+      qc.setQueryData(getLogoQueryOptions().queryKey, await deleteLogo());
     } catch (err) {
       setError(err instanceof Error ? err.message : "Upload failed. Please try again.");
     } finally {

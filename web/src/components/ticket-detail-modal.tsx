@@ -4,14 +4,11 @@ import { Modal } from "@/components/ui/modal";
 import { Spinner } from "@/components/ui/panel";
 import { Badge } from "@/components/ui/badge";
 import { notify } from "@/lib/notify";
-import { useTicket } from "../../api/get-ticket";
-import { ticketMethodLabel } from "../../lib/ticket-method";
-import { statusTone } from "../../lib/ticket-list";
-import type { TicketImage } from "../../types";
-import { AuthImage } from "../auth-image";
-import { formatDateTime, formatLbs, formatUsd, statusBadge } from "./format";
-// Its own styles (photo grid, full-size image, print only the ticket) so other features can show it.
-import "../tickets.css";
+import { useTicket, type TicketImage } from "@/features/tickets/api/get-ticket";
+import { formatDateTime, formatLbs, formatUsd } from "@/lib/format";
+import { ticketMethodLabel } from "@/lib/ticket-method";
+import { statusBadge, statusTone } from "@/lib/ticket-status";
+import { AuthImage } from "./auth-image";
 
 /** Ticket detail with Print; clicking a photo opens it full size (spec 3 s2.11, s2.12). */
 export function TicketDetailModal({ ticketId, onClose }: { ticketId: string | null; onClose: () => void }) {

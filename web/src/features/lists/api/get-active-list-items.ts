@@ -1,6 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/api-client";
-import type { ListItem } from "../types";
+import type { components } from "@/client/schema";
+
+type Schemas = components["schemas"];
+/** An active item of the waste type, destination or container list, as the ticket forms use it. */
+export type ListItem = Pick<Schemas["WasteTypeRead"], "id" | "name" | "is_active" | "sort_order"> &
+  Partial<Pick<Schemas["ContainerTypeRead"], "tare_weight_lbs" | "capacity_gallons">> &
+  Partial<Pick<Schemas["DestinationTypeRead"], "is_diversion">>;
 
 // The ticket dropdowns read the active items of the reference lists, in their sort order.
 type ListPath = "waste-types" | "destination-types" | "container-types";
