@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.inbound.models import Customer, CustomerPrice, Vehicle
-from api.inbound.schemas import CustomerRead, CustomerWrite, VehicleRead, VehicleWrite, WasteTypePriceRead
+from api.inbound.schemas import CustomerRead, CustomerWrite, InboundVehicleRead, VehicleWrite, WasteTypePriceRead
 from api.kit.errors import Conflict, Invalid, NotFound
 from api.lists.models import WasteType
 from api.tickets.rules import normalize_plate
@@ -198,13 +198,13 @@ async def _save_vehicle(db: AsyncSession, vehicle: Vehicle) -> None:
         raise Conflict(DUPLICATE_PLATE.format(p=vehicle.license_plate)) from None
 
 
-async def vehicles_of(db: AsyncSession, customer_id: uuid.UUID) -> list[VehicleRead]:
+async def vehicles_of(db: AsyncSession, customer_id: uuid.UUID) -> list[InboundVehicleRead]:
     await get_customer(db, customer_id)
     rows = await db.execute(
         select(Vehicle).where((Vehicle.customer_id == customer_id) | (Vehicle.hauler_id == customer_id))
         .order_by(Vehicle.license_plate)
     )
-    return [VehicleRead.model_validate(v) for v in rows.scalars()]
+    return [InboundVehicleRead.model_validate(v) for v in rows.scalars()]
 
 
 async def add_vehicle(db: AsyncSession, customer_id: uuid.UUID, body: VehicleWrite) -> Vehicle:
@@ -236,16 +236,16 @@ async def update_vehicle(db: AsyncSession, vehicle_id: uuid.UUID, body: VehicleW
 
 
 async def lookup_plate(db: AsyncSession, raw_plate: str):
-    from api.inbound.schemas import PlateLookup
+    from api.inbound.schemas import InboundPlateLookup
 
     plate = normalize_plate(raw_plate) or ""
     vehicle = await db.scalar(select(Vehicle).where(Vehicle.license_plate == plate)) if plate else None
     if vehicle is None:
-        return PlateLookup(found=False, license_plate=plate)
+        return InboundPlateLookup(found=False, license_plate=plate)
     ids = [i for i in (vehicle.customer_id, vehicle.hauler_id) if i]
     owners = {c.id: c for c in (await db.execute(select(Customer).where(Customer.id.in_(ids)))).scalars()}
     read = {r.id: r for r in await reads(db, list(owners.values()))}
     payee = read.get(vehicle.customer_id) if vehicle.customer_id else None
     hauler = read.get(vehicle.hauler_id) if vehicle.hauler_id else None
-    return PlateLookup(found=True, license_plate=plate, vehicle=VehicleRead.model_validate(vehicle),
+    return InboundPlateLookup(found=True, license_plate=plate, vehicle=InboundVehicleRead.model_validate(vehicle),
                        customer=payee or hauler, suggested_customer1=payee, suggested_customer2=hauler)

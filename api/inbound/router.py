@@ -24,9 +24,9 @@ from api.inbound.schemas import (
     InboundTicketList,
     InboundTicketRead,
     InboundTicketUpdate,
-    PlateLookup,
+    InboundPlateLookup,
     VehicleList,
-    VehicleRead,
+    InboundVehicleRead,
     VehicleWrite,
 )
 from api.kit.errors import DomainError
@@ -101,18 +101,18 @@ async def list_vehicles(customer_id: uuid.UUID, db: Db, _who: InboundCaller) -> 
     return VehicleList(vehicles=await customers.vehicles_of(db, customer_id))
 
 
-@router.post("/customers/{customer_id}/vehicles", response_model=VehicleRead, status_code=status.HTTP_201_CREATED)
-async def add_vehicle(customer_id: uuid.UUID, body: VehicleWrite, db: Db, _who: InboundCaller) -> VehicleRead:
-    return VehicleRead.model_validate(await customers.add_vehicle(db, customer_id, body))
+@router.post("/customers/{customer_id}/vehicles", response_model=InboundVehicleRead, status_code=status.HTTP_201_CREATED)
+async def add_vehicle(customer_id: uuid.UUID, body: VehicleWrite, db: Db, _who: InboundCaller) -> InboundVehicleRead:
+    return InboundVehicleRead.model_validate(await customers.add_vehicle(db, customer_id, body))
 
 
-@router.put("/vehicles/{vehicle_id}", response_model=VehicleRead)
-async def update_vehicle(vehicle_id: uuid.UUID, body: VehicleWrite, db: Db, _who: InboundCaller) -> VehicleRead:
-    return VehicleRead.model_validate(await customers.update_vehicle(db, vehicle_id, body))
+@router.put("/vehicles/{vehicle_id}", response_model=InboundVehicleRead)
+async def update_vehicle(vehicle_id: uuid.UUID, body: VehicleWrite, db: Db, _who: InboundCaller) -> InboundVehicleRead:
+    return InboundVehicleRead.model_validate(await customers.update_vehicle(db, vehicle_id, body))
 
 
-@router.get("/license-plate-lookup/{plate}", response_model=PlateLookup)
-async def license_plate_lookup(plate: str, db: Db, _who: InboundCaller) -> PlateLookup:
+@router.get("/license-plate-lookup/{plate}", response_model=InboundPlateLookup)
+async def license_plate_lookup(plate: str, db: Db, _who: InboundCaller) -> InboundPlateLookup:
     """found false (200) when no vehicle has the plate; plates compare without case, spaces or dashes."""
     return await customers.lookup_plate(db, plate)
 

@@ -112,7 +112,7 @@ class VehicleWrite(BaseModel):
     tare_weighed_at: datetime | None = Field(None, description="When the stored tare was weighed; default now")
 
 
-class VehicleRead(BaseModel):
+class InboundVehicleRead(BaseModel):
     model_config = ConfigDict(from_attributes=True)
 
     id: uuid.UUID
@@ -130,13 +130,13 @@ class VehicleRead(BaseModel):
 
 
 class VehicleList(BaseModel):
-    vehicles: list[VehicleRead]
+    vehicles: list[InboundVehicleRead]
 
 
-class PlateLookup(BaseModel):
+class InboundPlateLookup(BaseModel):
     found: bool
     license_plate: str = Field(description="The plate as stored: upper case, letters and digits")
-    vehicle: VehicleRead | None = None
+    vehicle: InboundVehicleRead | None = None
     customer: CustomerRead | None = None
     suggested_customer1: CustomerRead | None = Field(None, description="The vehicle's payee")
     suggested_customer2: CustomerRead | None = Field(None, description="The vehicle's hauler")

@@ -1,0 +1,96 @@
+// Calls of spec 3 s7 for inbound (api/inbound): customers, vehicles, plate look-up, tickets.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { components } from "@/client/schema";
+import { api } from "@/lib/api-client";
+
+type S = components["schemas"];
+export type Customer = S["CustomerRead"];
+export type CustomerWrite = S["CustomerWrite"];
+export type CustomerList = S["CustomerList"];
+export type BulkUploadResult = S["BulkUploadResult"];
+export type PlateLookup = S["InboundPlateLookup"];
+export type InboundTicket = S["InboundTicketRead"];
+export type InboundTicketCreate = S["InboundTicketCreate"];
+export type InboundTicketUpdate = S["InboundTicketUpdate"];
+export type InboundTicketList = S["InboundTicketList"];
+export type InboundInProgress = S["InboundInProgress"];
+export type WasteTypeItem = { id: string; name: string; is_active?: boolean; sort_order: number };
+
+export const inboundKeys = {
+  all: ["inbound"] as const,
+  customers: () => ["inbound", "customers"] as const,
+  tickets: (filters: Record<string, string>) => ["inbound", "tickets", filters] as const,
+  inProgress: () => ["inbound", "in-progress"] as const,
+};
+
+export const customersQueryOptions = () =>
+  queryOptions({
+    queryKey: inboundKeys.customers(),
+    queryFn: ({ signal }) => api.get<CustomerList>("/api/inbound/customers", undefined, signal),
+  });
+export const useCustomers = () => useQuery(customersQueryOptions());
+
+export const useWasteTypes = () =>
+  useQuery({
+    queryKey: ["inbound", "waste-types"],
+    queryFn: async ({ signal }) => {
+      const body = await api.get<{ waste_types: WasteTypeItem[] }>("/api/waste-types", { active_only: true }, signal);
+      return [...(body.waste_types ?? [])].filter((w) => w.is_active !== false).sort((a, b) => a.sort_order - b.sort_order);
+    },
+    staleTime: 5 * 60_000,
+  });
+
+export function useSaveCustomer() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: CustomerWrite }) =>
+      id ? api.put<Customer>(`/api/inbound/customers/${id}`, body) : api.post<Customer>("/api/inbound/customers", body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: inboundKeys.customers() }),
+  });
+}
+
+export function useBulkUpload() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append("file", file, file.name);
+      return api.post<BulkUploadResult>("/api/inbound/customers/bulk-upload", form);
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: inboundKeys.customers() }),
+  });
+}
+
+export const lookupPlate = (plate: string) =>
+  api.get<PlateLookup>(`/api/inbound/license-plate-lookup/${encodeURIComponent(plate)}`);
+
+export function useCreateInboundTicket() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InboundTicketCreate) => api.post<InboundTicket>("/api/inbound/tickets", body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: inboundKeys.all }),
+  });
+}
+
+export function useUpdateInboundTicket() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: InboundTicketUpdate }) =>
+      api.put<InboundTicket>(`/api/inbound/tickets/${id}`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: inboundKeys.all }),
+  });
+}
+
+export const useInboundTickets = (filters: { start_date?: string; end_date?: string; customer_id?: string }) => {
+  const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
+  return useQuery({
+    queryKey: inboundKeys.tickets(clean),
+    queryFn: ({ signal }) => api.get<InboundTicketList>("/api/inbound/tickets", clean, signal),
+  });
+};
+
+export const useInboundInProgress = () =>
+  useQuery({
+    queryKey: inboundKeys.inProgress(),
+    queryFn: ({ signal }) => api.get<InboundInProgress>("/api/inbound/tickets/in-progress", undefined, signal),
+  });

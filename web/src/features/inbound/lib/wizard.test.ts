@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import {
+  bulkSummary, canComplete, canLeave, emptyLine, estimatedQuantity, inboundGate, initialState, isCsvFile, removeLine,
+  ticketPayload, type WizardState,
+} from "./wizard";
+
+const ready = (over: Partial<WizardState> = {}): WizardState => ({
+  ...initialState(), payeeId: "p1", lines: [{ waste_type: "Food Scraps", quantity: "1500", unit: "lbs", notes: "" }],
+  gross: "14250.5", tare: "10400", ...over,
+});
+
+describe("inbound wizard rules", () => {
+  it("guards each step as spec 3 s4 says", () => {
+    expect(canLeave(1, initialState())).toBe(false);
+    expect(canLeave(1, ready())).toBe(true);
+    expect(canLeave(2, ready({ lines: [emptyLine()] }))).toBe(false);
+    expect(canLeave(2, ready())).toBe(true);
+    expect(canLeave(3, ready({ gross: "0" }))).toBe(false);
+  });
+
+  it("completes only with a payee, a line and gross above tare", () => {
+    expect(canComplete(ready())).toBe(true);
+    expect(canComplete(ready({ tare: "14250.5" }))).toBe(false);
+    expect(canComplete(ready({ payeeId: "" }))).toBe(false);
+    expect(canComplete(ready({ useStoredTare: true, storedTare: 20000 }))).toBe(false);
+    expect(canComplete(ready({ useStoredTare: true, storedTare: 10000, tare: "" }))).toBe(true);
+  });
+
+  it("never removes the last line and sums quantities", () => {
+    const one = [emptyLine()];
+    expect(removeLine(one, 0)).toBe(one);
+    expect(removeLine([emptyLine(), emptyLine()], 0)).toHaveLength(1);
+    expect(estimatedQuantity([{ ...emptyLine(), quantity: "2" }, { ...emptyLine(), quantity: "1.5" }])).toBe(3.5);
+  });
+
+  it("sends a saved weigh-in without tare or payment, and an unknown plate as license_plate", () => {
+    const p = ticketPayload(ready({ plate: "8GGP305" }), "saved", "c1");
+    expect(p.tare_weight).toBeNull();
+    expect(p.payment_method).toBeNull();
+    expect(p.license_plate).toBe("8GGP305");
+    expect(ticketPayload(ready({ vehicleId: "v1", plate: "X" }), "completed", "c1").license_plate).toBeNull();
+  });
+
+  it("summarises bulk uploads with the first three errors", () => {
+    expect(bulkSummary({ successful: 2, errors: ["a", "b", "c", "d", "e"] })).toEqual([
+      "Bulk upload completed! 2 customers added successfully.", "a", "b", "c", "... and 2 more"]);
+  });
+
+  it("accepts CSV by type or extension and gates on plan and module", () => {
+    expect(isCsvFile({ name: "x.CSV", type: "" })).toBe(true);
+    expect(isCsvFile({ name: "x.xlsx", type: "application/vnd.ms-excel" })).toBe(false);
+    expect(inboundGate("ENTERPRISE", true)).toBe("ok");
+    expect(inboundGate("pro", true)).toBe("enterprise");
+    expect(inboundGate("enterprise", false)).toBe("disabled");
+  });
+});
