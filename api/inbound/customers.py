@@ -15,7 +15,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.inbound.models import Customer, CustomerPrice, Vehicle
-from api.inbound.schemas import CustomerRead, CustomerWrite, InboundVehicleRead, VehicleWrite, WasteTypePriceRead
+from api.inbound.schemas import (
+    CustomerRead,
+    CustomerWrite,
+    InboundVehicleRead,
+    VehicleWrite,
+    WasteTypePriceRead,
+)
 from api.kit.errors import Conflict, Invalid, NotFound
 from api.lists.models import WasteType
 from api.tickets.rules import normalize_plate

@@ -20,13 +20,13 @@ from api.inbound.schemas import (
     CustomerRead,
     CustomerWrite,
     InboundInProgress,
+    InboundPlateLookup,
     InboundTicketCreate,
     InboundTicketList,
     InboundTicketRead,
     InboundTicketUpdate,
-    InboundPlateLookup,
-    VehicleList,
     InboundVehicleRead,
+    VehicleList,
     VehicleWrite,
 )
 from api.kit.errors import DomainError

@@ -1,3 +1,35 @@
-from fastapi import APIRouter
+"""GET /api/inventory (spec 3 s7) and audited manual adjustments; behind the inbound gate."""
+from __future__ import annotations
+
+import uuid
+from typing import Annotated
+
+import anyio
+from fastapi import APIRouter, Query, status
+
+from api.core.deps import AdminUser, Db
+from api.inbound.deps import InboundCaller, InboundCompany
+from api.inventory import marts, service
+from api.inventory.schemas import AdjustmentCreate, AdjustmentRead, InventoryRead, InventoryStatus
 
 router = APIRouter(tags=["inventory"])
+
+
+@router.get("/inventory", response_model=InventoryRead)
+async def get_inventory(
+    who: InboundCaller,
+    status_filter: Annotated[InventoryStatus | None, Query(alias="status")] = None,
+    waste_type: Annotated[str | None, Query(max_length=120)] = None,
+    customer_id: Annotated[uuid.UUID | None, Query()] = None,
+) -> InventoryRead:
+    """Items (filtered) and the summary, from the warehouse marts; flows and metrics are company-wide."""
+    return await anyio.to_thread.run_sync(
+        lambda: marts.read_inventory(who.company.id, who.scope, status_filter, waste_type, customer_id))
+
+
+@router.post("/inventory/adjustments", response_model=AdjustmentRead, status_code=status.HTTP_201_CREATED)
+async def adjust_inventory(body: AdjustmentCreate, db: Db, admin: AdminUser, company: InboundCompany) -> AdjustmentRead:
+    """A manual adjustment with its reason: one movement row and an audit event, never an edit in place."""
+    move, after = await service.adjust(db, company.id, admin.id, body.item_id, body.quantity, body.reason)
+    return AdjustmentRead(movement_id=move.id, item_id=move.item_id, direction=move.direction, quantity=move.quantity,
+                          on_hand=after)

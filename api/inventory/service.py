@@ -5,7 +5,7 @@ inbound line in tons or cubic yards is converted with the named factors of api.i
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import ROUND_HALF_UP, Decimal
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -52,3 +52,47 @@ async def receive_inbound(db: AsyncSession, ticket: Ticket, lines: list[TicketLi
     ])
     await db.flush()
     return items
+
+
+# ---- manual adjustments -------------------------------------------------------------------------
+async def on_hand(db: AsyncSession, item_id: uuid.UUID) -> Decimal:
+    """Sum of an item's movements (in minus out): the rule a write checks against."""
+    from sqlalchemy import case, func, select
+
+    total = await db.scalar(select(func.coalesce(func.sum(case(
+        (InventoryMovement.direction == "in", InventoryMovement.quantity), else_=-InventoryMovement.quantity)), 0))
+        .where(InventoryMovement.item_id == item_id))
+    return Decimal(total or 0)
+
+
+async def adjust(db: AsyncSession, company_id: uuid.UUID, user_id: uuid.UUID, item_id: uuid.UUID,
+                 quantity: Decimal, reason: str) -> tuple[InventoryMovement, Decimal]:
+    """An audited manual adjustment: one movement with its reason, and an audit event."""
+    from sqlalchemy import select
+
+    from api.admin.models import AuditEvent
+    from api.kit.errors import Invalid, NotFound
+
+    item = await db.scalar(select(InventoryItem).where(InventoryItem.id == item_id).with_for_update())
+    if item is None:
+        raise NotFound("Inventory item not found")
+    qty = Decimal(quantity).quantize(QTY, rounding=ROUND_HALF_UP)
+    if qty == 0:
+        raise Invalid("quantity: an adjustment cannot be 0")
+    current = await on_hand(db, item.id)
+    if current + qty < 0:
+        raise Invalid(f"quantity: only {current} lb on hand; an adjustment cannot take it below 0")
+    now = datetime.now(tz=UTC)
+    move = InventoryMovement(
+        id=uuid.uuid4(), company_id=company_id, item_id=item.id, direction="in" if qty > 0 else "out",
+        kind="adjustment", quantity=abs(qty), value=(abs(qty) * item.unit_value).quantize(QTY), reason=reason.strip(),
+        occurred_at=now, updated_at=now, created_by_id=user_id,
+    )
+    item.updated_at = now  # the warehouse picks the item up again; on hand stays the sum of movements
+    db.add(move)
+    db.add(AuditEvent(company_id=company_id, user_id=user_id, action="inventory.adjust", detail={
+        "item_id": str(item.id), "waste_type": item.waste_type_name, "quantity": str(qty), "reason": move.reason,
+        "on_hand_before": str(current),
+    }))
+    await db.flush()
+    return move, current + qty

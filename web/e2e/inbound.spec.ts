@@ -30,7 +30,8 @@ test.describe.configure({ mode: "serial" });
 let tenant: Tenant;
 let products: string[];
 
-async function ok(res: Awaited<ReturnType<APIRequestContext["get"]>>) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function ok(res: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<any> {
   expect(res.ok(), await res.text()).toBeTruthy();
   return res.json();
 }
