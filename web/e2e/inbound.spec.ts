@@ -44,6 +44,9 @@ test.beforeAll(async ({ request }) => {
     await ok(await request.put("/api/system/settings", { headers: h, data }));
   }
   const payee = await ok(await request.post("/api/inbound/customers", { headers: h, data: { customer_name: "Golden Gate Produce", custom_pricing_per_unit: 0.05, default_unit_of_measure: "lb" } }));
+  // The API commits a request's transaction as its session dependency exits, which FastAPI runs
+  // after the answer is sent: a call made the instant the answer arrives can miss the row.
+  await expect.poll(async () => (await request.get(`/api/inbound/customers/${payee.id}/vehicles`, { headers: h })).status()).toBe(200);
   await ok(await request.post(`/api/inbound/customers/${payee.id}/vehicles`, { headers: h, data: { license_plate: PLATE, make: "Isuzu", model: "NRR", tare_weight: 10400 } }));
   const lists = await ok(await request.get("/api/waste-types", { headers: h }));
   products = (lists.waste_types as { name: string; is_active: boolean }[]).filter((w) => w.is_active).map((w) => w.name).slice(0, 2);
@@ -69,6 +72,7 @@ async function productsStep(page: Page) {
 }
 
 test("a plate read by the camera runs the 5-step wizard to a priced two-product ticket", async ({ page }) => {
+  test.setTimeout(300_000);
   await open(page, "/app/inbound-portal");
   await expect(page.getByRole("heading", { name: "Inbound Waste Management" })).toBeVisible();
   await page.getByRole("button", { name: "Scan Plate" }).click();
@@ -100,9 +104,23 @@ test("a plate read by the camera runs the 5-step wizard to a priced two-product 
   await row.getByRole("button").first().click();
   await expect(page.getByLabel("Scale ticket")).toContainText("3,850.5 lbs");
   await shot(page, "41-inbound-ticket-print");
+  await page.keyboard.press("Escape");
+
+  // The load is inventory now: 1,500 lb + 0.75 t (1,500 lb), once the warehouse is refreshed.
+  refreshWarehouse();
+  await page.goto("/app/inventory-dashboard");
+  await expect(page.getByRole("heading", { name: "Inventory Dashboard" })).toBeVisible();
+  await expect(page.getByText("3,000 lbs").first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "Recent inventory items" }).getByRole("row")).toHaveCount(3);
+  await shot(page, "42-inventory-dashboard");
 });
 
+function refreshWarehouse() {
+  execFileSync(join(ROOT, ".venv", "bin", "flow"), ["warehouse", "refresh"], { cwd: ROOT, stdio: "inherit", timeout: 150_000 });
+}
+
 test("a weigh-in left saved is weighed out from In-Progress", async ({ page }) => {
+  test.setTimeout(300_000);
   await open(page, "/app/inbound-portal");
   await page.getByLabel("License plate").fill(PLATE.toLowerCase());
   await page.getByRole("button", { name: "Look Up" }).click();
@@ -124,4 +142,10 @@ test("a weigh-in left saved is weighed out from In-Progress", async ({ page }) =
   await dialog.getByRole("button", { name: "Complete Transaction" }).click();
   await expect(page.getByText(/completed: \$150\.00/)).toBeVisible();
   await expect(saved).toContainText("No saved tickets");
+
+  refreshWarehouse();
+  await page.goto("/app/inventory-management");
+  await expect(page.getByRole("heading", { name: "Inventory Management" })).toBeVisible();
+  await expect(page.getByText("6,000 lbs").first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "Inventory items" }).getByRole("row")).toHaveCount(5);
 });

@@ -94,3 +94,14 @@ export const useInboundInProgress = () =>
     queryKey: inboundKeys.inProgress(),
     queryFn: ({ signal }) => api.get<InboundInProgress>("/api/inbound/tickets/in-progress", undefined, signal),
   });
+
+export type Inventory = S["InventoryRead"];
+export type InventoryItem = S["InventoryItemRead"];
+
+export const useInventory = (filters: { status?: string; waste_type?: string; customer_id?: string }) => {
+  const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
+  return useQuery({
+    queryKey: ["inventory", clean],
+    queryFn: ({ signal }) => api.get<Inventory>("/api/inventory", clean, signal),
+  });
+};

@@ -1,0 +1,3 @@
+import { InventoryDashboardScreen } from "./inventory-screens";
+
+export default InventoryDashboardScreen;

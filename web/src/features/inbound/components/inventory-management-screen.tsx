@@ -1,0 +1,3 @@
+import { InventoryManagementScreen } from "./inventory-screens";
+
+export default InventoryManagementScreen;

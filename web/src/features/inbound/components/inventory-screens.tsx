@@ -1,0 +1,130 @@
+import { createColumnHelper } from "@tanstack/react-table";
+import { useState } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { SelectField } from "@/components/ui/input";
+import { Card, Spinner } from "@/components/ui/panel";
+import { ApiError } from "@/lib/api-client";
+import { formatDate, formatDateTime } from "@/lib/format";
+import { type InventoryItem, useCustomers, useInventory, useWasteTypes } from "../api/inbound";
+import { InboundGate } from "./inbound-gate";
+import { usd } from "./inbound-ticket-print";
+import "./inbound.css";
+
+const lbs = (n: number) => `${n.toLocaleString(undefined, { maximumFractionDigits: 1 })} lbs`;
+const tone = (s: string) => (s === "available" ? "green" : s === "reserved" ? "amber" : "gray");
+const col = createColumnHelper<InventoryItem>();
+const columns = [
+  col.accessor("waste_type", { header: "Waste Type" }),
+  col.accessor("quantity_available", { header: "Quantity", cell: (c) => lbs(c.getValue()) }),
+  col.accessor("total_value", { header: "Value", cell: (c) => usd(c.getValue()) }),
+  col.accessor("status", { header: "Status", cell: (c) => <Badge tone={tone(c.getValue())}>{c.getValue()}</Badge> }),
+  col.accessor("updated_at", { header: "Last Updated", cell: (c) => formatDate(c.getValue()) }),
+];
+const managementColumns = [
+  ...columns.slice(0, 1),
+  col.accessor((i) => i.source_customer.customer_name ?? "N/A", { id: "source", header: "Source Customer" }),
+  ...columns.slice(1),
+];
+
+function errorText(e: unknown, network: string, fallback: string) {
+  if (e instanceof ApiError) return e.status === 0 ? network : e.message || fallback;
+  return fallback;
+}
+
+/** Inventory Management (spec 3 s2.6): cards, performance metrics, filters and the item table. */
+export function InventoryManagementScreen() {
+  return <InboundGate><Management /></InboundGate>;
+}
+
+function Management() {
+  const [filters, setFilters] = useState({ status: "", waste_type: "", customer_id: "" });
+  const { data, isLoading, isError, error } = useInventory(filters);
+  const wasteTypes = useWasteTypes();
+  const customers = useCustomers();
+  const set = (k: keyof typeof filters, v: string) => setFilters((f) => ({ ...f, [k]: v }));
+  const flows = data?.summary.inventory_flows;
+  return (
+    <div className="inbound-screen">
+      <h1>Inventory Management</h1>
+      {isError && <Alert kind="error">{errorText(error, "Network error: Unable to fetch inventory", "Failed to fetch inventory")}</Alert>}
+      {isLoading ? <Spinner label="Loading inventory..." /> : flows && (
+        <>
+          <div className="inbound-cards">
+            <Card className="inbound-card"><div className="label">ON HAND</div><div className="value">{lbs(flows.on_hand.total_quantity)}</div>
+              <div className="muted">{usd(flows.on_hand.total_value)} · {flows.on_hand.item_count} items</div></Card>
+            <Card className="inbound-card"><div className="label">IN FLOW (30 days)</div><div className="value">+{lbs(flows.flows_last_30_days.total_in)}</div></Card>
+            <Card className="inbound-card"><div className="label">OUT FLOW (30 days)</div><div className="value">-{lbs(flows.flows_last_30_days.total_out)}</div></Card>
+          </div>
+          <Metrics data={flows} />
+        </>
+      )}
+      <div className="toolbar">
+        <SelectField label="Status" value={filters.status} onChange={(e) => set("status", e.target.value)}>
+          <option value="">All statuses</option>
+          {["available", "reserved", "empty", "expired"].map((s) => <option key={s} value={s}>{s}</option>)}
+        </SelectField>
+        <SelectField label="Waste type" value={filters.waste_type} onChange={(e) => set("waste_type", e.target.value)}>
+          <option value="">All waste types</option>
+          {(wasteTypes.data ?? []).map((w) => <option key={w.id} value={w.name}>{w.name}</option>)}
+        </SelectField>
+        <SelectField label="Customer" value={filters.customer_id} onChange={(e) => set("customer_id", e.target.value)}>
+          <option value="">All customers</option>
+          {(customers.data?.customers ?? []).map((c) => <option key={c.id} value={c.id}>{c.customer_name}</option>)}
+        </SelectField>
+        <Button variant="secondary" onClick={() => setFilters({ status: "", waste_type: "", customer_id: "" })}>Clear</Button>
+      </div>
+      <DataTable data={data?.inventory_items ?? []} columns={managementColumns} getRowId={(i) => i.id} empty="No inventory items found" caption="Inventory items" />
+      {data?.last_refreshed_at && <p className="muted">Figures as of {formatDateTime(data.last_refreshed_at)}</p>}
+    </div>
+  );
+}
+
+type Flows = NonNullable<ReturnType<typeof useInventory>["data"]>["summary"]["inventory_flows"];
+
+function Metrics({ data }: { data: Flows }) {
+  return (
+    <Card title="Performance Metrics">
+      <div className="inbound-cards">
+        <div><div className="label">Turnover Rate</div><div className="value">{data.metrics.turnover_rate_30_day.toFixed(1)}%</div></div>
+        <div><div className="label">Days Inventory</div><div className="value">{data.metrics.days_of_inventory === null ? "N/A" : data.metrics.days_of_inventory.toFixed(1)}</div></div>
+        <div><div className="label">Net Change</div><div className="value">{lbs(data.flows_last_30_days.net_change)}</div></div>
+        <div><div className="label">Transactions</div><div className="value">{data.metrics.transaction_count}</div></div>
+      </div>
+    </Card>
+  );
+}
+
+/** Inventory Dashboard (spec 3 s2.7). */
+export function InventoryDashboardScreen() {
+  return <InboundGate><Dashboard /></InboundGate>;
+}
+
+function Dashboard() {
+  const { data, isLoading, isError, error } = useInventory({});
+  if (isLoading) return <Spinner label="Loading inventory dashboard..." />;
+  const flows = data?.summary.inventory_flows;
+  return (
+    <div className="inbound-screen">
+      <h1>Inventory Dashboard</h1>
+      {isError && <Alert kind="error">{errorText(error, "Network error loading inventory data", "Failed to load inventory dashboard data")}</Alert>}
+      {flows && (
+        <>
+          <div className="inbound-cards">
+            <Card className="inbound-card"><div className="label">ON HAND</div><div className="value">{lbs(flows.on_hand.total_quantity)}</div>
+              <div className="muted">{usd(flows.on_hand.total_value)} · {flows.on_hand.item_count} items</div></Card>
+            <Card className="inbound-card"><div className="label">IN FLOW</div><div className="value">+{lbs(flows.flows_last_30_days.total_in)}</div>
+              <div className="muted">{lbs(flows.flows_last_30_days.in_flow_rate_per_day)}/day · Customer deliveries</div></Card>
+            <Card className="inbound-card"><div className="label">OUT FLOW</div><div className="value">-{lbs(flows.flows_last_30_days.total_out)}</div>
+              <div className="muted">{lbs(flows.flows_last_30_days.out_flow_rate_per_day)}/day · Disposal partners</div></Card>
+          </div>
+          <Metrics data={flows} />
+        </>
+      )}
+      <h2>Recent Inventory Items</h2>
+      <DataTable data={(data?.inventory_items ?? []).slice(0, 10)} columns={columns} getRowId={(i) => i.id} empty="No inventory items found" caption="Recent inventory items" />
+    </div>
+  );
+}
