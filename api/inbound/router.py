@@ -13,7 +13,7 @@ from fastapi import APIRouter, File, Header, Query, Request, Response, UploadFil
 from api.auth.deps import AdminUser
 from api.core.deps import Db
 from api.inbound import bulk, customers, tickets
-from api.inbound.deps import InboundCaller, InboundCompany
+from api.inbound.deps import InboundCaller
 from api.inbound.schemas import (
     BulkUploadResult,
     CustomerList,
@@ -30,6 +30,7 @@ from api.inbound.schemas import (
     VehicleWrite,
 )
 from api.kit.errors import DomainError
+from api.subscription.deps import InboundCompany
 from api.tickets.service import client_id_of
 
 router = APIRouter(prefix="/inbound", tags=["inbound"])

@@ -7,24 +7,25 @@ from typing import Annotated
 import anyio
 from fastapi import APIRouter, Query, status
 
-from api.core.deps import AdminUser, Db
-from api.inbound.deps import InboundCaller, InboundCompany
+from api.auth.deps import AdminUser, LocationScope, StaffUser
+from api.core.deps import Db
 from api.inventory import marts, service
 from api.inventory.schemas import AdjustmentCreate, AdjustmentRead, InventoryRead, InventoryStatus
+from api.subscription.deps import InboundCompany
 
 router = APIRouter(tags=["inventory"])
 
 
 @router.get("/inventory", response_model=InventoryRead)
 async def get_inventory(
-    who: InboundCaller,
+    _user: StaffUser, company: InboundCompany, scope: LocationScope,
     status_filter: Annotated[InventoryStatus | None, Query(alias="status")] = None,
     waste_type: Annotated[str | None, Query(max_length=120)] = None,
     customer_id: Annotated[uuid.UUID | None, Query()] = None,
 ) -> InventoryRead:
     """Items (filtered) and the summary, from the warehouse marts; flows and metrics are company-wide."""
     return await anyio.to_thread.run_sync(
-        lambda: marts.read_inventory(who.company.id, who.scope, status_filter, waste_type, customer_id))
+        lambda: marts.read_inventory(company.id, scope, status_filter, waste_type, customer_id))
 
 
 @router.post("/inventory/adjustments", response_model=AdjustmentRead, status_code=status.HTTP_201_CREATED)

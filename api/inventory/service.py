@@ -1,6 +1,6 @@
 """Inventory writes. Every change of stock is an InventoryMovement row; on hand is the sum of
 movements (in minus out), never a number edited in place. Inventory is counted in lb: an
-inbound line in tons or cubic yards is converted with the named factors of api.inbound.pricing.
+inbound line in tons or cubic yards is converted with the named factors of api.kit.units.
 """
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.inbound.pricing import convert
 from api.inventory.models import InventoryItem, InventoryMovement
+from api.kit.units import convert
 from api.tickets.models import Ticket, TicketLineItem
 
 QTY = Decimal("0.01")
@@ -70,7 +70,7 @@ async def adjust(db: AsyncSession, company_id: uuid.UUID, user_id: uuid.UUID, it
     """An audited manual adjustment: one movement with its reason, and an audit event."""
     from sqlalchemy import select
 
-    from api.admin.models import AuditEvent
+    from api.audit.models import AuditEvent
     from api.kit.errors import Invalid, NotFound
 
     item = await db.scalar(select(InventoryItem).where(InventoryItem.id == item_id).with_for_update())
