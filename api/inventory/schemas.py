@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from api.tickets.schemas import JsonNumber
+from api.kit.fields import JsonNumber
 
 InventoryStatus = Literal["available", "reserved", "empty", "expired"]
 

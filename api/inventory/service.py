@@ -96,3 +96,43 @@ async def adjust(db: AsyncSession, company_id: uuid.UUID, user_id: uuid.UUID, it
     }))
     await db.flush()
     return move, current + qty
+
+
+# ---- outbound disposal ----------------------------------------------------------------------------
+async def draw_down_for_disposal(db: AsyncSession, ticket: Ticket, user_id: uuid.UUID | None) -> Decimal:
+    """A completed outbound load takes its net weight out of the inventory of its waste type,
+    oldest item first, as 'out' movements of kind disposal; never below 0. Returns the lb taken.
+    A company without inventory of that waste type (no inbound module) writes nothing."""
+    from sqlalchemy import case, func, select
+
+    if ticket.is_inbound or ticket.status != "completed" or ticket.waste_type_id is None or ticket.net_weight <= 0:
+        return Decimal(0)
+    signed = case((InventoryMovement.direction == "in", InventoryMovement.quantity), else_=-InventoryMovement.quantity)
+    rows = (await db.execute(
+        select(InventoryItem, func.coalesce(func.sum(signed), 0))
+        .outerjoin(InventoryMovement, InventoryMovement.item_id == InventoryItem.id)
+        .where(InventoryItem.waste_type_id == ticket.waste_type_id, InventoryItem.status.in_(("available", "reserved")))
+        .group_by(InventoryItem.id).order_by(InventoryItem.created_at, InventoryItem.id)
+        .with_for_update(of=InventoryItem)
+    )).all()
+    left = Decimal(ticket.net_weight).quantize(QTY)
+    now = datetime.now(tz=UTC)
+    taken = Decimal(0)
+    for item, stock in rows:
+        stock = Decimal(stock)
+        if left <= 0:
+            break
+        if stock <= 0:
+            continue
+        qty = min(stock, left)
+        db.add(InventoryMovement(
+            id=uuid.uuid4(), company_id=ticket.company_id, item_id=item.id, direction="out", kind="disposal",
+            quantity=qty, value=(qty * item.unit_value).quantize(QTY, rounding=ROUND_HALF_UP), ticket_id=ticket.id,
+            occurred_at=ticket.ticket_at, updated_at=now, created_by_id=user_id,
+        ))
+        item.updated_at = now
+        left -= qty
+        taken += qty
+    if taken:
+        await db.flush()
+    return taken

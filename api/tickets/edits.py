@@ -14,6 +14,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.config import get_settings
+from api.inventory.service import draw_down_for_disposal
 from api.kit.errors import Conflict, DomainError, Invalid, NotFound
 from api.tickets.images import IMAGE_CAPS, MAX_IMAGES_PER_TICKET, image_keys, image_store, process_image
 from api.tickets.models import Ticket, TicketImage, TicketLineItem
@@ -90,6 +91,7 @@ async def update_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, 
         db.add_all(TicketLineItem(id=uuid.uuid4(), ticket_id=ticket.id, created_at=now, updated_at=now, **li)
                    for li in prepared.lines)
     await db.flush()
+    await draw_down_for_disposal(db, ticket, caller.user.id)  # completed now: the load left the site
     return ticket
 
 

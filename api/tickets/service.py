@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.audit.models import AuditEvent
 from api.companies.models import Company
 from api.core.config import get_settings
+from api.inventory.service import draw_down_for_disposal
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
 from api.lists.models import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
 from api.tickets import rules
@@ -221,6 +222,8 @@ async def create_one(db: AsyncSession, caller: Caller, book: ReferenceBook, body
     try:
         async with db.begin_nested():
             ticket, lines, images = await _insert(db, caller, book, prepared, client_id, digest)
+            # A completed outbound load leaves the site: it draws down the inventory of its waste type.
+            await draw_down_for_disposal(db, ticket, caller.user.id)
     except IntegrityError:
         # A parallel retry with the same client_id won the race: answer with its ticket.
         existing = await _find_by_client_id(db, client_id) if client_id else None

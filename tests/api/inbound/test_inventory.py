@@ -87,3 +87,32 @@ async def test_adjustment_rules(client, stocked, owner_sql):
     assert r.status_code == 404
     r = await client.post("/api/inventory/adjustments", headers=tenant.headers(), json={**body, "reason": ""})
     assert r.status_code == 422
+
+
+async def test_a_completed_outbound_load_draws_down_its_waste_type_oldest_first(client, stocked, owner_sql):
+    tenant = stocked["tenant"]
+    items = await item_ids(owner_sql, tenant.company_id)
+    before = owner_sql("select count(*) from inventory_movements where company_id=%s", (tenant.company_id,))[0][0]
+    out = {"waste_type": "Food Scraps", "destination": "Compost", "container_type": "Slim Jim 23 (23gal)",
+           "gross_weight": 307.8}
+    r = await client.post("/api/tickets", json=out, headers=tenant.headers())
+    assert r.status_code == 201, r.text
+    moves = owner_sql("select item_id, direction, kind, quantity, ticket_id from inventory_movements "
+                      "where company_id=%s and kind='disposal'", (tenant.company_id,))
+    assert [(str(i), d, k, float(q), str(t)) for i, d, k, q, t in moves] == [
+        (items["Food Scraps"], "out", "disposal", 300.0, r.json()["id"])]
+    # A saved outbound ticket has not left yet; completing it later draws it down then.
+    r = await client.post("/api/tickets", json={**out, "status": "saved"}, headers=tenant.headers())
+    assert owner_sql("select count(*) from inventory_movements where company_id=%s", (tenant.company_id,))[0][0] \
+        == before + 1
+    done = await client.put(f"/api/tickets/{r.json()['id']}", json={"status": "completed"}, headers=tenant.headers())
+    assert done.status_code == 200, done.text
+    left = owner_sql("select sum(case when direction='in' then quantity else -quantity end) from inventory_movements "
+                     "where item_id=%s", (items["Food Scraps"],))[0][0]
+    assert float(left) == 400.0  # 1,500 in, 500 adjusted out, 300 + 300 disposed
+    # More than is on hand: takes what there is, never below 0.
+    r = await client.post("/api/tickets", json={**out, "gross_weight": 5007.8}, headers=tenant.headers())
+    assert r.status_code == 201
+    left = owner_sql("select sum(case when direction='in' then quantity else -quantity end) from inventory_movements "
+                     "where item_id=%s", (items["Food Scraps"],))[0][0]
+    assert float(left) == 0.0
