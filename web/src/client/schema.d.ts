@@ -1021,6 +1021,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Inventory
+         * @description Items (filtered) and the summary, from the warehouse marts; flows and metrics are company-wide.
+         */
+        get: operations["inventory-get_inventory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust Inventory
+         * @description A manual adjustment with its reason: one movement row and an audit event, never an edit in place.
+         */
+        post: operations["inventory-adjust_inventory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/locations/available": {
         parameters: {
             query?: never;
@@ -1932,6 +1972,46 @@ export interface components {
             street?: string | null;
             /** Type */
             type?: string | null;
+        };
+        /** AdjustmentCreate */
+        AdjustmentCreate: {
+            /**
+             * Item Id
+             * Format: uuid
+             */
+            item_id: string;
+            /**
+             * Quantity
+             * @description lb; positive adds, negative draws down
+             */
+            quantity: number | string;
+            /** Reason */
+            reason: string;
+        };
+        /** AdjustmentRead */
+        AdjustmentRead: {
+            /**
+             * Direction
+             * @enum {string}
+             */
+            direction: "in" | "out";
+            /**
+             * Item Id
+             * Format: uuid
+             */
+            item_id: string;
+            /**
+             * Movement Id
+             * Format: uuid
+             */
+            movement_id: string;
+            /**
+             * On Hand
+             * @description The item's on hand after the adjustment (sum of its movements)
+             */
+            on_hand: number;
+            /** Quantity */
+            quantity: number;
         };
         /** AdminUserName */
         AdminUserName: {
@@ -3071,6 +3151,19 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** Flows */
+        Flows: {
+            /** In Flow Rate Per Day */
+            in_flow_rate_per_day: number;
+            /** Net Change */
+            net_change: number;
+            /** Out Flow Rate Per Day */
+            out_flow_rate_per_day: number;
+            /** Total In */
+            total_in: number;
+            /** Total Out */
+            total_out: number;
+        };
         /** Health */
         Health: {
             /**
@@ -3110,6 +3203,22 @@ export interface components {
              * @description Waste type name or id
              */
             waste_type: string;
+        };
+        /** InboundPlateLookup */
+        InboundPlateLookup: {
+            customer?: components["schemas"]["CustomerRead"] | null;
+            /** Found */
+            found: boolean;
+            /**
+             * License Plate
+             * @description The plate as stored: upper case, letters and digits
+             */
+            license_plate: string;
+            /** @description The vehicle's payee */
+            suggested_customer1?: components["schemas"]["CustomerRead"] | null;
+            /** @description The vehicle's hauler */
+            suggested_customer2?: components["schemas"]["CustomerRead"] | null;
+            vehicle?: components["schemas"]["InboundVehicleRead"] | null;
         };
         /**
          * InboundTicketCreate
@@ -3368,6 +3477,96 @@ export interface components {
             /** Vehicle Id */
             vehicle_id?: string | null;
         };
+        /** InboundVehicleRead */
+        InboundVehicleRead: {
+            /** Color */
+            color: string | null;
+            /** Customer Id */
+            customer_id: string | null;
+            /** Description */
+            description: string | null;
+            /** Hauler Id */
+            hauler_id: string | null;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** License Plate */
+            license_plate: string;
+            /** Make */
+            make: string | null;
+            /** Model */
+            model: string | null;
+            /** Tare Weighed At */
+            tare_weighed_at: string | null;
+            /** Tare Weight */
+            tare_weight: number | null;
+            /** Vehicle Type */
+            vehicle_type: string | null;
+            /** Year */
+            year: number | null;
+        };
+        /** InventoryFlows */
+        InventoryFlows: {
+            flows_last_30_days: components["schemas"]["Flows"];
+            metrics: components["schemas"]["Metrics"];
+            on_hand: components["schemas"]["OnHand"];
+        };
+        /** InventoryItemRead */
+        InventoryItemRead: {
+            /** Container Type */
+            container_type: string | null;
+            /** Created At */
+            created_at: string | null;
+            /** Id */
+            id: string;
+            /** Quantity Available */
+            quantity_available: number;
+            /** Quantity Reserved */
+            quantity_reserved: number;
+            source_customer: components["schemas"]["SourceCustomer"];
+            /** Status */
+            status: string;
+            /** Total Value */
+            total_value: number;
+            /** Unit Of Measure */
+            unit_of_measure: string;
+            /** Unit Value */
+            unit_value: number;
+            /** Updated At */
+            updated_at: string | null;
+            /** Waste Subtype */
+            waste_subtype: string | null;
+            /** Waste Type */
+            waste_type: string;
+        };
+        /** InventoryRead */
+        InventoryRead: {
+            /** Inventory Items */
+            inventory_items: components["schemas"]["InventoryItemRead"][];
+            /**
+             * Last Refreshed At
+             * @description When the warehouse the figures come from was built
+             */
+            last_refreshed_at: string | null;
+            summary: components["schemas"]["InventorySummary"];
+        };
+        /** InventorySummary */
+        InventorySummary: {
+            /** Available Items */
+            available_items: number;
+            /** @description Company-wide: flows and metrics ignore the filters */
+            inventory_flows: components["schemas"]["InventoryFlows"];
+            /** Reserved Items */
+            reserved_items: number;
+            /** Total Items */
+            total_items: number;
+            /** Total Quantity */
+            total_quantity: number;
+            /** Total Value */
+            total_value: number;
+        };
         /** InviteCreate */
         InviteCreate: {
             /**
@@ -3552,6 +3751,15 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** Metrics */
+        Metrics: {
+            /** Days Of Inventory */
+            days_of_inventory: number | null;
+            /** Transaction Count */
+            transaction_count: number;
+            /** Turnover Rate 30 Day */
+            turnover_rate_30_day: number;
+        };
         /** MonthlyPoint */
         MonthlyPoint: {
             /** Diversion Rate */
@@ -3583,6 +3791,15 @@ export interface components {
              * @description A base64 JPEG (or PNG/WebP), plain or as a data URL
              */
             image_data: string;
+        };
+        /** OnHand */
+        OnHand: {
+            /** Item Count */
+            item_count: number;
+            /** Total Quantity */
+            total_quantity: number;
+            /** Total Value */
+            total_value: number;
         };
         /** OperationalKpis */
         OperationalKpis: {
@@ -3629,7 +3846,7 @@ export interface components {
              * Vehicles
              * @default []
              */
-            vehicles: components["schemas"]["api__outbound__schemas__VehicleRead"][];
+            vehicles: components["schemas"]["VehicleRead"][];
         };
         /** PartyRead */
         PartyRead: {
@@ -3751,6 +3968,16 @@ export interface components {
             price: number;
             /** Price Per User */
             price_per_user: number;
+        };
+        /** PlateLookup */
+        PlateLookup: {
+            customer?: components["schemas"]["OutboundCustomerRead"] | null;
+            disposal_partner?: components["schemas"]["OutboundCustomerRead"] | null;
+            /** Found */
+            found: boolean;
+            /** License Plate */
+            license_plate: string;
+            vehicle?: components["schemas"]["VehicleRead"] | null;
         };
         /** PlateRecognitionRead */
         PlateRecognitionRead: {
@@ -3985,7 +4212,7 @@ export interface components {
         /** SearchResult */
         SearchResult: {
             customer: components["schemas"]["OutboundCustomerRead"];
-            vehicle: components["schemas"]["api__outbound__schemas__VehicleRead"] | null;
+            vehicle: components["schemas"]["VehicleRead"] | null;
         };
         /** SearchResults */
         SearchResults: {
@@ -4081,6 +4308,13 @@ export interface components {
             subscription_plan?: string | null;
             /** Zip Code */
             zip_code?: string | null;
+        };
+        /** SourceCustomer */
+        SourceCustomer: {
+            /** Customer Name */
+            customer_name: string | null;
+            /** Id */
+            id: string | null;
         };
         /** StoreCreate */
         StoreCreate: {
@@ -4842,7 +5076,31 @@ export interface components {
         /** VehicleList */
         VehicleList: {
             /** Vehicles */
-            vehicles: components["schemas"]["api__inbound__schemas__VehicleRead"][];
+            vehicles: components["schemas"]["InboundVehicleRead"][];
+        };
+        /** VehicleRead */
+        VehicleRead: {
+            /** Color */
+            color: string | null;
+            /** Customer Id */
+            customer_id: string | null;
+            /** Hauler Id */
+            hauler_id: string | null;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** License Plate */
+            license_plate: string;
+            /** Make */
+            make: string | null;
+            /** Model */
+            model: string | null;
+            /** Vehicle Type */
+            vehicle_type: string | null;
+            /** Year */
+            year: number | null;
         };
         /** VehicleWrite */
         VehicleWrite: {
@@ -5184,86 +5442,6 @@ export interface components {
              * @description 20%: SB 1383's statewide edible food recovery goal
              */
             target_rate: number;
-        };
-        /** PlateLookup */
-        api__inbound__schemas__PlateLookup: {
-            customer?: components["schemas"]["CustomerRead"] | null;
-            /** Found */
-            found: boolean;
-            /**
-             * License Plate
-             * @description The plate as stored: upper case, letters and digits
-             */
-            license_plate: string;
-            /** @description The vehicle's payee */
-            suggested_customer1?: components["schemas"]["CustomerRead"] | null;
-            /** @description The vehicle's hauler */
-            suggested_customer2?: components["schemas"]["CustomerRead"] | null;
-            vehicle?: components["schemas"]["api__inbound__schemas__VehicleRead"] | null;
-        };
-        /** VehicleRead */
-        api__inbound__schemas__VehicleRead: {
-            /** Color */
-            color: string | null;
-            /** Customer Id */
-            customer_id: string | null;
-            /** Description */
-            description: string | null;
-            /** Hauler Id */
-            hauler_id: string | null;
-            /**
-             * Id
-             * Format: uuid
-             */
-            id: string;
-            /** License Plate */
-            license_plate: string;
-            /** Make */
-            make: string | null;
-            /** Model */
-            model: string | null;
-            /** Tare Weighed At */
-            tare_weighed_at: string | null;
-            /** Tare Weight */
-            tare_weight: number | null;
-            /** Vehicle Type */
-            vehicle_type: string | null;
-            /** Year */
-            year: number | null;
-        };
-        /** PlateLookup */
-        api__outbound__schemas__PlateLookup: {
-            customer?: components["schemas"]["OutboundCustomerRead"] | null;
-            disposal_partner?: components["schemas"]["OutboundCustomerRead"] | null;
-            /** Found */
-            found: boolean;
-            /** License Plate */
-            license_plate: string;
-            vehicle?: components["schemas"]["api__outbound__schemas__VehicleRead"] | null;
-        };
-        /** VehicleRead */
-        api__outbound__schemas__VehicleRead: {
-            /** Color */
-            color: string | null;
-            /** Customer Id */
-            customer_id: string | null;
-            /** Hauler Id */
-            hauler_id: string | null;
-            /**
-             * Id
-             * Format: uuid
-             */
-            id: string;
-            /** License Plate */
-            license_plate: string;
-            /** Make */
-            make: string | null;
-            /** Model */
-            model: string | null;
-            /** Vehicle Type */
-            vehicle_type: string | null;
-            /** Year */
-            year: number | null;
         };
     };
     responses: never;
@@ -11187,7 +11365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__inbound__schemas__VehicleRead"];
+                    "application/json": components["schemas"]["InboundVehicleRead"];
                 };
             };
             /** @description The request breaks a rule of the product */
@@ -11281,7 +11459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__inbound__schemas__PlateLookup"];
+                    "application/json": components["schemas"]["InboundPlateLookup"];
                 };
             };
             /** @description The request breaks a rule of the product */
@@ -11872,7 +12050,199 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__inbound__schemas__VehicleRead"];
+                    "application/json": components["schemas"]["InboundVehicleRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inventory-get_inventory": {
+        parameters: {
+            query?: {
+                status?: ("available" | "reserved" | "empty" | "expired") | null;
+                waste_type?: string | null;
+                customer_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inventory-adjust_inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustmentCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustmentRead"];
                 };
             };
             /** @description The request breaks a rule of the product */
@@ -12435,7 +12805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__outbound__schemas__PlateLookup"];
+                    "application/json": components["schemas"]["PlateLookup"];
                 };
             };
             /** @description The request breaks a rule of the product */
