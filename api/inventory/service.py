@@ -107,14 +107,19 @@ async def draw_down_for_disposal(db: AsyncSession, ticket: Ticket, user_id: uuid
 
     if ticket.is_inbound or ticket.status != "completed" or ticket.waste_type_id is None or ticket.net_weight <= 0:
         return Decimal(0)
-    signed = case((InventoryMovement.direction == "in", InventoryMovement.quantity), else_=-InventoryMovement.quantity)
-    rows = (await db.execute(
-        select(InventoryItem, func.coalesce(func.sum(signed), 0))
-        .outerjoin(InventoryMovement, InventoryMovement.item_id == InventoryItem.id)
+    items = (await db.execute(
+        select(InventoryItem)
         .where(InventoryItem.waste_type_id == ticket.waste_type_id, InventoryItem.status.in_(("available", "reserved")))
-        .group_by(InventoryItem.id).order_by(InventoryItem.created_at, InventoryItem.id)
-        .with_for_update(of=InventoryItem)
-    )).all()
+        .order_by(InventoryItem.created_at, InventoryItem.id).with_for_update()
+    )).scalars().all()
+    if not items:
+        return Decimal(0)
+    signed = case((InventoryMovement.direction == "in", InventoryMovement.quantity), else_=-InventoryMovement.quantity)
+    stocks = dict((await db.execute(
+        select(InventoryMovement.item_id, func.sum(signed))
+        .where(InventoryMovement.item_id.in_([i.id for i in items])).group_by(InventoryMovement.item_id)
+    )).all())
+    rows = [(item, stocks.get(item.id, 0)) for item in items]
     left = Decimal(ticket.net_weight).quantize(QTY)
     now = datetime.now(tz=UTC)
     taken = Decimal(0)
