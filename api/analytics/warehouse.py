@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 import duckdb
@@ -22,48 +22,31 @@ def warehouse_file() -> Path:
 
 
 SEED_CONSTANTS = ROOT / "dbt" / "seeds" / "impact_constants.csv"
-# Before the first publish every report answers from empty marts of the same shape: zeros,
-# empty lists and last_refreshed_at null, the spec's empty states, never demo figures.
-EMPTY_MARTS = """
-create schema marts;
-create schema reference;
-create table marts.warehouse_refresh (refreshed_at timestamp);
-create table marts.ticket_facts_daily (
-    company_id varchar, location_id varchar, location_name varchar, local_date date, is_inbound boolean,
-    waste_type_name varchar, destination_name varchar, container_name varchar, employee_id varchar,
-    employee_name varchar, is_diversion boolean, management_path varchar, ticket_count bigint,
-    gross_weight_lb decimal(38,1), tare_weight_lb decimal(38,1), net_weight_lb decimal(38,1),
-    diverted_weight_lb decimal(38,1), donated_weight_lb decimal(38,1), meals_recovered double,
-    co2e_avoided_kg double, co2e_emitted_kg double, total_amount_usd decimal(38,2));
-create table marts.esg_monthly (company_id varchar, month_start date, monthly_target_met boolean);
-create table marts.diversion_monthly (company_id varchar, location_id varchar, period_start date,
-    diversion_rate_percent double);
-"""
+DBT_MARTS = ROOT / "dbt" / "models" / "marts"
 
 
-MARTS_DIR = ROOT / "dbt" / "models" / "marts"
+@lru_cache
+def empty_marts() -> tuple[str, ...]:
+    """The marts as their dbt contracts declare them (every mart with `contract: enforced`), empty.
 
-
-@cache
-def contract_tables() -> tuple[str, ...]:
-    """`create table` for every mart with an enforced contract not in EMPTY_MARTS, from its yml:
-    a new mart is empty before the first publish without being described twice."""
-    made = {line.split("marts.")[1].split(" ")[0] for line in EMPTY_MARTS.splitlines()
-            if line.startswith("create table marts.")}
-    found = []
-    for yml in sorted(MARTS_DIR.rglob("*.yml")):
-        for model in (yaml.safe_load(yml.read_text()) or {}).get("models", []):
-            contract = (model.get("config") or {}).get("contract") or {}
-            if contract.get("enforced") and model["name"] not in made:
-                cols = ", ".join(f'{c["name"]} {c["data_type"]}' for c in model["columns"])
-                found.append(f'create table marts.{model["name"]} ({cols})')
-    return tuple(found)
+    Before the first publish every report answers from these: zeros, empty lists and
+    last_refreshed_at null, the spec's empty states, never demo figures. The shapes come from
+    dbt's own model files, so a column added to a mart is here without a second copy.
+    """
+    statements = ["create schema marts", "create schema reference",
+                  # written by the pipeline's publish step, not by dbt
+                  "create table marts.warehouse_refresh (refreshed_at timestamp)"]
+    for path in sorted(DBT_MARTS.rglob("*.yml")):
+        for model in yaml.safe_load(path.read_text()).get("models") or []:
+            if ((model.get("config") or {}).get("contract") or {}).get("enforced"):
+                columns = ", ".join(f"{c['name']} {c['data_type']}" for c in model["columns"])
+                statements.append(f"create table marts.{model['name']} ({columns})")
+    return tuple(statements)
 
 
 def _empty_warehouse() -> duckdb.DuckDBPyConnection:
     con = duckdb.connect(":memory:")
-    con.execute(EMPTY_MARTS)
-    for statement in contract_tables():
+    for statement in empty_marts():
         con.execute(statement)
     con.execute("create table reference.impact_constants as select constant_name, "
                 "cast(constant_value as decimal(18,8)) as constant_value "

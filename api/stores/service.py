@@ -41,7 +41,7 @@ async def list_stores(db: AsyncSession, user: User, company: Company) -> list[St
         return [_read(s, {}, None, None) for s in await db.scalars(query)]
     stores = list(await db.scalars(query))
     regions = {r.id: r.name for r in await db.scalars(select(Region))}
-    stats = await location_month_stats(db, company.id)
+    stats = location_month_stats(company.id, company.timezone)
     price = subscription.price_per_facility(company)
     return [_read(s, regions, price, stats) for s in stores]
 

@@ -10,6 +10,7 @@ import pytest
 from api.analytics.stats import location_month_stats
 from api.core.db import sessionmaker, set_tenant
 from api.tickets.models import Ticket
+from tests.pipelines.world import refresh
 
 NEW = {"name": "Harbor Kitchen", "store_number": "H-100", "address": "1 Pier", "city": "Oakland", "state": "CA",
        "zip_code": "94607"}
@@ -42,9 +43,8 @@ class TestLocationMonthStats:
             (a.id, Decimal("70.0"), True, start + timedelta(hours=2), {"is_inbound": True}),
             (b.id, Decimal("12.5"), False, start + timedelta(hours=3), {}),
         ])
-        async with sessionmaker()() as db, db.begin():
-            await set_tenant(db, t.company_id)
-            stats = await location_month_stats(db, t.company_id)
+        await refresh()  # the figures are the location_monthly_stats mart's
+        stats = location_month_stats(t.company_id, "America/Los_Angeles")
         assert stats[a.id] == {"total_tickets": 2, "total_lb": Decimal("40.0"), "diversion_rate": Decimal("75.0")}
         assert stats[b.id]["diversion_rate"] == Decimal("0.0")
 
@@ -53,6 +53,7 @@ class TestListStores:
     async def test_admin_sees_every_location_with_cost_region_and_stats(self, client, factory):
         t = await factory.tenant(plan="enterprise", stores=2)
         await add_tickets(t.company_id, [(t.stores[0].id, Decimal("20.0"), True, _month_start_utc() + timedelta(hours=1), {})])
+        await refresh()
         r = await client.get("/api/stores", headers=t.headers())
         assert r.status_code == 200
         stores = {s["id"]: s for s in r.json()["stores"]}
