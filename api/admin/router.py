@@ -25,7 +25,7 @@ from api.admin.schemas import (
     SeedDataStats,
     TenantCompany,
     TenantCompanyList,
-    TenantCustomerList,
+    TenantList,
 )
 from api.auth.deps import AdminUser, SystemAdmin
 from api.core.deps import Db
@@ -63,10 +63,11 @@ async def approve_account(company_id: uuid.UUID, body: ApprovalDecision, db: Db,
     return result
 
 
-@router.get("/customers", response_model=TenantCustomerList)
-async def list_tenant_customers(db: Db, _root: SystemAdmin) -> TenantCustomerList:
-    """The platform's customers (tenant companies); inbound waste customers live under /inbound."""
-    return TenantCustomerList(customers=await service.tenant_customers(db))
+@router.get("/customers", response_model=TenantList)
+async def list_tenants(db: Db, _root: SystemAdmin) -> TenantList:
+    """The platform's tenants (the spec calls them customers and keeps this path); inbound waste
+    customers are api/inbound's."""
+    return TenantList(customers=await service.list_tenants(db))
 
 
 @router.get("/alerts", response_model=AlertList)

@@ -51,7 +51,8 @@ class ApprovalResult(BaseModel):
     detail: str
 
 
-class TenantCustomer(BaseModel):
+class Tenant(BaseModel):
+    """A company on the platform (a tenant), as the platform admin lists it."""
     id: uuid.UUID
     name: str
     email: str | None
@@ -63,11 +64,11 @@ class TenantCustomer(BaseModel):
     last_payment_failed: bool
 
 
-class TenantCustomerList(BaseModel):
-    customers: list[TenantCustomer]
+class TenantList(BaseModel):
+    customers: list[Tenant]  # the spec's field name (GET /api/customers)
 
 
-class TenantCompany(TenantCustomer):
+class TenantCompany(Tenant):
     payment_failure_count: int
     approval_status: str
     max_facilities: int | None

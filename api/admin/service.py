@@ -16,8 +16,8 @@ from api.admin.schemas import (
     AdminUserName,
     ApprovalResult,
     PendingAccount,
+    Tenant,
     TenantCompany,
-    TenantCustomer,
 )
 from api.alerts.models import Alert
 from api.audit.models import AuditEvent
@@ -134,8 +134,8 @@ async def tenant_companies(db: AsyncSession, *, approved_only: bool) -> list[Ten
     ]
 
 
-async def tenant_customers(db: AsyncSession) -> list[TenantCustomer]:
-    return [TenantCustomer(**c.model_dump(include=set(TenantCustomer.model_fields)))
+async def list_tenants(db: AsyncSession) -> list[Tenant]:
+    return [Tenant(**c.model_dump(include=set(Tenant.model_fields)))
             for c in await tenant_companies(db, approved_only=True)]
 
 

@@ -2,15 +2,16 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { components } from "@/client/schema";
 import { api } from "@/lib/api-client";
 
-export type TenantCustomerList = components["schemas"]["TenantCustomerList"];
+/** The platform's tenants; the spec serves them at GET /api/customers. */
+export type TenantList = components["schemas"]["TenantList"];
 
-export function getCustomers(signal?: AbortSignal): Promise<TenantCustomerList> {
-  return api.get<TenantCustomerList>("/api/customers", undefined, signal);
+export function getTenants(signal?: AbortSignal): Promise<TenantList> {
+  return api.get<TenantList>("/api/customers", undefined, signal);
 }
 
-export const getCustomersQueryOptions = () =>
-  queryOptions({ queryKey: ["admin", "customers"], queryFn: ({ signal }) => getCustomers(signal) });
+export const getTenantsQueryOptions = () =>
+  queryOptions({ queryKey: ["admin", "customers"], queryFn: ({ signal }) => getTenants(signal) });
 
-export function useCustomers() {
-  return useQuery(getCustomersQueryOptions());
+export function useTenants() {
+  return useQuery(getTenantsQueryOptions());
 }

@@ -6,16 +6,16 @@ import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { useAccountStats } from "../api/get-account-stats";
 import { useAlerts } from "../api/get-alerts";
-import { useCustomers } from "../api/get-customers";
+import { useTenants } from "../api/get-tenants";
 import { useMarkAlertRead } from "../api/mark-alert-read";
 import { ApprovalsPanel } from "./approvals-panel";
-import { customerColumns, usd } from "./customer-columns";
+import { tenantColumns, usd } from "./tenant-columns";
 import { PlatformSettingsPanel } from "./platform-settings-panel";
 
 type Tab = "dashboard" | "approvals" | "settings";
 
 function Overview() {
-  const customers = useCustomers();
+  const customers = useTenants();
   const alerts = useAlerts();
   const markRead = useMarkAlertRead();
   const rows = customers.data?.customers ?? [];
@@ -43,7 +43,7 @@ function Overview() {
         )}
       </Card>
       <Card title="Customer Management">
-        {customers.isLoading ? <Spinner /> : <DataTable data={rows} columns={customerColumns} empty="No customers yet." getRowId={(r) => r.id} />}
+        {customers.isLoading ? <Spinner /> : <DataTable data={rows} columns={tenantColumns} empty="No customers yet." getRowId={(r) => r.id} />}
       </Card>
     </div>
   );

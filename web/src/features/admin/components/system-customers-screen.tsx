@@ -7,7 +7,7 @@ import { Card, Spinner } from "@/components/ui/panel";
 import { notify } from "@/lib/notify";
 import { useCompanies } from "../api/get-companies";
 import { useSetCompanyStatus, type TenantCompany } from "../api/set-company-status";
-import { StatusBadge, usd } from "./customer-columns";
+import { StatusBadge, usd } from "./tenant-columns";
 
 const col = createColumnHelper<TenantCompany>();
 

@@ -1,8 +1,8 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
-import type { TenantCustomerList } from "../api/get-customers";
+import type { TenantList } from "../api/get-tenants";
 
-export type TenantCustomer = TenantCustomerList["customers"][number];
+export type Tenant = TenantList["customers"][number];
 
 export const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
@@ -11,9 +11,9 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={tone}>{status.toUpperCase()}</Badge>;
 }
 
-const col = createColumnHelper<TenantCustomer>();
+const col = createColumnHelper<Tenant>();
 
-export const customerColumns = [
+export const tenantColumns = [
   col.accessor("name", { header: "Company" }),
   col.accessor("email", { header: "Email", cell: (c) => c.getValue() ?? "—" }),
   col.accessor("store_count", { header: "Stores" }),
