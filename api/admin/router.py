@@ -50,16 +50,9 @@ async def get_account_stats(db: Db, _root: SystemAdmin) -> AccountStats:
 async def approve_account(company_id: uuid.UUID, body: ApprovalDecision, db: Db, root: SystemAdmin,
                           tasks: BackgroundTasks) -> ApprovalResult:
     result = await service.decide_account(db, root, company_id, body.action, body.rejection_reason)
-    recipient = await service.account_admin_email(db, company_id)
-    if recipient:
-        email, first_name = recipient
-        if result.approval_status == "approved":
-            text = "Your Flow account has been approved. You can sign in now."
-        else:
-            text = "Your Flow account request was not approved." + (
-                f"\nReason: {result.rejection_reason}" if result.rejection_reason else "")
-        tasks.add_task(deliver, email, f"Your Flow account was {result.approval_status}",
-                       f"Hello {first_name},\n\n{text}\n")
+    mail = await service.decision_mail(db, company_id, result)
+    if mail:
+        tasks.add_task(deliver, *mail)
     return result
 
 

@@ -85,6 +85,21 @@ async def account_stats(db: AsyncSession) -> AccountStats:
                         rejected=by_status.get("rejected", 0), recent_signups_30_days=recent or 0)
 
 
+async def decision_mail(db: AsyncSession, company_id: uuid.UUID,
+                        result: ApprovalResult) -> tuple[str, str, str] | None:
+    """(to, subject, text) telling the account's admin the decision; None when it has no admin."""
+    recipient = await account_admin_email(db, company_id)
+    if not recipient:
+        return None
+    email, first_name = recipient
+    if result.approval_status == "approved":
+        text = "Your Flow account has been approved. You can sign in now."
+    else:
+        text = "Your Flow account request was not approved." + (
+            f"\nReason: {result.rejection_reason}" if result.rejection_reason else "")
+    return email, f"Your Flow account was {result.approval_status}", f"Hello {first_name},\n\n{text}\n"
+
+
 async def decide_account(db: AsyncSession, admin: User, company_id: uuid.UUID, action: str,
                          reason: str | None) -> ApprovalResult:
     """Approve or reject a pending sign-up; a rejected one may still be approved later."""

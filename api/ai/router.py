@@ -1,14 +1,11 @@
 """AI reading calls: the scale-display weight and the licence plate (HTTP only)."""
 from __future__ import annotations
 
-import inspect
-from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, File, UploadFile
-from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.ai import images, limits, service
+from api.ai import images, service
 from api.ai.reader import PlateReading, WeightReading
 from api.ai.schemas import (
     NO_PLATE_MESSAGE,
@@ -18,11 +15,9 @@ from api.ai.schemas import (
     WeightExtractionRead,
 )
 from api.auth.deps import StaffUser
-from api.core.config import get_settings
 from api.core.deps import Db
 from api.subscription import plans
 from api.subscription.deps import require_feature
-from api.users.models import User
 
 router = APIRouter(tags=["ai"])
 AiVision = Depends(require_feature(plans.AI_VISION))
@@ -33,16 +28,6 @@ async def _upload_bytes(image: UploadFile, max_bytes: int) -> bytes:
     if len(raw) > max_bytes:
         raise images.ImageTooLarge(images.too_large_message(max_bytes))
     return raw
-
-
-async def _prepared(user: User, db: AsyncSession, read: Callable[[int], Awaitable[bytes] | bytes]):
-    """Count the reading against the company's allowance, read the image within the size cap,
-    open it, and pick the company's reader."""
-    limits.count_reading(user.company_id)
-    settings = get_settings()
-    data = read(settings.max_image_bytes)
-    img = images.open_image(await data if inspect.isawaitable(data) else data, settings.max_image_bytes)
-    return img, await service.company_reader(db, settings)
 
 
 def _weight_answer(reading: WeightReading) -> WeightExtractionRead:
@@ -69,19 +54,19 @@ def _plate_answer(reading: PlateReading) -> PlateRecognitionRead:
 @router.post("/ocr/test", response_model=WeightExtractionRead, dependencies=[AiVision])
 async def read_weight_from_base64(body: OcrTestCreate, user: StaffUser, db: Db) -> WeightExtractionRead:
     """The weight on a scale display photo sent as base64 (the tare capture uses this call)."""
-    img, reader = await _prepared(user, db, lambda cap: images.decode_base64(body.image_data, cap))
+    img, reader = await service.prepare_reading(db, user.company_id, lambda cap: images.decode_base64(body.image_data, cap))
     return _weight_answer(await reader.read_weight(img))
 
 
 @router.post("/ai/weight-extraction", response_model=WeightExtractionRead, dependencies=[AiVision])
 async def extract_weight(image: Annotated[UploadFile, File()], user: StaffUser, db: Db) -> WeightExtractionRead:
     """The weight on a scale display photo (multipart field `image`)."""
-    img, reader = await _prepared(user, db, lambda cap: _upload_bytes(image, cap))
+    img, reader = await service.prepare_reading(db, user.company_id, lambda cap: _upload_bytes(image, cap))
     return _weight_answer(await reader.read_weight(img))
 
 
 @router.post("/ai/license-plate-recognition", response_model=PlateRecognitionRead, dependencies=[AiVision])
 async def recognize_license_plate(image: Annotated[UploadFile, File()], user: StaffUser, db: Db) -> PlateRecognitionRead:
     """The registration on a licence plate photo (multipart field `image`)."""
-    img, reader = await _prepared(user, db, lambda cap: _upload_bytes(image, cap))
+    img, reader = await service.prepare_reading(db, user.company_id, lambda cap: _upload_bytes(image, cap))
     return _plate_answer(await reader.read_plate(img))

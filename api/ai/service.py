@@ -1,14 +1,20 @@
-"""Which reader answers for a company, and the auto mode that tries the local one first."""
+"""Which reader answers for a company (and the auto mode that tries the local one first), and the
+allowance and size cap every reading passes first."""
 from __future__ import annotations
+
+import inspect
+import uuid
+from collections.abc import Awaitable, Callable
 
 from PIL import Image
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.ai import images, limits
 from api.ai.local_reader import LocalReader
 from api.ai.openai_reader import OpenAIReader
 from api.ai.reader import PlateReading, Reader, WeightReading
-from api.core.config import Settings
+from api.core.config import Settings, get_settings
 from api.settings.models import CompanySettings
 
 PROVIDERS = ("auto", "local", "openai")
@@ -64,3 +70,14 @@ def reader_for(provider: str, settings: Settings) -> Reader:
 async def company_reader(db: AsyncSession, settings: Settings) -> Reader:
     choice = await db.scalar(select(CompanySettings.ai_provider))  # scoped to the caller's company
     return reader_for(effective_provider(choice, settings), settings)
+
+
+async def prepare_reading(db: AsyncSession, company_id: uuid.UUID,
+                          read: Callable[[int], Awaitable[bytes] | bytes]) -> tuple[Image.Image, Reader]:
+    """Count the reading against the company's allowance, read the image within the size cap,
+    open it, and pick the company's reader."""
+    limits.count_reading(company_id)
+    settings = get_settings()
+    data = read(settings.max_image_bytes)
+    img = images.open_image(await data if inspect.isawaitable(data) else data, settings.max_image_bytes)
+    return img, await company_reader(db, settings)

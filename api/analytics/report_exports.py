@@ -10,14 +10,15 @@ import io
 import logging
 import smtplib
 import uuid
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import duckdb
 from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.concurrency import run_in_threadpool
 
 from api.analytics import impact, service
+from api.analytics.export_schemas import ReportEmailRequest, ReportEmailSent, ReportExportFilters
 from api.analytics.report_pdf import ReportHeader, basic_pdf, esg_pdf
 from api.analytics.service import ReportFilter
 from api.analytics.warehouse import read_warehouse, rows
@@ -27,6 +28,7 @@ from api.kit.errors import DomainError
 from api.mail.service import _send_smtp, _write_outbox, build_message
 from api.ratelimit import service as ratelimit
 from api.stores.models import Store
+from api.users.models import User
 
 log = logging.getLogger("flow.reports")
 
@@ -44,12 +46,8 @@ class MailFailed(DomainError):
     status_code = 502
 
 
-def company_today(company: Company) -> date:
-    return datetime.now(tz=ZoneInfo(company.timezone or "America/Los_Angeles")).date()
-
-
 def filename(kind: str, company: Company) -> str:
-    return f"{kind}_report_{company_today(company).isoformat()}.pdf"
+    return f"{kind}_report_{service.company_today(company).isoformat()}.pdf"
 
 
 def _logo_png(company: Company) -> bytes | None:
@@ -139,3 +137,26 @@ def mail_text(title: str, company: Company, f: ReportFilter, sender: str) -> tup
     body = (f"{sender} sent you the {title} of {company.name} for {f.start:%Y-%m-%d} to {f.end:%Y-%m-%d}.\n"
             "The report is attached as a PDF.\n\n-- Flow")
     return subject, body
+
+
+RENDERERS = {"basic": ("Basic Report", render_basic), "esg": ("ESG Impact Report", render_esg)}
+
+
+async def render_report(kind: str, db: AsyncSession, company: Company, scope: uuid.UUID | None,
+                        filters: ReportExportFilters) -> tuple[str, bytes, ReportFilter]:
+    """The report as a PDF (file name, bytes, the filter used), recomputed from the warehouse."""
+    f = service.make_filter(company, scope, **filters.model_dump())
+    header = await report_header(db, company, f)
+    pdf = await run_in_threadpool(RENDERERS[kind][1], f, header)
+    return filename(kind, company), pdf, f
+
+
+async def email_report(kind: str, db: AsyncSession, user: User, company: Company, scope: uuid.UUID | None,
+                       body: ReportEmailRequest) -> ReportEmailSent:
+    """Mails the report PDF to one address, within the per-sender, company and recipient limits."""
+    await limit_report_mail(user.id, company.id, body.email)
+    name, pdf, f = await render_report(kind, db, company, scope, body.filters)
+    sender = " ".join(p for p in (user.first_name, user.last_name) if p) or user.email
+    subject, text = mail_text(RENDERERS[kind][0], company, f, sender)
+    await run_in_threadpool(send_report, body.email, subject, text, name, pdf)
+    return ReportEmailSent(message=SENT.format(email=body.email), email=body.email, filename=name)

@@ -1,11 +1,11 @@
-"""Dashboards and reports from the published warehouse (HTTP only; queries in service/impact).
+"""Dashboards and reports from the published warehouse (HTTP only: the window and scope rules are
+in service.make_filter, queries in service/impact, PDF and mail in report_exports).
 
 DuckDB calls are blocking: they run in the thread pool so the event loop keeps serving.
 """
 from __future__ import annotations
 
 import uuid
-from datetime import date, timedelta
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query, Response
@@ -23,37 +23,13 @@ from api.analytics.schemas import (
 )
 from api.auth.deps import CurrentCompany, LocationScope, StaffUser
 from api.core.deps import Db
-from api.kit.errors import ErrorBody, Forbidden, Invalid
+from api.kit.errors import ErrorBody
 from api.kit.validation import IsoDate
 from api.subscription import plans
 from api.subscription.deps import require_feature
 
 router = APIRouter(tags=["analytics"])
 MAIL_FAILED = {502: {"model": ErrorBody, "description": "The mail server did not accept the message"}}
-
-DEFAULT_DAYS = 30
-MAX_DAYS = 3660
-
-
-def make_filter(
-    company, scope: uuid.UUID | None, *, start_date: date | None, end_date: date | None,
-    store_id: uuid.UUID | None, waste_type: str | None, destination: str | None, ticket_type: str,
-) -> service.ReportFilter:
-    """The caller's report filter: their company always, their location when they are assigned one."""
-    # "Today" is the company's local day: near midnight the server's (UTC) date is another day.
-    end = end_date or report_exports.company_today(company)
-    start = start_date or end - timedelta(days=DEFAULT_DAYS - 1)
-    if start > end:
-        raise Invalid("start_date must be on or before end_date")
-    if (end - start).days > MAX_DAYS:
-        raise Invalid("The date range may cover at most 10 years")
-    if scope is not None and store_id is not None and store_id != scope:
-        raise Forbidden("You can only view reports for your assigned location")
-    location = scope or store_id
-    return service.ReportFilter(
-        company_id=str(company.id), start=start, end=end, location_id=str(location) if location else None,
-        waste_type=waste_type or None, destination=destination or None, direction=ticket_type,
-    )
 
 
 async def report_filter(
@@ -67,8 +43,8 @@ async def report_filter(
     destination: str | None = None,
     ticket_type: Literal["all", "inbound", "outbound"] = "all",
 ) -> service.ReportFilter:
-    return make_filter(company, scope, start_date=start_date, end_date=end_date, store_id=store_id,
-                       waste_type=waste_type, destination=destination, ticket_type=ticket_type)
+    return service.make_filter(company, scope, start_date=start_date, end_date=end_date, store_id=store_id,
+                               waste_type=waste_type, destination=destination, ticket_type=ticket_type)
 
 
 Filter = Annotated[service.ReportFilter, Depends(report_filter)]
@@ -112,36 +88,16 @@ async def get_cost_analysis(f: Filter) -> dict:
 # an employee assigned to a location gets that location only (another store_id is a 403).
 # E-mail is rate limited per sender, per company and per recipient (api/ratelimit).
 PDF_RESPONSE = {200: {"content": {report_exports.PDF_MIME: {}}, "description": "The report as a PDF file"}}
-REPORTS = {"basic": ("Basic Report", report_exports.render_basic),
-           "esg": ("ESG Impact Report", report_exports.render_esg)}
-
-
-async def _render(kind: str, db: Db, company, scope, filters: ReportExportFilters) -> tuple[str, bytes, service.ReportFilter]:
-    f = make_filter(company, scope, **filters.model_dump())
-    header = await report_exports.report_header(db, company, f)
-    pdf = await run_in_threadpool(REPORTS[kind][1], f, header)
-    return report_exports.filename(kind, company), pdf, f
-
-
 def _pdf(name: str, pdf: bytes) -> Response:
     return Response(pdf, media_type=report_exports.PDF_MIME,
                     headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})
-
-
-async def _email(kind: str, db: Db, user, company, scope, body: ReportEmailRequest) -> ReportEmailSent:
-    await report_exports.limit_report_mail(user.id, company.id, body.email)
-    name, pdf, f = await _render(kind, db, company, scope, body.filters)
-    sender = " ".join(p for p in (user.first_name, user.last_name) if p) or user.email
-    subject, text = report_exports.mail_text(REPORTS[kind][0], company, f, sender)
-    await run_in_threadpool(report_exports.send_report, body.email, subject, text, name, pdf)
-    return ReportEmailSent(message=report_exports.SENT.format(email=body.email), email=body.email, filename=name)
 
 
 @router.post("/reports/basic/export", response_class=Response, response_model=None, responses=PDF_RESPONSE)
 async def export_basic_report(db: Db, company: CurrentCompany, _user: StaffUser, scope: LocationScope,
                               filters: ReportExportFilters) -> Response:
     """The Basic Report generator as a PDF, recomputed from the warehouse (client figures are never used)."""
-    name, pdf, _f = await _render("basic", db, company, scope, filters)
+    name, pdf, _f = await report_exports.render_report("basic", db, company, scope, filters)
     return _pdf(name, pdf)
 
 
@@ -149,7 +105,7 @@ async def export_basic_report(db: Db, company: CurrentCompany, _user: StaffUser,
              dependencies=[Depends(require_feature(plans.ESG_ADVANCED))])
 async def export_esg_report(db: Db, company: CurrentCompany, _user: StaffUser, scope: LocationScope,
                             filters: ReportExportFilters) -> Response:
-    name, pdf, _f = await _render("esg", db, company, scope, filters)
+    name, pdf, _f = await report_exports.render_report("esg", db, company, scope, filters)
     return _pdf(name, pdf)
 
 
@@ -157,11 +113,11 @@ async def export_esg_report(db: Db, company: CurrentCompany, _user: StaffUser, s
 async def email_basic_report(db: Db, company: CurrentCompany, user: StaffUser, scope: LocationScope,
                              body: ReportEmailRequest) -> ReportEmailSent:
     """Mail the Basic Report PDF to one address (422 'Please enter a valid email address' without an @)."""
-    return await _email("basic", db, user, company, scope, body)
+    return await report_exports.email_report("basic", db, user, company, scope, body)
 
 
 @router.post("/reports/esg/email", response_model=ReportEmailSent, responses=MAIL_FAILED,
              dependencies=[Depends(require_feature(plans.ESG_ADVANCED))])
 async def email_esg_report(db: Db, company: CurrentCompany, user: StaffUser, scope: LocationScope,
                            body: ReportEmailRequest) -> ReportEmailSent:
-    return await _email("esg", db, user, company, scope, body)
+    return await report_exports.email_report("esg", db, user, company, scope, body)

@@ -7,16 +7,22 @@ basic and ticket reports count both directions and can filter them.
 """
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import duckdb
 
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+from api.companies.models import Company
+from api.kit.errors import Forbidden, Invalid
 
 FACTS = "marts.ticket_facts_daily"
 TOP_WASTE_SOURCES = 5
 COST_TOP_WASTE_TYPES = 3
+DEFAULT_DAYS = 30  # the window when the caller names none
+MAX_DAYS = 3660  # ten years
 
 
 def k(name: str) -> str:
@@ -60,6 +66,32 @@ class ReportFilter:
         elif self.direction == "inbound":
             clauses.append("is_inbound")
         return " and ".join(clauses), params
+
+
+def company_today(company: Company) -> date:
+    """"Today" is the company's local day: near midnight the server's (UTC) date is another day."""
+    return datetime.now(tz=ZoneInfo(company.timezone or "America/Los_Angeles")).date()
+
+
+def make_filter(
+    company: Company, scope: uuid.UUID | None, *, start_date: date | None, end_date: date | None,
+    store_id: uuid.UUID | None, waste_type: str | None, destination: str | None, ticket_type: str,
+) -> ReportFilter:
+    """The caller's report filter: their company always, their location when they are assigned one;
+    the last 30 local days by default, at most 10 years."""
+    end = end_date or company_today(company)
+    start = start_date or end - timedelta(days=DEFAULT_DAYS - 1)
+    if start > end:
+        raise Invalid("start_date must be on or before end_date")
+    if (end - start).days > MAX_DAYS:
+        raise Invalid("The date range may cover at most 10 years")
+    if scope is not None and store_id is not None and store_id != scope:
+        raise Forbidden("You can only view reports for your assigned location")
+    location = scope or store_id
+    return ReportFilter(
+        company_id=str(company.id), start=start, end=end, location_id=str(location) if location else None,
+        waste_type=waste_type or None, destination=destination or None, direction=ticket_type,
+    )
 
 
 def _period(f: ReportFilter) -> dict:
