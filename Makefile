@@ -8,7 +8,7 @@ UV := $(shell command -v uv 2>/dev/null || ls $$HOME/.local/bin/uv 2>/dev/null)
 SYS_PY := $(shell command -v python3)  # before the venv goes first on PATH: the venv has no pip
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: run test venv web web-deps chromium test-api test-web test-e2e client lint clean db-stop
+.PHONY: run test venv web web-deps chromium test-api test-web test-e2e client lint clean db-stop screenshots
 
 run: venv web
 	$(VENV)/bin/flow up
@@ -35,6 +35,11 @@ web: venv
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { echo "installing chromium"; (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null; }
+
+# Refresh the documented screenshots (docs/screenshots) from the browser journeys, on purpose:
+# `make test` writes its screenshots to the ignored .flow/screenshots instead.
+screenshots: venv web chromium
+	FLOW_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots $(PY) -m pytest tests/e2e/test_browser.py -q
 
 # Regenerate the web client's API types from the OpenAPI document.
 client: venv

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 
-export const screenshotDir = process.env.SCREENSHOT_DIR ?? "../docs/screenshots";
+// Ignored by git; `make screenshots` sets SCREENSHOT_DIR to docs/screenshots on purpose.
+export const screenshotDir = process.env.SCREENSHOT_DIR ?? "../.flow/screenshots";
 
 export async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
