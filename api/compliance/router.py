@@ -11,7 +11,7 @@ from fastapi import APIRouter, Query
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics.report_exports import company_today
+from api.analytics.service import company_today
 from api.compliance import service
 from api.compliance.deps import ComplianceCompany
 from api.compliance.models import ComplianceEvent
