@@ -27,12 +27,21 @@ function target(file, spec) {
 }
 
 // The entry files at the root of src (main.tsx) start the app: they sit with app/.
+// Known crossings left for their owners, each to be moved into components/ or lib/ and then
+// dropped from this list (a listed crossing that no longer exists fails too, so the list shrinks).
+const KNOWN = new Set([
+  // inbound's wizard reuses the tickets' plate camera: move it (and use-camera, crop, plate-scan) to shared code
+  "features/inbound/components/inbound-wizard-screen.tsx -> features/tickets/components/capture/plate-camera-modal",
+  "features/inbound/components/inbound-wizard-screen.tsx -> features/tickets/lib/plate-scan",
+]);
+
 const layer = (path) => (path.includes("/") ? path.split("/")[0] : "app");
 const feature = (path) => (layer(path) === "features" ? path.split("/")[1] : null);
 const isCallFile = (path) => path.split("/")[2] === "api";
 
 export function violations() {
   const found = [];
+  const seen = new Set();
   for (const file of sourceFiles(SRC)) {
     const from = relative(SRC, file).split(sep).join("/");
     for (const m of readFileSync(file, "utf8").matchAll(IMPORT)) {
@@ -44,9 +53,12 @@ export function violations() {
         : feature(to) && feature(to) !== feature(from) && layer(from) !== "app" && !isCallFile(to)
           ? `features/${feature(to)}: only its api/ call files may be imported from outside it`
           : null;
-      if (rule) found.push(`${from}: import "${spec}" breaks "${rule}"`);
+      const crossing = `${from} -> ${to}`;
+      if (rule && KNOWN.has(crossing)) seen.add(crossing);
+      else if (rule) found.push(`${from}: import "${spec}" breaks "${rule}"`);
     }
   }
+  for (const crossing of KNOWN) if (!seen.has(crossing)) found.push(`${crossing}: listed as known but no longer there; drop it from KNOWN`);
   return found;
 }
 
