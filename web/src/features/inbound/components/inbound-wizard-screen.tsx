@@ -4,9 +4,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";
 import { Card } from "@/components/ui/panel";
-// The licence-plate camera of issue 6 (rear camera, Capture & Recognize, Cancel), reused as its README says.
-import { PlateCameraModal } from "@/features/tickets/components/capture/plate-camera-modal";
-import type { PlateScanOutcome } from "@/features/tickets/lib/plate-scan";
+import { PlateCameraModal } from "@/components/plate-camera/plate-camera-modal";
+import type { PlateScanOutcome } from "@/components/plate-camera/plate-scan";
 import { notify } from "@/lib/notify";
 import { systemSettingsQueryOptions } from "@/lib/session";
 import { type Customer, lookupPlate, useCreateInboundTicket, useCustomers, useWasteTypes } from "../api/inbound";

@@ -1,7 +1,9 @@
 // The tare image is cropped to a centred square of at most 640 px, JPEG quality 0.85 (spec 2 s5).
+import { CAPTURE_JPEG_QUALITY, canvasToJpeg } from "@/components/plate-camera/jpeg";
+
+export { CAPTURE_JPEG_QUALITY, canvasToJpeg };
 export const TARE_MAX_SIDE = 640;
 export const TARE_JPEG_QUALITY = 0.85;
-export const CAPTURE_JPEG_QUALITY = 0.8;
 
 export type SquareCrop = { sx: number; sy: number; side: number; outSide: number };
 
@@ -27,12 +29,6 @@ export async function cropTareImage(
   canvas.height = crop.outSide;
   canvas.getContext("2d")!.drawImage(source, crop.sx, crop.sy, crop.side, crop.side, 0, 0, crop.outSide, crop.outSide);
   return canvasToJpeg(canvas, TARE_JPEG_QUALITY);
-}
-
-export function canvasToJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("capture failed"))), "image/jpeg", quality),
-  );
 }
 
 export function blobToDataUrl(blob: Blob): Promise<string> {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { CameraDenied, useCamera } from "./use-camera";
+import { CameraDenied, useCamera } from "@/components/plate-camera/use-camera";
 
 export const COUNTDOWN_SECONDS = 2;
 export const COUNTDOWN_START_DELAY_MS = 1000;

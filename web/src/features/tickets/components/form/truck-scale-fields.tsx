@@ -2,8 +2,8 @@ import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { lookupLicensePlate, usePartnerSearch, useRecentPartners, type Partner } from "../../api/outbound-partners";
-import { PLATE_MESSAGES, plateNotFoundMessage, type PlateScanOutcome } from "../../lib/plate-scan";
-import { PlateCameraModal } from "../capture/plate-camera-modal";
+import { PLATE_MESSAGES, plateNotFoundMessage, type PlateScanOutcome } from "@/components/plate-camera/plate-scan";
+import { PlateCameraModal } from "@/components/plate-camera/plate-camera-modal";
 
 export type VehicleFields = {
   license_plate: string; make: string; model: string; year: string; color: string;

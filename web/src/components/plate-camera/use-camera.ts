@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { CAPTURE_JPEG_QUALITY, canvasToJpeg } from "../../lib/crop";
+import { CAPTURE_JPEG_QUALITY, canvasToJpeg } from "./jpeg";
 
 // Rear camera, ideal 1920x1080 (spec 2 s4); the stream is always stopped on leave.
 export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {

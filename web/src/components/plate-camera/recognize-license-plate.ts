@@ -1,5 +1,5 @@
 import { api } from "@/lib/api-client";
-import type { PlateRecognition } from "../lib/plate-scan";
+import type { PlateRecognition } from "./plate-scan";
 
 // The AI reader (api/ai): multipart `image`; "no plate found" is an answer, not an error.
 export async function recognizeLicensePlate(image: Blob, signal?: AbortSignal): Promise<PlateRecognition> {

@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
-import { recognizeLicensePlate } from "../../api/recognize-license-plate";
-import { PLATE_MESSAGES, plateRecognitionError, plateScanOutcome, type PlateScanOutcome } from "../../lib/plate-scan";
+import { recognizeLicensePlate } from "./recognize-license-plate";
+import { PLATE_MESSAGES, plateRecognitionError, plateScanOutcome, type PlateScanOutcome } from "./plate-scan";
 import { CameraDenied, useCamera } from "./use-camera";
 
 type Props = {
