@@ -6,7 +6,7 @@ from api.carbon.models import CarbonCredit  # noqa: F401
 from api.companies.models import Company  # noqa: F401
 from api.compliance.models import ComplianceEvent, FoodRecoveryPartner  # noqa: F401
 from api.core.db import Base
-from api.email_alerts.models import EmailAlert  # noqa: F401
+from api.email_alerts.models import EmailAlert, EmailAlertSend  # noqa: F401
 from api.inbound.models import Customer, CustomerPrice, Vehicle  # noqa: F401
 from api.inventory.models import InventoryItem, InventoryMovement  # noqa: F401
 from api.invoices.models import Invoice, InvoiceLine, Payment  # noqa: F401
@@ -22,6 +22,7 @@ from api.ratelimit.models import RateLimitBucket  # noqa: F401
 from api.regions.models import Region  # noqa: F401
 from api.settings.models import CompanySettings, PlatformSettings  # noqa: F401
 from api.stores.models import Store  # noqa: F401
+from api.subscription.models import PlanSetting, SubscriptionChange, SubscriptionInvoice  # noqa: F401
 from api.tickets.models import Ticket, TicketCounter, TicketImage, TicketLineItem  # noqa: F401
 from api.users.models import User  # noqa: F401
 

@@ -5,10 +5,22 @@ import asyncio
 import logging
 import smtplib
 import uuid
+from datetime import UTC, datetime
 
-from fastapi import APIRouter, BackgroundTasks
+from fastapi import APIRouter, BackgroundTasks, Response
 
+from api.admin import billing as platform_billing
 from api.admin import resets, service
+from api.admin.billing_schemas import (
+    AdminPlanList,
+    AdminPlanUpdate,
+    BillingOverview,
+    ReportLink,
+    RetryAllResult,
+    SystemHealth,
+    SystemReports,
+    Transaction,
+)
 from api.admin.schemas import (
     AccountResetDone,
     AccountResetExecute,
@@ -115,3 +127,62 @@ async def complete_reset(body: CompleteResetRequest, db: Db, root: SystemAdmin) 
     deleted = await resets.complete_reset(db, root)
     return CompleteResetDone(message=f"GO LIVE complete: {deleted['deleted_companies']} demo companies removed",
                              **deleted)
+
+
+# ---- platform billing, plans and reports (system_admin) -----------------------------------------
+@router.get("/admin/billing", response_model=BillingOverview)
+async def get_platform_billing(db: Db, _root: SystemAdmin) -> BillingOverview:
+    return BillingOverview(**await platform_billing.overview(db))
+
+
+@router.post("/admin/billing/invoices/{invoice_id}/retry", response_model=Transaction)
+async def retry_subscription_payment(invoice_id: uuid.UUID, db: Db, _root: SystemAdmin) -> Transaction:
+    """Charge a failed (or open) subscription invoice again through the payment provider."""
+    return Transaction(**await platform_billing.retry(db, invoice_id))
+
+
+@router.post("/admin/billing/retry-all", response_model=RetryAllResult)
+async def retry_all_failed_payments(db: Db, _root: SystemAdmin) -> RetryAllResult:
+    from api.subscription.payments import NOT_CONFIGURED, get_provider
+
+    if get_provider() is None:
+        raise DomainError(NOT_CONFIGURED, 409)
+    failed = [t for t in (await platform_billing.overview(db))["transactions"] if t["status"] == "failed"]
+    results = [await platform_billing.retry(db, t["id"]) for t in failed]
+    return RetryAllResult(retried=len(results), paid=sum(r["status"] == "paid" for r in results),
+                          failed=sum(r["status"] == "failed" for r in results))
+
+
+@router.get("/admin/plans", response_model=AdminPlanList)
+async def list_admin_plans(db: Db, _root: SystemAdmin) -> AdminPlanList:
+    return AdminPlanList(plans=await platform_billing.plan_table(db))
+
+
+@router.put("/admin/plans/{plan_id}", response_model=AdminPlanList)
+async def update_admin_plan(plan_id: str, body: AdminPlanUpdate, db: Db, _root: SystemAdmin) -> AdminPlanList:
+    """Switch a plan on or off for sign-up and plan changes (existing customers keep it)."""
+    return AdminPlanList(plans=await platform_billing.set_plan_active(db, plan_id, body.active))
+
+
+@router.get("/admin/reports", response_model=SystemReports)
+async def get_system_reports(db: Db, _root: SystemAdmin) -> SystemReports:
+    return SystemReports(health=SystemHealth(**await platform_billing.system_health(db)),
+                         reports=[ReportLink(id=k, title=v, formats=["csv", "xlsx"])
+                                  for k, v in platform_billing.REPORTS.items()])
+
+
+@router.get("/admin/reports/{report_id}", response_class=Response, response_model=None,
+            responses={200: {"content": {"text/csv": {}, "application/vnd.openxmlformats-officedocument"
+                                         ".spreadsheetml.sheet": {}}}})
+async def download_system_report(report_id: str, db: Db, _root: SystemAdmin, format: str = "csv") -> Response:
+    if format not in ("csv", "xlsx"):
+        raise DomainError("format must be csv or xlsx", 422)
+    title, header, rows = await platform_billing.report_table(db, report_id)
+    name = f"flow_{report_id}_{datetime.now(tz=UTC):%Y%m%d}.{format}"
+    if format == "csv":
+        body, mime = platform_billing.to_csv(header, rows), "text/csv; charset=utf-8"
+    else:
+        body = platform_billing.to_xlsx(title, header, rows)
+        mime = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    return Response(body, media_type=mime, headers={"Content-Disposition": f'attachment; filename="{name}"',
+                                                    "Cache-Control": "no-store"})

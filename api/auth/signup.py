@@ -5,6 +5,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 from fastapi import Request
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -18,10 +19,11 @@ from api.companies.service import provision_company
 from api.core.config import get_settings
 from api.core.db import set_tenant
 from api.core.security import create_access_token, hash_secret
-from api.kit.errors import Conflict
+from api.kit.errors import Conflict, Invalid
 from api.ratelimit import service as ratelimit
 from api.settings.models import PlatformSettings
 from api.subscription import plans
+from api.subscription.models import PlanSetting
 from api.users.models import User
 
 EMAIL_TAKEN = "Email already registered"
@@ -45,6 +47,11 @@ async def signup(db: AsyncSession, request: Request, form: SignupRequest) -> Sig
     if platform.recaptcha_enabled:
         await recaptcha.verify(platform, form.recaptcha_token, ip)
 
+    if form.account_type != "trial":
+        off = await db.scalar(select(PlanSetting.plan_id).where(PlanSetting.plan_id == form.subscription_plan,
+                                                                PlanSetting.is_active.is_(False)))
+        if off is not None:
+            raise Invalid(f"subscription_plan: the {plans.get_plan(off).name} plan is not offered at the moment")
     pending = needs_approval(platform, form.email)
     now = datetime.now(tz=UTC)
     trial = form.account_type == "trial"

@@ -41,3 +41,6 @@ class Company(IdMixin, TimestampMixin, Base):
     payment_failure_count: Mapped[int] = mapped_column(Integer, default=0)
     last_payment_failed: Mapped[bool] = mapped_column(Boolean, default=False)
     is_demo: Mapped[bool] = mapped_column(Boolean, default=False)
+    # A cancellation takes effect at the end of the paid month (POST /api/subscription/cancel).
+    cancel_at_period_end: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    canceled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -66,6 +66,11 @@ class Settings(BaseSettings):
     auth_ip_attempts_per_minute: int = 60
     signup_attempts_per_minute: int = 5
 
+    # Subscription payments: an HTTP payment provider (api/subscription/payments.py); empty = none.
+    payment_provider_url: str = ""
+    payment_provider_key: str = ""
+    payment_provider_timeout_s: float = 10.0
+
     # reCAPTCHA server-side check at sign-up (keys and minimum score are platform settings).
     recaptcha_verify_url: str = "https://www.google.com/recaptcha/api/siteverify"
     recaptcha_timeout_s: float = 5.0

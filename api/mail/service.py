@@ -9,6 +9,8 @@ import asyncio
 import logging
 import smtplib
 import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
@@ -51,10 +53,23 @@ def _write_outbox(msg: EmailMessage, outbox: Path) -> Path:
     return path
 
 
-def send_mail(to: str, subject: str, body: str) -> None:
-    """Deliver one plain-text message (blocking)."""
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    mime: str  # "application/pdf", "text/csv"
+    data: bytes
+
+
+def send_mail(to: str, subject: str, body: str, attachments: Sequence[Attachment] = ()) -> None:
+    """Deliver one plain-text message, with any attachments (blocking)."""
     settings = get_settings()
     msg = build_message(to, subject, body, settings)
+    for item in attachments:
+        maintype, subtype = item.mime.split("/", 1)
+        if maintype == "text":  # as text, so the reader's client knows it is UTF-8
+            msg.add_attachment(item.data.decode("utf-8"), subtype=subtype, filename=item.filename)
+        else:
+            msg.add_attachment(item.data, maintype=maintype, subtype=subtype, filename=item.filename)
     if settings.smtp_host:
         _send_smtp(msg, settings)
         log.info("mail sent by SMTP to %s: %s", to, subject)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import date, datetime
 
 from pydantic import BaseModel
 
@@ -50,6 +51,12 @@ class SubscriptionRead(BaseModel):
     trial_days_remaining: int | None
     effective_plan: str
     features: list[str]
+    cancel_at_period_end: bool = False
+    period_end: date | None = None
+    monthly_total: JsonNumber | None = None
+    current_users: int = 0
+    max_users: int | None = None
+    payment_provider_configured: bool = False
 
 
 class BillingBreakdown(BaseModel):
@@ -62,3 +69,45 @@ class BillingRead(BaseModel):
     current_locations: int
     current_users: int
     billing_breakdown: BillingBreakdown
+
+
+class PlanChangeRequest(BaseModel):
+    plan: str
+
+
+class SubscriptionInvoiceRead(BaseModel):
+    model_config = {"from_attributes": True}
+
+    id: uuid.UUID
+    number: str
+    period_start: date
+    period_end: date
+    plan: str
+    locations: int
+    users: int
+    amount: JsonNumber
+    status: str
+    attempts: int
+    failure_reason: str | None
+    paid_at: datetime | None
+    created_at: datetime
+
+
+class SubscriptionInvoiceList(BaseModel):
+    invoices: list[SubscriptionInvoiceRead]
+    payment_provider_configured: bool
+    payment_provider_note: str | None
+
+
+class PlanChangeResult(BaseModel):
+    message: str
+    action: str
+    subscription: SubscriptionRead
+    invoice: SubscriptionInvoiceRead | None
+    payment_provider_configured: bool
+
+
+class CancelResult(BaseModel):
+    message: str
+    ends_on: date
+    subscription: SubscriptionRead

@@ -101,8 +101,16 @@ async def count_active_users(db: AsyncSession, company_id) -> int:
     ) or 0
 
 
+async def lock_company(db: AsyncSession, company_id) -> Company:
+    """Serialise changes that depend on the company's counts (plan, locations, users): the first
+    takes its row FOR UPDATE until commit, the second waits and then counts what the first wrote."""
+    return (await db.execute(select(Company).where(Company.id == company_id).with_for_update()
+                             .execution_options(populate_existing=True))).scalar_one()
+
+
 async def check_location_limit(db: AsyncSession, company: Company) -> None:
     """Refuses one more active location past the plan's (or the platform's) limit."""
+    await lock_company(db, company.id)  # two adds at the last free location: one wins
     limit = max_facilities(company)
     if limit is not None and await count_active_stores(db, company.id) >= limit:
         raise Forbidden(f"Maximum locations ({limit}) reached for your plan")
@@ -110,6 +118,7 @@ async def check_location_limit(db: AsyncSession, company: Company) -> None:
 
 async def check_user_limit(db: AsyncSession, company: Company) -> None:
     """Refuses one more active user past the limit of the plan in force."""
+    await lock_company(db, company.id)  # two Add User calls at the last free seat: one wins
     plan = plan_in_force(company)
     if plan.max_users is not None and await count_active_users(db, company.id) >= plan.max_users:
         raise Forbidden(f"Maximum users ({plan.max_users}) reached for your {plan.id.upper()} plan")

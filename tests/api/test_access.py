@@ -75,6 +75,14 @@ async def region(ctx: Ctx) -> dict[str, str]:
     return {"region_id": ctx.made["region"]}
 
 
+async def email_alert(ctx: Ctx) -> dict[str, str]:
+    if "email_alert" not in ctx.made:
+        r = await ctx.client.post("/api/email-alerts", json={"name": "Theirs", "recipients": "them@example.com"},
+                                  headers=ctx.other.headers())
+        ctx.made["email_alert"] = r.json()["id"]
+    return {"alert_id": ctx.made["email_alert"]}
+
+
 def list_item(table: str) -> Callable[[Ctx], dict[str, str]]:
     def make(ctx: Ctx) -> dict[str, str]:
         ctx.owner_sql(f"insert into {table} (id, company_id, name, is_active, is_system_standard, sort_order) "
@@ -145,6 +153,9 @@ FOREIGN: dict[str, Foreign | NotAnId] = {
     **{f"PUT /api/{path}/{{item_id}}": Foreign(list_item(table), {"description": "x"})
        for path, table in LIST_TABLES.items()},
     **{f"DELETE /api/{path}/{{item_id}}": Foreign(list_item(table)) for path, table in LIST_TABLES.items()},
+    "PUT /api/email-alerts/{alert_id}": Foreign(email_alert, {"is_active": False}),
+    "DELETE /api/email-alerts/{alert_id}": Foreign(email_alert),
+    "POST /api/email-alerts/{alert_id}/send-test": Foreign(email_alert),
     "GET /api/tickets/{ticket_id}": Foreign(ticket),
     "PUT /api/tickets/{ticket_id}": Foreign(ticket, {"internal_notes": "x"}),
     "POST /api/tickets/{ticket_id}/void": Foreign(ticket, {"reason": "x"}),

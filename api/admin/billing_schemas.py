@@ -1,0 +1,97 @@
+"""Platform billing, plans and reports contract (DESIGN.md wave 2: /api/admin/billing, plans, reports)."""
+from __future__ import annotations
+
+import uuid
+from datetime import date, datetime
+
+from pydantic import BaseModel
+
+from api.settings.schemas import JsonNumber
+
+
+class RevenueMonth(BaseModel):
+    month: str
+    revenue: JsonNumber
+    mrr: JsonNumber
+    failed: int
+
+
+class Transaction(BaseModel):
+    id: uuid.UUID
+    number: str
+    company_id: uuid.UUID
+    customer: str
+    amount: JsonNumber
+    status: str
+    period: str
+    attempts: int
+    failure_reason: str | None
+    date: datetime
+
+
+class BillingOverview(BaseModel):
+    total_revenue: JsonNumber
+    monthly_recurring_revenue: JsonNumber
+    failed_payments: int
+    churn_rate: JsonNumber
+    canceled_last_30_days: int
+    paying_customers: int
+    revenue_by_month: list[RevenueMonth]
+    transactions: list[Transaction]
+    payment_provider_configured: bool
+
+
+class RetryAllResult(BaseModel):
+    retried: int
+    paid: int
+    failed: int
+
+
+class AdminPlan(BaseModel):
+    id: str
+    name: str
+    price: JsonNumber
+    price_per_user: JsonNumber
+    max_users: int | None
+    max_facilities: int | None
+    features: list[str]
+    active: bool
+    customers: int
+    paying_customers: int
+    trial_customers: int
+    monthly_revenue: JsonNumber
+
+
+class AdminPlanList(BaseModel):
+    plans: list[AdminPlan]
+
+
+class AdminPlanUpdate(BaseModel):
+    active: bool
+
+
+class TicketDay(BaseModel):
+    day: date
+    tickets: int
+    net_weight_lb: JsonNumber
+
+
+class SystemHealth(BaseModel):
+    tickets_per_day: list[TicketDay]
+    warehouse_refreshed_at: datetime | None
+    warehouse_age_minutes: float | None
+    offline_tickets_synced_24h: int
+    failed_report_mails_24h: int
+    failed_payments_24h: int
+    unread_alerts: int
+
+
+class ReportLink(BaseModel):
+    id: str
+    title: str
+    formats: list[str]
+
+
+class SystemReports(BaseModel):
+    health: SystemHealth
+    reports: list[ReportLink]

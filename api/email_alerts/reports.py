@@ -1,0 +1,113 @@
+"""The attachments of each report type, made from the published warehouse (blocking: run in a thread).
+
+ticket-report: the Basic Report PDF and the tickets as CSV; esg-summary and esg-impact: the ESG
+Impact Report PDF; cost-analysis: the Cost Analysis PDF; sb1383: the SB 1383 diversion summary PDF.
+Figures come from the same service functions as the report screens (marts, not Python sums).
+"""
+from __future__ import annotations
+
+import csv
+import io
+from datetime import UTC
+
+from reportlab.lib.units import inch
+from reportlab.platypus import Paragraph
+
+from api.analytics import impact, report_exports
+from api.analytics.report_pdf import ReportHeader, _build, _grid, _heading, _kpis, _styles, lb, num, pct, usd
+from api.analytics.service import ReportFilter
+from api.kit.spreadsheet import safe_cell
+from api.mail.service import Attachment
+
+TITLES = {
+    "ticket-report": "Ticket Report",
+    "sb1383": "SB 1383 Compliance Summary",
+    "esg-summary": "ESG Summary",
+    "cost-analysis": "Cost Analysis",
+    "ai-analytics": "AI Analytics Report",
+    "esg-impact": "ESG Impact Report",
+}
+# Report types whose attachments exist; the others are refused when an alert is saved.
+AVAILABLE = ("ticket-report", "sb1383", "esg-summary", "cost-analysis", "esg-impact")
+CSV_ROWS_CAP = 50_000
+CSV_COLUMNS = ["Date", "Time", "Ticket #", "Direction", "Waste Type", "Container", "Destination", "Weight (lbs)",
+               "Location", "Employee"]
+
+
+def _name(report_type: str, f: ReportFilter, ext: str) -> str:
+    return f"{report_type}_{f.start:%Y%m%d}_{f.end:%Y%m%d}.{ext}"
+
+
+def tickets_csv(f: ReportFilter, header: ReportHeader) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for t in report_exports.report_tickets(f, CSV_ROWS_CAP):
+        at = t["ticket_at"]
+        local = (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone(header.zone)
+        writer.writerow([safe_cell(v) for v in (
+            f"{local:%Y-%m-%d}", f"{local:%H:%M}", t["ticket_number"], "Inbound" if t["is_inbound"] else "Outbound",
+            t["waste_type_name"] or "", t["container_name"] or "", t["destination_name"] or "",
+            f"{t['net_weight_lb']:.1f}", t["location_name"] or "", t["employee_name"] or "")])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def cost_pdf(header: ReportHeader, cost: dict) -> bytes:
+    s = _styles()
+    perf, proj = cost["performance_summary"], cost["projections"]
+    story = _heading(header, "Cost Analysis", cost["period"], cost["last_refreshed_at"])
+    story += [
+        _kpis([("Total savings", usd(cost["total_savings"])), ("ROI", pct(cost["roi_percent"])),
+               ("Disposal cost", usd(cost["monthly_disposal_cost"])),
+               ("Diversion rate", pct(perf["diversion_rate"]))]),
+        Paragraph("Performance", s["h2"]),
+        _grid([["Measure", "Value"], ["Tickets", f"{perf['total_tickets']:,}"],
+               ["Total weight (lbs)", lb(perf["total_weight"])], ["Diverted weight (lbs)", lb(perf["diverted_weight"])],
+               ["Monthly projection", usd(proj["monthly"])], ["Annual projection", usd(proj["annual"])],
+               ["Payback (years)", "-" if proj["payback_years"] is None else num(proj["payback_years"], 0)]],
+              right=(1,), widths=[3.2 * inch, 1.8 * inch]),
+        Paragraph("Savings by location", s["h2"]),
+    ]
+    locations = cost["savings_by_location"]
+    story.append(_grid([["Location", "Total (lbs)", "Diverted (lbs)", "Cost saved"],
+                        *[[r["location"] or "(none)", lb(r["total_weight"]), lb(r["diverted_weight"]),
+                           usd(r["cost_saved"])] for r in locations]],
+                       right=(1, 2, 3), widths=[2.8 * inch, 1.2 * inch, 1.2 * inch, 1.1 * inch])
+                 if locations else Paragraph("No tickets in this period.", s["normal"]))
+    return _build(story, header, "Cost Analysis", wide=False)
+
+
+def sb1383_pdf(header: ReportHeader, esg: dict, cost: dict) -> bytes:
+    s = _styles()
+    comp = esg["compliance"]
+    story = _heading(header, "SB 1383 Compliance Summary", esg["period"], esg["last_refreshed_at"])
+    story += [
+        _kpis([("Diversion rate", pct(comp["diversion_rate"])), ("Target", "75.0%"),
+               ("Diverted (lbs)", lb(comp["total_diverted_weight"])),
+               ("Status", "Compliant" if comp["sb1383_compliant"] else "Below target")]),
+        Paragraph(f"Month of the period's end: {'target met' if comp['monthly_target_met'] else 'target not met'}.",
+                  s["normal"]),
+        Paragraph("Diversion by location", s["h2"]),
+    ]
+    locations = cost["savings_by_location"]
+    story.append(_grid([["Location", "Total (lbs)", "Diverted (lbs)"],
+                        *[[r["location"] or "(none)", lb(r["total_weight"]), lb(r["diverted_weight"])]
+                          for r in locations]],
+                       right=(1, 2), widths=[3.2 * inch, 1.4 * inch, 1.4 * inch])
+                 if locations else Paragraph("No tickets in this period.", s["normal"]))
+    return _build(story, header, "SB 1383 Compliance Summary", wide=False)
+
+
+def render(report_type: str, f: ReportFilter, header: ReportHeader) -> list[Attachment]:
+    pdf = "application/pdf"
+    if report_type == "ticket-report":
+        return [Attachment(_name(report_type, f, "pdf"), pdf, report_exports.render_basic(f, header)),
+                Attachment(_name(report_type, f, "csv"), "text/csv", tickets_csv(f, header))]
+    if report_type in ("esg-summary", "esg-impact"):
+        return [Attachment(_name(report_type, f, "pdf"), pdf, report_exports.render_esg(f, header))]
+    if report_type == "cost-analysis":
+        return [Attachment(_name(report_type, f, "pdf"), pdf, cost_pdf(header, impact.cost_analysis(f)))]
+    if report_type == "sb1383":
+        return [Attachment(_name(report_type, f, "pdf"), pdf,
+                           sb1383_pdf(header, impact.esg_report(f), impact.cost_analysis(f)))]
+    raise ValueError(f"no attachments for report type {report_type!r}")
