@@ -38,6 +38,7 @@ export const SCREENS: Partial<Record<TabKey, Screen>> = {
   "esg-impact": lazy(() => import("@/features/analytics/components/esg-impact-screen")),
   "cost-analysis": lazy(() => import("@/features/analytics/components/cost-analysis-screen")),
   compliance: lazy(() => import("@/features/compliance/components/compliance-screen")),
+  "email-alerts": lazy(() => import("@/features/email-alerts/components/email-alerts-screen")),
 };
 
 /** Tab key -> screen for the platform admin (system_admin); falls back to SCREENS. */
@@ -46,6 +47,9 @@ export const PLATFORM_SCREENS: Partial<Record<TabKey, Screen>> = {
   "system-customers": lazy(() => import("@/features/admin/components/system-customers-screen")),
   "go-live": lazy(() => import("@/features/admin/components/go-live-screen")),
   settings: lazy(() => import("@/features/admin/components/system-settings-screen")),
+  billing: lazy(() => import("@/features/admin/components/billing-management-screen")),
+  plans: lazy(() => import("@/features/admin/components/plan-management-screen")),
+  reports: lazy(() => import("@/features/admin/components/system-reports-screen")),
 };
 
 export function screenFor(key: TabKey, isPlatformAdmin: boolean): Screen | undefined {

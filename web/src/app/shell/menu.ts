@@ -42,6 +42,8 @@ function storeAdminMenu(plan: Plan, subscription: Subscription | null | undefine
   reports.push(leaf("cost-analysis", "Cost Analysis"));
   // The AI Analytics page is enterprise only (spec 1 section 6); the entry says so on other plans.
   reports.push(leaf("ai-analytics", "AI Analytics", plan === "enterprise" ? undefined : "ENT"));
+  // Scheduled report mails are a pro and enterprise feature (spec 1 section 9).
+  if (plan !== "core") reports.push(leaf("email-alerts", "Email Alerts"));
 
   const menu: MenuItem[] = [
     leaf("home", "HOME"),

@@ -1,0 +1,85 @@
+import { createColumnHelper } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { DataTable } from "@/components/data-table/data-table";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, EmptyState, Spinner } from "@/components/ui/panel";
+import { StatCard } from "@/components/ui/stat-card";
+import { formatDate } from "@/lib/format";
+import { notify } from "@/lib/notify";
+import { downloadSystemReport, usePlatformBilling, useRetryAll, useRetryPayment, type Transaction } from "../api/platform-billing";
+
+export const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const col = createColumnHelper<Transaction>();
+const tone = (s: string) => (s === "paid" ? "green" : s === "failed" ? "red" : s === "open" ? "amber" : "gray");
+
+/** Billing Management (spec 3 s2.24) from the subscription invoices and the plans in force. */
+export default function BillingManagementScreen() {
+  const billing = usePlatformBilling();
+  const retry = useRetryPayment();
+  const retryAll = useRetryAll();
+  const columns = useMemo(() => [
+    col.accessor("customer", { header: "Customer" }),
+    col.accessor("number", { header: "Invoice" }),
+    col.accessor("period", { header: "Month" }),
+    col.accessor("amount", { header: "Amount", cell: (c) => money.format(c.getValue()) }),
+    col.accessor("status", { header: "Status", cell: (c) => <span title={c.row.original.failure_reason ?? undefined}><Badge tone={tone(c.getValue())}>{c.getValue().toUpperCase()}</Badge></span> }),
+    col.accessor("date", { header: "Date", cell: (c) => formatDate(c.getValue()) }),
+    col.display({ id: "action", header: "", cell: (c) => c.row.original.status === "failed" || c.row.original.status === "open" ? (
+      <Button size="sm" variant="secondary" busy={retry.isPending && retry.variables === c.row.original.id}
+        onClick={() => retry.mutate(c.row.original.id, {
+          onSuccess: (t) => notify({ kind: t.status === "paid" ? "success" : "error", message: t.status === "paid" ? `${t.customer}: payment received` : `${t.customer}: ${t.failure_reason ?? "payment failed"}` }),
+          onError: (e) => notify({ kind: "error", message: e.message }, 8000),
+        })}>Retry Payment</Button>
+    ) : null }),
+  ], [retry]);
+  const b = billing.data;
+  if (billing.isLoading) return <Spinner />;
+  if (!b) return <p className="field-error" role="alert">{billing.error?.message ?? "Billing could not be loaded."}</p>;
+  const failed = b.transactions.filter((t) => t.status === "failed");
+  return (
+    <div className="stack">
+      <div className="page-title"><h1>Billing Management</h1></div>
+      {!b.payment_provider_configured && (
+        <p className="card muted" role="status">No payment provider is configured: subscription invoices stay open and no card is charged. Set FLOW_PAYMENT_PROVIDER_URL to collect payments.</p>
+      )}
+      <div className="stats">
+        <StatCard label="Total Revenue" value={money.format(b.total_revenue)} hint="Paid subscription invoices" />
+        <StatCard label="Monthly Recurring Revenue" value={money.format(b.monthly_recurring_revenue)} hint={`${b.paying_customers} paying customers`} />
+        <StatCard label="Failed Payments" value={b.failed_payments} />
+        <StatCard label="Churn Rate" value={`${b.churn_rate}%`} hint={`${b.canceled_last_30_days} canceled in the last 30 days`} />
+      </div>
+      <Card title="Payment failures" actions={
+        <Button size="sm" variant="secondary" disabled={failed.length === 0 || !b.payment_provider_configured} busy={retryAll.isPending}
+          onClick={() => retryAll.mutate(undefined, {
+            onSuccess: (r) => notify({ kind: "info", message: `Retried ${r.retried}: ${r.paid} paid, ${r.failed} failed` }),
+            onError: (e) => notify({ kind: "error", message: e.message }),
+          })}>Retry All</Button>}>
+        {failed.length === 0 ? <EmptyState title="No failed payments" /> : (
+          <ul className="alert-list">{failed.map((t) => <li key={t.id}><span><strong>{t.customer}</strong> — {money.format(t.amount)} for {t.period}: {t.failure_reason}</span></li>)}</ul>
+        )}
+      </Card>
+      <Card title="Revenue by month" actions={
+        <Button size="sm" variant="secondary" onClick={() => downloadSystemReport("revenue", "csv").catch((e: Error) => notify({ kind: "error", message: e.message }))}>Export Revenue Report</Button>}>
+        {b.revenue_by_month.length === 0 ? <EmptyState title="No subscription invoices yet" /> : (
+          <div style={{ width: "100%", height: 260 }}>
+            <ResponsiveContainer>
+              <BarChart data={b.revenue_by_month.map((m) => ({ ...m, revenue: Number(m.revenue), mrr: Number(m.mrr) }))}>
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="month" />
+                <YAxis />
+                <Tooltip formatter={(v) => money.format(Number(v))} />
+                <Bar dataKey="mrr" name="Billed" fill="#94a3b8" />
+                <Bar dataKey="revenue" name="Paid" fill="#16a34a" />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        )}
+      </Card>
+      <Card title="Recent transactions">
+        <DataTable data={b.transactions} columns={columns} empty="No subscription invoices yet." getRowId={(r) => r.id} />
+      </Card>
+    </div>
+  );
+}
