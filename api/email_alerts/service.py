@@ -34,7 +34,7 @@ from api.email_alerts.schemas import (
 from api.kit.errors import Forbidden, Invalid, NotFound
 from api.mail.service import send_mail
 from api.subscription import plans
-from api.subscription.service import effective_plan
+from api.subscription.service import has_feature
 from api.users.models import User
 
 log = logging.getLogger("flow.email_alerts")
@@ -54,12 +54,12 @@ def rule_of(alert: EmailAlert, company: Company) -> Rule:
 
 def report_types(company: Company) -> list[str]:
     """The types this company may schedule now (enterprise adds two), that Flow can render."""
-    enterprise = plans.has_feature(effective_plan(company), plans.AI_ANALYTICS)
+    enterprise = has_feature(company, plans.AI_ANALYTICS)
     return [t for t in reports.AVAILABLE if enterprise or t not in ENTERPRISE_TYPES]
 
 
 def _check_type(company: Company, report_type: str) -> None:
-    if report_type in ENTERPRISE_TYPES and not plans.has_feature(effective_plan(company), plans.AI_ANALYTICS):
+    if report_type in ENTERPRISE_TYPES and not has_feature(company, plans.AI_ANALYTICS):
         raise Forbidden("AI Analytics and ESG Impact reports are Enterprise features")
     if report_type not in reports.AVAILABLE:
         raise Invalid(f"report_type: {reports.TITLES[report_type]} mails are not available yet")
@@ -202,7 +202,7 @@ async def deliver(alert: EmailAlert, company: Company, slot: datetime, *, test: 
     rule = rule_of(alert, company)
     names, error = "", None
     try:
-        if not test and not plans.has_feature(effective_plan(company), plans.EMAIL_ALERTS):
+        if not test and not has_feature(company, plans.EMAIL_ALERTS):
             raise PermissionError(plans.FEATURE_MESSAGES[plans.EMAIL_ALERTS])
         subject, body, attachments = await asyncio.to_thread(compose, alert, company, rule, slot, test=test)
         names = ", ".join(a.filename for a in attachments)

@@ -38,6 +38,7 @@ export const SCREENS: Partial<Record<TabKey, Screen>> = {
   "esg-impact": lazy(() => import("@/features/analytics/components/esg-impact-screen")),
   "cost-analysis": lazy(() => import("@/features/analytics/components/cost-analysis-screen")),
   compliance: lazy(() => import("@/features/compliance/components/compliance-screen")),
+  subscription: lazy(() => import("@/features/subscription/components/subscription-screen")),
   "email-alerts": lazy(() => import("@/features/email-alerts/components/email-alerts-screen")),
 };
 
