@@ -1,11 +1,15 @@
 """Scheduled report e-mails, sent from the warehouse's code location every five minutes.
 
 Each look sends every alert slot that is due (api/email_alerts/service.py: claimed per alert and
-slot before mailing, so a daemon restart or an overlapping run never mails a slot twice).
+slot before mailing, so a daemon restart or an overlapping run never mails a slot twice). The
+sender runs as `python -m api.email_alerts.cli`: the pipelines import nothing from api.
 """
 from __future__ import annotations
 
-import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
 
 from dagster import (
     DefaultScheduleStatus,
@@ -16,30 +20,25 @@ from dagster import (
 )
 
 EMAIL_ALERTS_JOB = "email_alerts_send"
+ROOT = Path(__file__).resolve().parents[1]
 
 
-async def _send_due() -> list:
-    from sqlalchemy.ext.asyncio import async_sessionmaker
-
-    from api.core.config import get_settings
-    from api.core.db import make_engine
-    from api.email_alerts.service import send_due
-
-    engine = make_engine(get_settings())  # this run's own pool, on this run's event loop
-    try:
-        return await send_due(sessions=async_sessionmaker(engine, expire_on_commit=False, autoflush=False))
-    finally:
-        await engine.dispose()
+def _run_sender() -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "api.email_alerts.cli"], check=False, cwd=ROOT, capture_output=True,
+                          text=True, timeout=1800)
 
 
 @op(description="Mail every scheduled report whose slot is due and not sent yet.")
 def send_due_email_alerts(context) -> None:
-    outcomes = asyncio.run(_send_due())
-    for o in outcomes:
-        context.log.info(f"alert {o.alert_id} slot {o.slot_at.isoformat()}: {o.status}"
-                         + (f" ({o.error})" if o.error else ""))
-    context.log.info(f"{sum(o.status == 'sent' for o in outcomes)} sent, "
-                     f"{sum(o.status == 'failed' for o in outcomes)} failed")
+    done = _run_sender()
+    sends = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    for o in sends:
+        context.log.info(f"alert {o['alert_id']} slot {o['slot_at']}: {o['status']}"
+                         + (f" ({o['error']})" if o["error"] else ""))
+    if done.returncode not in (0, 1):  # 1 = some sends failed (recorded, retried on the next look)
+        raise RuntimeError(f"the alert sender exited with {done.returncode}: {done.stderr[-2000:]}")
+    context.log.info(f"{sum(o['status'] == 'sent' for o in sends)} sent, "
+                     f"{sum(o['status'] == 'failed' for o in sends)} failed")
 
 
 @job(name=EMAIL_ALERTS_JOB, executor_def=in_process_executor, tags={"flow/mail": "email-alerts"},
