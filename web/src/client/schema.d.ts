@@ -791,10 +791,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List Tenant Customers
-         * @description The platform's customers (tenant companies); inbound waste customers live under /inbound.
+         * List Tenants
+         * @description The platform's tenants (the spec calls them customers and keeps this path); inbound waste
+         *     customers are api/inbound's.
          */
-        get: operations["admin-list_tenant_customers"];
+        get: operations["admin-list_tenants"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5086,6 +5087,33 @@ export interface components {
             /** Reports */
             reports: components["schemas"]["ReportLink"][];
         };
+        /**
+         * Tenant
+         * @description A company on the platform (a tenant), as the platform admin lists it.
+         */
+        Tenant: {
+            /** Email */
+            email: string | null;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Last Payment Failed */
+            last_payment_failed: boolean;
+            /** Monthly Revenue */
+            monthly_revenue: number;
+            /** Name */
+            name: string;
+            /** Store Count */
+            store_count: number;
+            /** Subscription Plan */
+            subscription_plan: string;
+            /** Subscription Status */
+            subscription_status: string;
+            /** Trial Days Remaining */
+            trial_days_remaining: number | null;
+        };
         /** TenantCompany */
         TenantCompany: {
             /** Approval Status */
@@ -5128,34 +5156,10 @@ export interface components {
             /** Companies */
             companies: components["schemas"]["TenantCompany"][];
         };
-        /** TenantCustomer */
-        TenantCustomer: {
-            /** Email */
-            email: string | null;
-            /**
-             * Id
-             * Format: uuid
-             */
-            id: string;
-            /** Last Payment Failed */
-            last_payment_failed: boolean;
-            /** Monthly Revenue */
-            monthly_revenue: number;
-            /** Name */
-            name: string;
-            /** Store Count */
-            store_count: number;
-            /** Subscription Plan */
-            subscription_plan: string;
-            /** Subscription Status */
-            subscription_status: string;
-            /** Trial Days Remaining */
-            trial_days_remaining: number | null;
-        };
-        /** TenantCustomerList */
-        TenantCustomerList: {
+        /** TenantList */
+        TenantList: {
             /** Customers */
-            customers: components["schemas"]["TenantCustomer"][];
+            customers: components["schemas"]["Tenant"][];
         };
         /** TestSendResult */
         TestSendResult: {
@@ -10925,7 +10929,7 @@ export interface operations {
             };
         };
     };
-    "admin-list_tenant_customers": {
+    "admin-list_tenants": {
         parameters: {
             query?: never;
             header?: never;
@@ -10940,7 +10944,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TenantCustomerList"];
+                    "application/json": components["schemas"]["TenantList"];
                 };
             };
             /** @description The request breaks a rule of the product */
