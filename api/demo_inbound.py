@@ -51,7 +51,7 @@ def customers(rng: random.Random, company_id: uuid.UUID) -> list[dict]:
             "phone": phone, "email": f"ap@{slug}.example.com", "address": address, "is_hauler": hauler,
             "is_disposal_partner": False, "active": True,
             "custom_pricing_per_unit": Decimal(price) if price else None,
-            "default_unit_of_measure": "lb", "payment_terms_days": 30, "notes": None,
+            "default_unit_of_measure": "lb", "payment_terms_days": 30, "billing_cycle": "per_load", "notes": None,
         })
     return rows
 
@@ -106,7 +106,8 @@ def loads(rng: random.Random, *, company_id: uuid.UUID, store_id: uuid.UUID, tz:
             "ticket_at": at, "waste_type_id": waste_types[kinds[0]]["id"], "waste_type_name": kinds[0],
             "gross_weight": tare + net, "tare_weight": tare, "net_weight": net, "unit_of_measure": "lbs",
             "total_amount": total, "customer1_id": payee["id"], "customer2_id": hauler_id, "vehicle_id": vehicle["id"],
-            "payment_method": rng.choice(PAY_AT_SCALE) if paid_at_scale else None,
+            # 'invoice' charges the load to the payee's account: it is what creates the receivable.
+            "payment_method": rng.choice(PAY_AT_SCALE) if paid_at_scale else "invoice",
             "is_multi_product": len(kinds) > 1, "manual_override": False, "created_by_id": operator[0],
             "employee_name": operator[1], "created_at": at, "updated_at": at,
         })
@@ -150,6 +151,6 @@ def _invoice(rng, company_id, ticket, ticket_lines, issued: date, today: date, i
     })
     for line in ticket_lines:
         invoice_lines.append({"id": new_id(rng), "company_id": company_id, "invoice_id": invoice_id,
-                              "position": line["position"],
+                              "ticket_id": ticket["id"], "position": line["position"],
                               "description": f"{line['waste_type_name']} received",
                               "quantity": line["quantity"], "unit_price": line["unit_price"], "total": line["amount"]})

@@ -5,7 +5,7 @@ import uuid
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Numeric, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, CheckConstraint, DateTime, ForeignKey, Numeric, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import Uuid
 
@@ -14,7 +14,10 @@ from api.core.db import Base, IdMixin, TenantMixin, TimestampMixin
 
 class Customer(IdMixin, TenantMixin, TimestampMixin, Base):
     __tablename__ = "customers"
-    __table_args__ = (UniqueConstraint("company_id", "account_number"),)
+    __table_args__ = (
+        UniqueConstraint("company_id", "account_number"),
+        CheckConstraint("billing_cycle in ('per_load', 'monthly')", name="billing_cycle"),
+    )
 
     account_number: Mapped[str | None] = mapped_column(String(40))
     customer_name: Mapped[str] = mapped_column(String(200))
@@ -27,6 +30,8 @@ class Customer(IdMixin, TenantMixin, TimestampMixin, Base):
     custom_pricing_per_unit: Mapped[Decimal | None] = mapped_column(Numeric(12, 4))
     default_unit_of_measure: Mapped[str | None] = mapped_column(String(10))
     payment_terms_days: Mapped[int | None] = mapped_column()
+    # per_load: an invoice per charged load; monthly: one consolidated invoice per month.
+    billing_cycle: Mapped[str] = mapped_column(String(10), default="per_load", server_default="per_load")
     notes: Mapped[str | None] = mapped_column(Text)
 
 

@@ -1,3 +1,123 @@
-from fastapi import APIRouter
+"""Receivables calls (spec 3 s7; DESIGN.md wave-2 names). HTTP only; rules in service.py.
+
+Warehouse reads (DuckDB, blocking) run in the thread pool. Every route: store_admin of an
+enterprise company with the inbound module on (deps.py).
+"""
+from __future__ import annotations
+
+import uuid
+from datetime import date
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Query, Response
+from starlette.concurrency import run_in_threadpool
+
+from api.core.deps import Db
+from api.invoices import service
+from api.invoices.deps import BillerDep
+from api.invoices.schemas import (
+    AgingCategory,
+    AgingReport,
+    DashboardAging,
+    InvoiceDetail,
+    InvoiceList,
+    PaymentCreate,
+    PaymentRecorded,
+    PaymentStatus,
+)
 
 router = APIRouter(tags=["invoices"])
+
+AsOf = Annotated[date | None, Query(description="Age as of this day (default: today in the company's time zone)")]
+
+
+@router.get("/invoices", response_model=InvoiceList)
+async def list_invoices(
+    who: BillerDep,
+    status: Annotated[PaymentStatus | None, Query(description="pending, paid or overdue on the as-of day")] = None,
+    customer_id: uuid.UUID | None = None,
+    aging_category: Annotated[AgingCategory | None, Query(description="CURRENT, 1-30, 31-60, 61-90 or 90+")] = None,
+    as_of: AsOf = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 500,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> InvoiceList:
+    """Invoices as aged on the as-of day, newest first (the warehouse's view of the ledger)."""
+    f = service.ListFilter(company_id=str(who.company.id), as_of=as_of or service.company_today(who.company),
+                           status=status, customer_id=customer_id, aging_category=aging_category,
+                           limit=limit, offset=offset)
+    return await run_in_threadpool(service.list_invoices, f)
+
+
+@router.get("/invoices/aging-report", response_model=AgingReport)
+async def aging_report(who: BillerDep, as_of: AsOf = None, customer_id: uuid.UUID | None = None) -> AgingReport:
+    """Total receivables and the five buckets CURRENT, 1-30, 31-60, 61-90, 90+ (total and count)."""
+    day = as_of or service.company_today(who.company)
+    return await run_in_threadpool(service.aging_report, str(who.company.id), day, customer_id)
+
+
+PDF_MIME = "application/pdf"
+
+
+def _pdf(name: str, pdf: bytes) -> Response:
+    return Response(pdf, media_type=PDF_MIME, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.get("/invoices/statement", response_class=Response,
+            responses={200: {"content": {PDF_MIME: {}}, "description": "Customer statement (PDF)"}})
+async def customer_statement(
+    db: Db, who: BillerDep, customer_id: uuid.UUID,
+    start_date: Annotated[date | None, Query(description="First day (default: the first of this month)")] = None,
+    end_date: Annotated[date | None, Query(description="Statement date (default: today)")] = None,
+) -> Response:
+    """Customer statement PDF: opening balance, invoices and payments of the period with a running
+    balance, the invoices still open on the statement date and their aging."""
+    end = end_date or service.company_today(who.company)
+    start = start_date or end.replace(day=1)
+    name, pdf = await service.statement_pdf(db, who.company, customer_id, start, end)
+    return _pdf(name, pdf)
+
+
+@router.get("/invoices/{invoice_id}", response_model=InvoiceDetail)
+async def invoice_detail(invoice_id: uuid.UUID, db: Db, who: BillerDep) -> InvoiceDetail:
+    """One invoice from the ledger: bill-to, terms, line items with ticket numbers, payments, balance."""
+    return await service.invoice_detail(db, who.company, invoice_id)
+
+
+@router.get("/invoices/{invoice_id}/pdf", response_class=Response,
+            responses={200: {"content": {PDF_MIME: {}}, "description": "The invoice (PDF)"}})
+async def invoice_pdf(invoice_id: uuid.UUID, db: Db, who: BillerDep) -> Response:
+    """Print Invoice: the invoice as a PDF with the company logo, lines, payments and balance due."""
+    name, pdf = await service.invoice_pdf(db, who.company, invoice_id)
+    return _pdf(name, pdf)
+
+
+@router.put("/invoices/{invoice_id}/payment", response_model=PaymentRecorded)
+async def record_payment(
+    invoice_id: uuid.UUID, body: PaymentCreate, db: Db, who: BillerDep, response: Response,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None,
+) -> PaymentRecorded:
+    """Record a payment of at most the balance. A retry with the same Idempotency-Key answers the
+    first payment (header Idempotent-Replayed: true) and records nothing."""
+    key = service.idempotency_key(idempotency_key)
+    payment, created = await service.record_payment(db, who.company, who.user.id, invoice_id, body, key)
+    if not created:
+        response.headers["Idempotent-Replayed"] = "true"
+    invoice = await service.invoice_detail(db, who.company, invoice_id)
+    return PaymentRecorded(payment=service.payment_read(payment), invoice=invoice)
+
+
+@router.get("/inbound/invoices", response_model=InvoiceList)
+async def dashboard_invoices(
+    who: BillerDep, as_of: AsOf = None, limit: Annotated[int, Query(ge=1, le=1000)] = 10,
+) -> InvoiceList:
+    """The Invoice/Billing Dashboard's recent invoices (newest first; the screen shows 10)."""
+    f = service.ListFilter(company_id=str(who.company.id), as_of=as_of or service.company_today(who.company),
+                           limit=limit)
+    return await run_in_threadpool(service.list_invoices, f)
+
+
+@router.get("/inbound/invoices/aging", response_model=DashboardAging)
+async def dashboard_aging(who: BillerDep, as_of: AsOf = None) -> DashboardAging:
+    """The dashboard's aging shape: current, days_1_30, days_31_60, days_61_90, days_90_plus."""
+    day = as_of or service.company_today(who.company)
+    return await run_in_threadpool(service.dashboard_aging, str(who.company.id), day)

@@ -139,6 +139,21 @@ def inbound_ticket(ctx: Ctx) -> dict[str, str]:
     return {"ticket_id": ctx.made["inbound_ticket"]}
 
 
+async def invoice(ctx: Ctx) -> dict[str, str]:
+    if "invoice" not in ctx.made:
+        from api.invoices.models import Invoice
+
+        async with sessionmaker()() as db, db.begin():
+            await set_tenant(db, ctx.other.company_id)
+            today = datetime.now(tz=UTC).date()
+            row = Invoice(invoice_number=f"INV-FOREIGN-{uuid.uuid4().hex[:6]}", issue_date=today, due_date=today,
+                          amount=Decimal("10.00"), balance=Decimal("10.00"), payment_status="pending")
+            db.add(row)
+            await db.flush()
+            ctx.made["invoice"] = str(row.id)
+    return {"invoice_id": ctx.made["invoice"]}
+
+
 LIST_TABLES = {"waste-types": "waste_types", "destination-types": "destination_types",
                "container-types": "container_types", "diversion-methods": "diversion_methods",
                "waste-subtypes": "waste_subtypes", "carbon-methodologies": "carbon_methodologies"}
@@ -172,6 +187,9 @@ FOREIGN: dict[str, Foreign | NotAnId] = {
     "PUT /api/inbound/vehicles/{vehicle_id}": Foreign(customer, {"license_plate": "TAKEN2"}),
     "GET /api/inbound/tickets/{ticket_id}": Foreign(inbound_ticket),
     "PUT /api/inbound/tickets/{ticket_id}": Foreign(inbound_ticket, {"notes": "x"}),
+    "GET /api/invoices/{invoice_id}": Foreign(invoice),
+    "GET /api/invoices/{invoice_id}/pdf": Foreign(invoice),
+    "PUT /api/invoices/{invoice_id}/payment": Foreign(invoice, {"amount": "1.00", "method": "cash"}),
 }
 # Multipart uploads: the foreign check sends a small image file instead of JSON.
 UPLOADS = {"POST /api/tickets/{ticket_id}/images"}

@@ -40,6 +40,8 @@ export const SCREENS: Partial<Record<TabKey, Screen>> = {
   compliance: lazy(() => import("@/features/compliance/components/compliance-screen")),
   subscription: lazy(() => import("@/features/subscription/components/subscription-screen")),
   "email-alerts": lazy(() => import("@/features/email-alerts/components/email-alerts-screen")),
+  invoices: lazy(() => import("@/features/invoices/components/invoices-screen")),
+  "invoice-billing-dashboard": lazy(() => import("@/features/invoices/components/billing-dashboard-screen")),
 };
 
 /** Tab key -> screen for the platform admin (system_admin); falls back to SCREENS. */

@@ -24,6 +24,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the sign-out on 401 (the login call itself answers 401 for a wrong password). */
   allowUnauthorized?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 function detailOf(body: unknown, status: number): string {
@@ -54,7 +56,7 @@ function buildUrl(path: string, query?: Query): string {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -96,7 +98,8 @@ export const api = {
     apiRequest<T>(path, { query, signal }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
     apiRequest<T>(path, { ...options, method: "POST", body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PUT", body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
+    apiRequest<T>(path, { ...options, method: "PUT", body }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PATCH", body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: "DELETE" }),
 };

@@ -1,0 +1,112 @@
+"""Printable receivables (reportlab, the house style of api/analytics/report_pdf): an invoice
+(Print Invoice, with the company logo) and a customer statement over a period."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from reportlab.lib.units import inch
+from reportlab.platypus import Image, Paragraph, Spacer, Table
+
+from api.analytics.report_pdf import ReportHeader, _build, _escape, _grid, _styles, usd
+from api.invoices.schemas import AgingReport, InvoiceDetail
+
+
+@dataclass
+class CompanyBlock:
+    header: ReportHeader  # name, zone, generation time, logo
+    address_lines: list[str]
+
+
+def _top(company: CompanyBlock, title: str, facts: list[tuple[str, str]], bill_to: list[str]) -> list:
+    s = _styles()
+    left: list = []
+    if company.header.logo:
+        logo = Image(io.BytesIO(company.header.logo))
+        scale = min(1.6 * inch / logo.imageWidth, 0.7 * inch / logo.imageHeight, 1)
+        logo.drawWidth, logo.drawHeight = logo.imageWidth * scale, logo.imageHeight * scale
+        logo.hAlign = "LEFT"
+        left.append(logo)
+    left.append(Paragraph(f"<b>{_escape(company.header.company_name)}</b>", s["normal"]))
+    left += [Paragraph(_escape(line), s["normal"]) for line in company.address_lines if line]
+    right = [Paragraph(title, s["title"])] + [Paragraph(f"<b>{_escape(k)}:</b> {_escape(v)}", s["normal"])
+                                              for k, v in facts]
+    story: list = [Table([[left, right]], colWidths=[3.8 * inch, 3.7 * inch], hAlign="LEFT",
+                         style=[("VALIGN", (0, 0), (-1, -1), "TOP")]), Spacer(1, 0.2 * inch)]
+    story.append(Paragraph("<b>Bill To</b>", s["normal"]))
+    story += [Paragraph(_escape(line), s["normal"]) for line in bill_to if line]
+    story.append(Spacer(1, 0.2 * inch))
+    return story
+
+
+def _bill_to(detail_bill_to) -> list[str]:
+    return [detail_bill_to.customer_name or "N/A",
+            f"Account {detail_bill_to.account_number}" if detail_bill_to.account_number else "",
+            detail_bill_to.address or "", detail_bill_to.email or "", detail_bill_to.phone or ""]
+
+
+def invoice_pdf(company: CompanyBlock, inv: InvoiceDetail) -> bytes:
+    s = _styles()
+    facts = [("Invoice #", inv.invoice_number), ("Issue date", f"{inv.issue_date:%Y-%m-%d}"),
+             ("Due date", f"{inv.due_date:%Y-%m-%d}"), ("Payment terms", inv.payment_terms or ""),
+             ("Status", inv.status)]
+    if inv.ticket_number:
+        facts.append(("Ticket #", inv.ticket_number))
+    if inv.billing_period:
+        facts.append(("Period", f"{inv.billing_period:%B %Y}"))
+    story = _top(company, "INVOICE", facts, _bill_to(inv.bill_to))
+    rows = [["Description", "Quantity", "Unit price", "Total"]]
+    rows += [[Paragraph(_escape(line.description), s["normal"]), f"{line.quantity:,.2f}",
+              f"${line.unit_price:,.4f}", usd(line.total)] for line in inv.line_items]
+    paid = inv.amount - inv.balance
+    rows += [["", "", "Total", usd(inv.amount)], ["", "", "Paid", usd(paid)], ["", "", "Balance due", usd(inv.balance)]]
+    story.append(_grid(rows, right=(1, 2, 3), widths=[3.9 * inch, 1.1 * inch, 1.2 * inch, 1.3 * inch],
+                       total_row=True))
+    if inv.payments:
+        story += [Spacer(1, 0.2 * inch), Paragraph("<b>Payments received</b>", s["normal"])]
+        story.append(_grid([["Date", "Method", "Reference", "Amount"]] + [
+            [f"{p.paid_at.astimezone(company.header.zone):%Y-%m-%d}", p.method.replace("_", " "), p.reference or "",
+             usd(p.amount)] for p in inv.payments], right=(3,), widths=[1.5 * inch, 1.6 * inch, 2.6 * inch, 1.8 * inch]))
+    story += [Spacer(1, 0.3 * inch), Paragraph("Thank you for your business.", s["small"])]
+    return _build(story, company.header, f"Invoice {inv.invoice_number}", wide=False)
+
+
+@dataclass
+class StatementLine:
+    on: date
+    kind: str  # Invoice | Payment
+    reference: str
+    charge: Decimal
+    credit: Decimal
+
+
+def statement_pdf(company: CompanyBlock, bill_to: list[str], start: date, end: date, opening: Decimal,
+                  lines: list[StatementLine], open_invoices: list[tuple[str, date, date, Decimal, str]],
+                  aging: AgingReport) -> bytes:
+    s = _styles()
+    closing = opening + sum((line.charge - line.credit for line in lines), Decimal(0))
+    facts = [("Statement date", f"{end:%Y-%m-%d}"), ("Period", f"{start:%Y-%m-%d} to {end:%Y-%m-%d}"),
+             ("Balance due", usd(closing))]
+    story = _top(company, "STATEMENT", facts, bill_to)
+    rows = [["Date", "Activity", "Reference", "Charges", "Payments", "Balance"],
+            [f"{start:%Y-%m-%d}", "Opening balance", "", "", "", usd(opening)]]
+    running = opening
+    for line in lines:
+        running += line.charge - line.credit
+        rows.append([f"{line.on:%Y-%m-%d}", line.kind, line.reference, usd(line.charge) if line.charge else "",
+                     usd(line.credit) if line.credit else "", usd(running)])
+    rows.append(["", "Closing balance", "", "", "", usd(closing)])
+    story.append(_grid(rows, right=(3, 4, 5), total_row=True,
+                       widths=[0.9 * inch, 1.3 * inch, 1.9 * inch, 1.1 * inch, 1.1 * inch, 1.2 * inch]))
+    story += [Spacer(1, 0.2 * inch), Paragraph(f"<b>Open invoices on {end:%Y-%m-%d}</b>", s["normal"])]
+    story.append(_grid([["Invoice #", "Issued", "Due", "Aging", "Balance"]] + [
+        [number, f"{issued:%Y-%m-%d}", f"{due:%Y-%m-%d}", category, usd(balance)]
+        for number, issued, due, balance, category in open_invoices] or [["None", "", "", "", ""]],
+        right=(4,), widths=[1.6 * inch, 1.3 * inch, 1.3 * inch, 1.3 * inch, 2.0 * inch]))
+    story += [Spacer(1, 0.2 * inch), Paragraph("<b>Aging</b>", s["normal"])]
+    names = list(aging.aging_buckets)
+    story.append(_grid([names + ["Total"], [usd(aging.aging_buckets[n].total) for n in names]
+                        + [usd(aging.total_accounts_receivable)]], right=tuple(range(len(names) + 1))))
+    return _build(story, company.header, "Statement", wide=False)

@@ -1,0 +1,420 @@
+"""Receivables: billing completed inbound loads, the invoice ledger, payments, aging reads.
+
+Postgres is the ledger: an invoice, its lines and its payments; the balance is the amount less
+the payment rows, recomputed under the invoice's row lock with every payment. The aging figures
+(buckets, overdue, days past due) come from the warehouse mart `invoice_aging` (dbt), which the
+list and the dashboards filter to the as-of day and sum.
+"""
+from __future__ import annotations
+
+import calendar
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import Integer, cast, func, select, text
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.concurrency import run_in_threadpool
+
+from api.analytics import warehouse
+from api.companies.models import Company
+from api.customers.models import Customer
+from api.invoices.models import Invoice, InvoiceLine, Payment
+from api.invoices.schemas import (
+    AGING_CATEGORIES,
+    AgingBucket,
+    AgingReport,
+    BillTo,
+    DashboardAging,
+    DashboardBucket,
+    InvoiceDetail,
+    InvoiceLineRead,
+    InvoiceList,
+    InvoiceRow,
+    PaymentCreate,
+    PaymentRead,
+)
+from api.kit.errors import Conflict, Invalid, NotFound
+from api.tickets.models import Ticket, TicketLineItem
+
+CENT = Decimal("0.01")
+TERMS = {0: "Due on receipt", 15: "Net 15", 30: "Net 30", 60: "Net 60"}
+DEFAULT_TERMS_DAYS = 30
+DASHBOARD_KEYS = {"CURRENT": "current", "1-30": "days_1_30", "31-60": "days_31_60", "61-90": "days_61_90",
+                  "90+": "days_90_plus"}
+
+
+def company_today(company: Company) -> date:
+    return datetime.now(tz=ZoneInfo(company.timezone or "America/Los_Angeles")).date()
+
+
+def terms_label(days: int | None) -> str:
+    days = DEFAULT_TERMS_DAYS if days is None else days
+    return TERMS.get(days, f"Net {days}")
+
+
+def status_badge(payment_status: str) -> str:
+    return payment_status.upper()
+
+
+# ---- warehouse reads ---------------------------------------------------------------------------
+VALID_ON = "company_id = ? and valid_from <= ? and (valid_to is null or ? < valid_to)"
+ROW_COLUMNS = """invoice_id, invoice_number, ticket_id, ticket_number, customer_id, customer_name, issue_date,
+    due_date, payment_terms, amount, balance, payment_status, aging_category,
+    case when balance > 0 and due_date < ? then date_diff('day', due_date, ?) else 0 end as days_overdue"""
+
+
+@dataclass(frozen=True)
+class ListFilter:
+    company_id: str
+    as_of: date
+    status: str | None = None
+    customer_id: uuid.UUID | None = None
+    aging_category: str | None = None
+    limit: int = 500
+    offset: int = 0
+
+
+def _row(values: dict) -> InvoiceRow:
+    return InvoiceRow(**values, status=status_badge(values["payment_status"]))
+
+
+def list_invoices(f: ListFilter) -> InvoiceList:
+    where, params = [VALID_ON], [f.company_id, f.as_of, f.as_of]
+    if f.status:
+        where.append("payment_status = ?")
+        params.append(f.status)
+    if f.customer_id:
+        where.append("customer_id = ?")
+        params.append(str(f.customer_id))
+    if f.aging_category:
+        where.append("aging_category = ?")
+        params.append(f.aging_category)
+    query = (f"select {ROW_COLUMNS}, count(*) over () as matching from marts.invoice_aging "
+             f"where {' and '.join(where)} order by issue_date desc, invoice_number desc limit ? offset ?")
+    with warehouse.read_warehouse() as con:
+        found = warehouse.rows(con, query, [f.as_of, f.as_of, *params, f.limit, f.offset])
+        refreshed = warehouse.last_refreshed_at(con)
+    total = found[0].pop("matching") if found else 0
+    for r in found[1:]:
+        r.pop("matching")
+    return InvoiceList(invoices=[_row(r) for r in found], total=total, as_of=f.as_of, last_refreshed_at=refreshed)
+
+
+def aging_of_one(company_id: str, invoice_id: uuid.UUID, as_of: date) -> dict | None:
+    query = f"select {ROW_COLUMNS} from marts.invoice_aging where {VALID_ON} and invoice_id = ?"
+    with warehouse.read_warehouse() as con:
+        found = warehouse.rows(con, query, [as_of, as_of, company_id, as_of, as_of, str(invoice_id)])
+    return found[0] if found else None
+
+
+def _buckets(company_id: str, as_of: date, customer_id: uuid.UUID | None):
+    where, params = [VALID_ON, "balance > 0"], [company_id, as_of, as_of]
+    if customer_id:
+        where.append("customer_id = ?")
+        params.append(str(customer_id))
+    cond = " and ".join(where)
+    with warehouse.read_warehouse() as con:
+        by_bucket = warehouse.rows(
+            con, f"select aging_category, sum(balance) as total, count(*) as n from marts.invoice_aging "
+                 f"where {cond} group by aging_category", params)
+        overall = warehouse.rows(
+            con, f"select coalesce(sum(balance), 0) as total, count(*) as n, count(distinct customer_id) as customers "
+                 f"from marts.invoice_aging where {cond}", params)[0]
+        refreshed = warehouse.last_refreshed_at(con)
+    found = {r["aging_category"]: r for r in by_bucket}
+    buckets = {name: (Decimal(found[name]["total"]) if name in found else Decimal("0.00"),
+                      int(found[name]["n"]) if name in found else 0) for name in AGING_CATEGORIES}
+    return buckets, overall, refreshed
+
+
+def aging_report(company_id: str, as_of: date, customer_id: uuid.UUID | None = None) -> AgingReport:
+    buckets, overall, refreshed = _buckets(company_id, as_of, customer_id)
+    return AgingReport(
+        as_of=as_of, total_accounts_receivable=Decimal(overall["total"]).quantize(CENT),
+        aging_buckets={name: AgingBucket(total=total.quantize(CENT), count=n) for name, (total, n) in buckets.items()},
+        last_refreshed_at=refreshed,
+    )
+
+
+def dashboard_aging(company_id: str, as_of: date) -> DashboardAging:
+    buckets, overall, refreshed = _buckets(company_id, as_of, None)
+    return DashboardAging(
+        as_of=as_of,
+        aging_buckets={DASHBOARD_KEYS[name]: DashboardBucket(total_amount=total.quantize(CENT), invoice_count=n)
+                       for name, (total, n) in buckets.items()},
+        total_outstanding=Decimal(overall["total"]).quantize(CENT), total_invoices=int(overall["n"]),
+        unique_customers=int(overall["customers"]), last_refreshed_at=refreshed,
+    )
+
+
+# ---- the ledger (Postgres) ---------------------------------------------------------------------
+async def _invoice(db: AsyncSession, company_id: uuid.UUID, invoice_id: uuid.UUID, *, for_update: bool = False) -> Invoice:
+    stmt = select(Invoice).where(Invoice.id == invoice_id, Invoice.company_id == company_id)
+    if for_update:
+        stmt = stmt.with_for_update()
+    invoice = await db.scalar(stmt)
+    if invoice is None:
+        raise NotFound("Invoice not found")
+    return invoice
+
+
+async def paid_so_far(db: AsyncSession, invoice_id: uuid.UUID) -> Decimal:
+    total = await db.scalar(select(func.coalesce(func.sum(Payment.amount), 0)).where(Payment.invoice_id == invoice_id))
+    return Decimal(total).quantize(CENT)
+
+
+def payment_read(p: Payment) -> PaymentRead:
+    return PaymentRead(payment_id=p.id, invoice_id=p.invoice_id, amount=p.amount, method=p.method,
+                       reference=p.reference, notes=p.notes, paid_at=p.paid_at)
+
+
+async def invoice_detail(db: AsyncSession, company: Company, invoice_id: uuid.UUID) -> InvoiceDetail:
+    invoice = await _invoice(db, company.id, invoice_id)
+    lines = (await db.execute(
+        select(InvoiceLine, Ticket.ticket_number).outerjoin(Ticket, Ticket.id == InvoiceLine.ticket_id)
+        .where(InvoiceLine.invoice_id == invoice.id).order_by(InvoiceLine.position)
+    )).all()
+    payments = (await db.scalars(
+        select(Payment).where(Payment.invoice_id == invoice.id).order_by(Payment.paid_at, Payment.created_at)
+    )).all()
+    customer = await db.get(Customer, invoice.customer_id) if invoice.customer_id else None
+    ticket_number = await db.scalar(select(Ticket.ticket_number).where(Ticket.id == invoice.ticket_id)) \
+        if invoice.ticket_id else None
+    balance = (invoice.amount - sum((p.amount for p in payments), Decimal(0))).quantize(CENT)
+    today = company_today(company)
+    aged = await run_in_threadpool(aging_of_one, str(company.id), invoice.id, today)
+    # The ledger decides paid and void at once; pending or overdue and the bucket come from the
+    # warehouse (a load billed since its last refresh is pending with no bucket until the next).
+    if invoice.payment_status == "void":
+        status, category, days = "void", None, 0
+    elif balance == 0:
+        status, category, days = "paid", None, 0
+    elif aged is not None:
+        status = aged["payment_status"] if aged["payment_status"] != "paid" else "pending"
+        category, days = aged["aging_category"], aged["days_overdue"]
+    else:
+        status, category, days = "pending", None, 0
+    return InvoiceDetail(
+        invoice_id=invoice.id, invoice_number=invoice.invoice_number, ticket_id=invoice.ticket_id,
+        ticket_number=ticket_number, customer_id=invoice.customer_id,
+        customer_name=customer.customer_name if customer else None, issue_date=invoice.issue_date,
+        due_date=invoice.due_date, payment_terms=invoice.payment_terms, amount=invoice.amount, balance=balance,
+        payment_status=status, status=status_badge(status), aging_category=category, days_overdue=days,
+        bill_to=BillTo(customer_name=customer.customer_name if customer else None,
+                       account_number=customer.account_number if customer else None,
+                       address=customer.address if customer else None, email=customer.email if customer else None,
+                       phone=customer.phone if customer else None),
+        billing_period=invoice.billing_period,
+        line_items=[InvoiceLineRead(description=line.description, quantity=line.quantity, unit_price=line.unit_price,
+                                    total=line.total, ticket_number=number) for line, number in lines],
+        payments=[payment_read(p) for p in payments],
+    )
+
+
+def idempotency_key(header: str | None) -> uuid.UUID | None:
+    if header is None or not header.strip():
+        return None
+    try:
+        return uuid.UUID(header.strip())
+    except ValueError:
+        raise Invalid("Idempotency-Key must be a UUID") from None
+
+
+async def record_payment(db: AsyncSession, company: Company, user_id: uuid.UUID, invoice_id: uuid.UUID,
+                         body: PaymentCreate, key: uuid.UUID | None) -> tuple[Payment, bool]:
+    """Record one payment; (payment, created). A known Idempotency-Key answers its first payment.
+
+    The invoice row is locked first, so two payments for the same invoice run one after the
+    other: the second sees the first's row and the balance it left.
+    """
+    invoice = await _invoice(db, company.id, invoice_id, for_update=True)
+    if key is not None:
+        earlier = await db.scalar(select(Payment).where(Payment.company_id == company.id,
+                                                        Payment.idempotency_key == key))
+        if earlier is not None:
+            if earlier.invoice_id != invoice.id or earlier.amount != body.amount or earlier.method != body.method:
+                raise Conflict("This Idempotency-Key was already used for another payment")
+            return earlier, False
+    if invoice.payment_status == "void":
+        raise Conflict("Cannot record a payment on a void invoice")
+    balance = invoice.amount - await paid_so_far(db, invoice.id)
+    if balance <= 0:
+        raise Conflict("This invoice is already paid")
+    if body.amount > balance:
+        raise Invalid(f"Payment amount cannot exceed the balance (${balance:,.2f})")
+    now = datetime.now(tz=UTC)
+    payment = Payment(company_id=company.id, invoice_id=invoice.id, amount=body.amount, method=body.method,
+                      reference=body.reference, notes=body.notes, paid_at=now, recorded_by_id=user_id,
+                      idempotency_key=key)
+    db.add(payment)
+    left = (balance - body.amount).quantize(CENT)
+    invoice.balance = left
+    invoice.payment_status = "paid" if left == 0 else "pending"
+    invoice.paid_at = now if left == 0 else None
+    invoice.updated_at = now
+    try:
+        await db.flush()
+    except IntegrityError as exc:  # pragma: no cover - the lock above makes this a last guard
+        raise Conflict("The payment could not be recorded; please try again") from exc
+    return payment, True
+
+
+# ---- billing a completed inbound load ----------------------------------------------------------
+def _month_end(day: date) -> date:
+    return day.replace(day=calendar.monthrange(day.year, day.month)[1])
+
+
+async def _lock(db: AsyncSession, name: str) -> None:
+    await db.execute(text("select pg_advisory_xact_lock(hashtextextended(:name, 0))"), {"name": name})
+
+
+async def next_invoice_number(db: AsyncSession, company_id: uuid.UUID, issue_date: date) -> str:
+    """INV-YYYY-NNNNN, gap-free per company and year (the lock queues concurrent billers)."""
+    prefix = f"INV-{issue_date:%Y}-"
+    await _lock(db, f"invoice-number:{company_id}:{issue_date:%Y}")
+    last = await db.scalar(
+        select(func.max(cast(func.substr(Invoice.invoice_number, len(prefix) + 1), Integer)))
+        .where(Invoice.company_id == company_id, Invoice.invoice_number.like(prefix + "%"))
+    )
+    return f"{prefix}{(last or 0) + 1:05d}"
+
+
+async def _ticket_lines(db: AsyncSession, ticket: Ticket) -> list[tuple[str, Decimal, Decimal, Decimal]]:
+    """(description, quantity, unit price, total) of each product line of the load."""
+    items = (await db.scalars(
+        select(TicketLineItem).where(TicketLineItem.ticket_id == ticket.id).order_by(TicketLineItem.position)
+    )).all()
+    if items:
+        return [(f"{i.waste_type_name} ({i.unit})", i.quantity, i.unit_price if i.unit_price is not None
+                 else (i.amount / i.quantity if i.quantity else Decimal(0)), i.amount) for i in items]
+    net = ticket.net_weight or Decimal(0)
+    price = (ticket.total_amount / net) if net else Decimal(0)
+    return [(f"{ticket.waste_type_name or 'Material'} ({ticket.unit_of_measure})", net, price, ticket.total_amount)]
+
+
+async def bill_inbound_ticket(db: AsyncSession, ticket: Ticket) -> Invoice | None:
+    """The invoice for a completed inbound load charged to the payee's account (payment method
+    'invoice'); None when nothing is owed (paid at the scale, not completed, nothing charged).
+
+    Per-load customers get an invoice of their own (issued on the load's local day); monthly
+    customers get the load added to the month's consolidated invoice, issued on the month's last
+    day. Due date = issue date + the customer's terms. Billing the same load twice returns the
+    first invoice.
+    """
+    if not ticket.is_inbound or ticket.status != "completed" or ticket.payment_method != "invoice":
+        return None
+    if ticket.customer1_id is None:
+        raise Invalid("customer1_id: an invoiced load needs a payee")
+    billed = await db.scalar(select(Invoice).join(InvoiceLine, InvoiceLine.invoice_id == Invoice.id)
+                             .where(InvoiceLine.ticket_id == ticket.id))
+    if billed is not None:
+        return billed
+    lines = await _ticket_lines(db, ticket)
+    total = sum((line[3] for line in lines), Decimal(0)).quantize(CENT)
+    if total <= 0:
+        return None
+    company = await db.get(Company, ticket.company_id)
+    customer = await db.get(Customer, ticket.customer1_id)
+    if customer is None:
+        raise Invalid("customer1_id: payee not found")
+    day = ticket.ticket_at.astimezone(ZoneInfo(company.timezone or "America/Los_Angeles")).date()
+    terms_days = DEFAULT_TERMS_DAYS if customer.payment_terms_days is None else customer.payment_terms_days
+    invoice: Invoice | None = None
+    if customer.billing_cycle == "monthly":
+        period = day.replace(day=1)
+        await _lock(db, f"monthly-invoice:{customer.id}:{period}")
+        invoice = await db.scalar(select(Invoice).where(
+            Invoice.customer_id == customer.id, Invoice.billing_period == period,
+            Invoice.payment_status != "void").with_for_update())
+        issue = _month_end(day)
+    else:
+        period, issue = None, day
+    if invoice is None:
+        invoice = Invoice(
+            company_id=ticket.company_id, invoice_number=await next_invoice_number(db, ticket.company_id, issue),
+            customer_id=customer.id, ticket_id=None if period else ticket.id, issue_date=issue,
+            due_date=issue + timedelta(days=terms_days), payment_terms=terms_label(terms_days),
+            amount=Decimal("0.00"), balance=Decimal("0.00"), payment_status="pending", billing_period=period,
+        )
+        db.add(invoice)
+        await db.flush()
+    position = (await db.scalar(select(func.coalesce(func.max(InvoiceLine.position), 0))
+                                .where(InvoiceLine.invoice_id == invoice.id))) or 0
+    for description, quantity, price, amount in lines:
+        position += 1
+        label = f"{ticket.ticket_number}: {description}" if period else description
+        db.add(InvoiceLine(company_id=ticket.company_id, invoice_id=invoice.id, ticket_id=ticket.id, position=position,
+                           description=label[:300], quantity=quantity, unit_price=price, total=amount))
+    invoice.amount = (invoice.amount + total).quantize(CENT)
+    invoice.balance = (invoice.amount - await paid_so_far(db, invoice.id)).quantize(CENT)
+    invoice.payment_status = "pending" if invoice.balance > 0 else "paid"
+    invoice.paid_at = None if invoice.balance > 0 else invoice.paid_at
+    invoice.updated_at = datetime.now(tz=UTC)
+    await db.flush()
+    return invoice
+
+
+# ---- printable documents -----------------------------------------------------------------------
+async def company_block(company: Company):
+    from api.analytics.report_exports import _logo_png
+    from api.analytics.report_pdf import ReportHeader
+    from api.invoices.pdf import CompanyBlock
+
+    street = company.address_street or ""
+    city = ", ".join(part for part in (company.address_city, " ".join(
+        p for p in (company.address_state, company.address_zip) if p)) if part)
+    header = ReportHeader(company_name=company.name, timezone=company.timezone or "America/Los_Angeles",
+                          generated_at=datetime.now(tz=UTC), logo=_logo_png(company))
+    return CompanyBlock(header=header, address_lines=[street, city, company.phone or "", company.billing_email or ""])
+
+
+async def invoice_pdf(db: AsyncSession, company: Company, invoice_id: uuid.UUID) -> tuple[str, bytes]:
+    from api.invoices.pdf import invoice_pdf as render
+
+    detail = await invoice_detail(db, company, invoice_id)
+    block = await company_block(company)
+    return f"invoice_{detail.invoice_number}.pdf", render(block, detail)
+
+
+async def statement_pdf(db: AsyncSession, company: Company, customer_id: uuid.UUID, start: date,
+                        end: date) -> tuple[str, bytes]:
+    """Opening balance, the period's invoices and payments with a running balance, the open
+    invoices on the last day and their aging (warehouse) for one customer."""
+    from api.invoices.pdf import StatementLine
+    from api.invoices.pdf import statement_pdf as render
+
+    if start > end:
+        raise Invalid("start_date must be on or before end_date")
+    customer = await db.scalar(select(Customer).where(Customer.id == customer_id, Customer.company_id == company.id))
+    if customer is None:
+        raise NotFound("Customer not found")
+    tz = company.timezone or "America/Los_Angeles"
+    paid_on = func.date(func.timezone(tz, Payment.paid_at))
+    live = (Invoice.customer_id == customer.id, Invoice.payment_status != "void")
+    charged_before = await db.scalar(select(func.coalesce(func.sum(Invoice.amount), 0))
+                                     .where(*live, Invoice.issue_date < start))
+    paid_before = await db.scalar(select(func.coalesce(func.sum(Payment.amount), 0))
+                                  .join(Invoice, Invoice.id == Payment.invoice_id).where(*live, paid_on < start))
+    invoices = (await db.scalars(select(Invoice).where(*live, Invoice.issue_date >= start, Invoice.issue_date <= end)
+                                 .order_by(Invoice.issue_date, Invoice.invoice_number))).all()
+    payments = (await db.execute(
+        select(Payment, Invoice.invoice_number, paid_on.label("paid_on")).join(Invoice, Invoice.id == Payment.invoice_id)
+        .where(*live, paid_on >= start, paid_on <= end).order_by(Payment.paid_at))).all()
+    lines = [StatementLine(i.issue_date, "Invoice", i.invoice_number, i.amount, Decimal(0)) for i in invoices]
+    lines += [StatementLine(on, "Payment", f"{number} {p.method.replace('_', ' ')} {p.reference or ''}".strip(),
+                            Decimal(0), p.amount) for p, number, on in payments]
+    lines.sort(key=lambda line: (line.on, line.kind != "Invoice"))
+    aged = await run_in_threadpool(
+        list_invoices, ListFilter(company_id=str(company.id), as_of=end, customer_id=customer.id, limit=1000))
+    open_rows = [(r.invoice_number, r.issue_date, r.due_date, r.balance, r.aging_category or "")
+                 for r in aged.invoices if r.balance > 0]
+    aging = await run_in_threadpool(aging_report, str(company.id), end, customer.id)
+    bill_to = [customer.customer_name, f"Account {customer.account_number}" if customer.account_number else "",
+               customer.address or "", customer.email or ""]
+    block = await company_block(company)
+    pdf = render(block, bill_to, start, end, Decimal(charged_before) - Decimal(paid_before), lines, open_rows, aging)
+    return f"statement_{customer.account_number or str(customer.id)[:8]}_{end.isoformat()}.pdf", pdf

@@ -1,0 +1,292 @@
+"""Receivables over the real stack: Postgres ledger, one warehouse refresh (DuckDB + dbt), API.
+
+The world (conftest) holds hand-made invoices due 0, 1, 30, 31, 60, 61, 90 and 91 days before
+today (amount 100.37 + days), loads billed by bill_inbound_ticket and the demo tenant.
+"""
+from __future__ import annotations
+
+import asyncio
+import calendar
+import uuid
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+
+from tests.api.invoices.books import EDGES
+
+D = Decimal
+
+
+def edge_amount(days: int) -> Decimal:
+    return D(100 + days) + D("0.37")
+
+
+async def test_aging_report_puts_every_edge_in_its_bucket(client, world):
+    r = await client.get("/api/invoices/aging-report", headers=world["a"].headers())
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["as_of"] == world["today"].isoformat()
+    buckets = body["aging_buckets"]
+    assert list(buckets) == ["CURRENT", "1-30", "31-60", "61-90", "90+"]
+    # The billed load due on receipt today (130.02) is CURRENT with the day-0 invoice.
+    expected = {name: [D(0), 0] for name in buckets}
+    for days, name in EDGES.items():
+        expected[name][0] += edge_amount(days)
+        expected[name][1] += 1
+    expected["CURRENT"][0] += D("130.02")
+    expected["CURRENT"][1] += 1
+    month_due = world["monthly"][0][1].due_date
+    late = (world["today"] - month_due).days
+    monthly_bucket = next(name for days, name in sorted(EDGES.items(), reverse=True) if late >= days) if late > 0 \
+        else "CURRENT"
+    expected[monthly_bucket][0] += D("80.00")
+    expected[monthly_bucket][1] += 1
+    for name, (total, count) in expected.items():
+        assert D(buckets[name]["total"]) == total, name
+        assert buckets[name]["count"] == count, name
+    assert D(body["total_accounts_receivable"]) == sum((D(b["total"]) for b in buckets.values()), D(0))
+
+
+async def test_as_of_moves_every_edge_to_the_next_bucket_a_day_later(client, world):
+    tomorrow = world["today"] + timedelta(days=1)
+    r = await client.get("/api/invoices", params={"as_of": tomorrow.isoformat(), "customer_id": str(world["payee"].id)},
+                         headers=world["a"].headers())
+    rows = {row["invoice_number"]: row for row in r.json()["invoices"]}
+    after = {0: "1-30", 1: "1-30", 30: "31-60", 31: "31-60", 60: "61-90", 61: "61-90", 90: "90+", 91: "90+"}
+    for days, name in after.items():
+        row = rows[f"EDGE-{days:03d}"]
+        assert row["aging_category"] == name, days
+        assert row["days_overdue"] == days + 1
+        assert row["payment_status"] == "overdue"
+
+
+async def test_dashboard_shape_shows_61_90_and_agrees_with_the_report(client, world):
+    report = (await client.get("/api/invoices/aging-report", headers=world["a"].headers())).json()
+    r = await client.get("/api/inbound/invoices/aging", headers=world["a"].headers())
+    assert r.status_code == 200, r.text
+    dash = r.json()
+    keys = {"current": "CURRENT", "days_1_30": "1-30", "days_31_60": "31-60", "days_61_90": "61-90",
+            "days_90_plus": "90+"}
+    assert set(dash["aging_buckets"]) == set(keys)
+    for key, name in keys.items():
+        assert dash["aging_buckets"][key]["total_amount"] == report["aging_buckets"][name]["total"]
+        assert dash["aging_buckets"][key]["invoice_count"] == report["aging_buckets"][name]["count"]
+    assert dash["total_outstanding"] == report["total_accounts_receivable"]
+    assert dash["total_invoices"] == 10 and dash["unique_customers"] == 3
+    recent = (await client.get("/api/inbound/invoices", headers=world["a"].headers())).json()["invoices"]
+    assert len(recent) == 10
+    assert recent[0]["issue_date"] >= recent[-1]["issue_date"]
+
+
+async def test_list_filters_by_status_aging_category_and_customer(client, world):
+    h = world["a"].headers()
+    overdue = (await client.get("/api/invoices", params={"status": "overdue"}, headers=h)).json()
+    assert overdue["total"] == 8  # the seven edges past day 0 and the monthly invoice
+    assert all(row["status"] == "OVERDUE" and row["days_overdue"] > 0 for row in overdue["invoices"])
+    sixty = (await client.get("/api/invoices", params={"aging_category": "61-90"}, headers=h)).json()
+    assert sorted(row["invoice_number"] for row in sixty["invoices"]) == ["EDGE-061", "EDGE-090"]
+    r = await client.get("/api/invoices", params={"aging_category": "45+"}, headers=h)
+    assert r.status_code == 422 and "aging_category" in r.json()["detail"]
+    mine = (await client.get("/api/invoices", params={"customer_id": str(world["payee"].id)}, headers=h)).json()
+    assert mine["total"] == 8
+    # Another company's customer id finds nothing; its invoices never show.
+    theirs = (await client.get("/api/invoices", headers=world["b"].headers())).json()
+    assert {row["invoice_number"] for row in theirs["invoices"]} == {f"EDGE-{d:03d}" for d in EDGES}
+    assert all(row["invoice_id"] not in {str(i.id) for i in world["edges"].values()} for row in theirs["invoices"])
+
+
+async def test_billing_a_load_makes_an_invoice_with_its_lines_and_terms(client, world):
+    invoice = world["per_load"]
+    r = await client.get(f"/api/invoices/{invoice.id}", headers=world["a"].headers())
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["ticket_number"] == world["ticket"].ticket_number
+    assert body["payment_terms"] == "Due on receipt" and body["due_date"] == body["issue_date"]
+    assert body["issue_date"] == world["today"].isoformat()
+    assert body["invoice_number"].startswith(f"INV-{world['today']:%Y}-")
+    assert [(line["description"], line["quantity"], line["total"]) for line in body["line_items"]] == [
+        ("Food Scraps (lbs)", "2000.00", "100.00"), ("Green Waste (lbs)", "1000.50", "30.02")]
+    assert body["amount"] == "130.02" and body["balance"] == "130.02"
+    assert body["bill_to"]["customer_name"] == "Mission Street Grocers"
+    assert world["cash"][1] is None  # paid at the scale: no receivable
+
+
+async def test_monthly_customer_gets_one_consolidated_invoice(client, world):
+    (t1, first), (t2, second) = world["monthly"]
+    assert first.id == second.id
+    month = world["month"]
+    end = month.replace(day=calendar.monthrange(month.year, month.month)[1])
+    body = (await client.get(f"/api/invoices/{first.id}", headers=world["a"].headers())).json()
+    assert body["billing_period"] == month.isoformat() and body["issue_date"] == end.isoformat()
+    assert body["due_date"] == (end + timedelta(days=15)).isoformat() and body["payment_terms"] == "Net 15"
+    assert body["amount"] == "80.00"
+    assert [line["ticket_number"] for line in body["line_items"]] == [t1.ticket_number, t2.ticket_number]
+
+
+async def test_billing_the_same_load_twice_returns_the_first_invoice(world):
+    from api.core.db import sessionmaker, set_tenant
+    from api.invoices.service import bill_inbound_ticket
+    from api.tickets.models import Ticket
+
+    async with sessionmaker()() as db, db.begin():
+        await set_tenant(db, world["a"].company_id)
+        ticket = await db.get(Ticket, world["ticket"].id)
+        again = await bill_inbound_ticket(db, ticket)
+    assert again.id == world["per_load"].id
+
+
+async def test_partial_then_full_payment(client, world, owner_sql):
+    invoice = world["edges"][31]
+    url, h = f"/api/invoices/{invoice.id}/payment", world["a"].headers()
+    r = await client.put(url, json={"amount": "31.37", "method": "check", "reference": "CHK-1001"}, headers=h)
+    assert r.status_code == 200, r.text
+    assert r.json()["invoice"]["balance"] == "100.00"
+    assert r.json()["invoice"]["payment_status"] == "overdue"
+    r = await client.put(url, json={"amount": 100.00, "method": "bank_transfer"}, headers=h)
+    body = r.json()["invoice"]
+    assert r.status_code == 200 and body["balance"] == "0.00" and body["payment_status"] == "paid"
+    assert body["status"] == "PAID" and [p["amount"] for p in body["payments"]] == ["31.37", "100.00"]
+    assert owner_sql("select balance, payment_status from invoices where id = %s", (invoice.id,)) == [
+        (D("0.00"), "paid")]
+    r = await client.put(url, json={"amount": "1.00", "method": "cash"}, headers=h)
+    assert r.status_code == 409 and r.json()["detail"] == "This invoice is already paid"
+
+
+@pytest.mark.parametrize(("amount", "field_message"), [
+    ("0", "greater than 0"), ("-5.00", "greater than 0"), ("10.001", "decimal places"), (None, "amount"),
+])
+async def test_bad_amounts_are_refused_and_nothing_is_written(client, world, owner_sql, amount, field_message):
+    invoice = world["edges"][60]
+    body = {"method": "cash"} if amount is None else {"amount": amount, "method": "cash"}
+    r = await client.put(f"/api/invoices/{invoice.id}/payment", json=body, headers=world["a"].headers())
+    assert r.status_code == 422 and field_message in r.json()["detail"], r.text
+    assert owner_sql("select count(*) from payments where invoice_id = %s", (invoice.id,)) == [(0,)]
+
+
+async def test_payment_above_the_balance_is_refused(client, world, owner_sql):
+    invoice = world["edges"][61]
+    r = await client.put(f"/api/invoices/{invoice.id}/payment", json={"amount": "161.38", "method": "cash"},
+                         headers=world["a"].headers())
+    assert r.status_code == 422
+    assert r.json()["detail"] == "Payment amount cannot exceed the balance ($161.37)"
+    assert owner_sql("select count(*) from payments where invoice_id = %s", (invoice.id,)) == [(0,)]
+    r = await client.put(f"/api/invoices/{invoice.id}/payment", json={"amount": "1", "method": "wire"},
+                         headers=world["a"].headers())
+    assert r.status_code == 422 and r.json()["detail"].startswith("method")
+
+
+async def test_void_invoice_takes_no_payment(client, world, owner_sql):
+    invoice = world["edges"][90]
+    owner_sql("update invoices set payment_status = 'void' where id = %s", (invoice.id,))
+    r = await client.put(f"/api/invoices/{invoice.id}/payment", json={"amount": "1.00", "method": "cash"},
+                         headers=world["a"].headers())
+    assert r.status_code == 409 and "void" in r.json()["detail"]
+
+
+async def test_two_payments_racing_for_the_last_dollars_one_wins(client, world, owner_sql):
+    invoice = world["edges"][1]
+    url, h = f"/api/invoices/{invoice.id}/payment", world["a"].headers()
+    results = await asyncio.gather(*[
+        client.put(url, json={"amount": "101.37", "method": "cash"}, headers=h) for _ in range(2)])
+    codes = sorted(r.status_code for r in results)
+    assert codes == [200, 409], [r.text for r in results]
+    assert owner_sql("select count(*), sum(amount) from payments where invoice_id = %s", (invoice.id,)) == [
+        (1, D("101.37"))]
+
+
+async def test_a_retried_payment_with_the_same_key_records_one(client, world, owner_sql):
+    invoice = world["edges"][30]
+    key = str(uuid.uuid4())
+    url, h = f"/api/invoices/{invoice.id}/payment", {**world["a"].headers(), "Idempotency-Key": key}
+    body = {"amount": "30.00", "method": "credit_card"}
+    first, second, third = await asyncio.gather(*[client.put(url, json=body, headers=h) for _ in range(3)])
+    assert {first.status_code, second.status_code, third.status_code} == {200}
+    assert len({r.json()["payment"]["payment_id"] for r in (first, second, third)}) == 1
+    assert sorted(r.headers.get("Idempotent-Replayed", "") for r in (first, second, third)) == ["", "true", "true"]
+    assert owner_sql("select count(*) from payments where invoice_id = %s", (invoice.id,)) == [(1,)]
+    r = await client.put(url, json={"amount": "31.00", "method": "credit_card"}, headers=h)
+    assert r.status_code == 409
+    r = await client.put(url, json=body, headers={**world["a"].headers(), "Idempotency-Key": "not-a-uuid"})
+    assert r.status_code == 422 and r.json()["detail"] == "Idempotency-Key must be a UUID"
+
+
+async def test_other_company_ids_are_not_found_and_nothing_is_paid(client, world, owner_sql):
+    foreign = world["foreign"][0]
+    h = world["a"].headers()
+    assert (await client.get(f"/api/invoices/{foreign.id}", headers=h)).status_code == 404
+    r = await client.put(f"/api/invoices/{foreign.id}/payment", json={"amount": "1.00", "method": "cash"}, headers=h)
+    assert r.status_code == 404 and r.json()["detail"] == "Invoice not found"
+    assert owner_sql("select count(*) from payments where invoice_id = %s", (foreign.id,)) == [(0,)]
+
+
+@pytest.mark.parametrize("path", ["/api/invoices", "/api/invoices/aging-report", "/api/inbound/invoices",
+                                  "/api/inbound/invoices/aging"])
+async def test_gates(client, world, path):
+    r = await client.get(path, headers=world["a"].headers("employee"))
+    assert r.status_code == 403
+    r = await client.get(path, headers=world["pro"].headers())
+    assert r.status_code == 403 and "Enterprise" in r.json()["detail"]
+    r = await client.get(path, headers=world["off"].headers())
+    assert r.status_code == 403 and "inbound module is disabled" in r.json()["detail"]
+
+
+async def test_the_mart_agrees_with_postgres_on_the_demo_data_to_the_cent(client, world, owner_sql):
+    """Sum of the aged balances = total receivables in Postgres (amount less payments made by
+    today, company-local), per bucket count = open invoices, on the demo tenant's year of loads."""
+    from api.demo import COMPANY
+
+    (company_id, tz), = owner_sql("select id, timezone from companies where name = %s and is_demo", (COMPANY,))
+    (truth, open_count), = owner_sql(
+        """select sum(i.amount - coalesce(p.paid, 0)), count(*) filter (where i.amount - coalesce(p.paid, 0) > 0)
+           from invoices i
+           left join (select invoice_id, sum(amount) as paid from payments
+                      where (paid_at at time zone %s)::date <= (now() at time zone %s)::date group by invoice_id) p
+             on p.invoice_id = i.id
+           where i.company_id = %s and i.payment_status <> 'void'
+             and i.issue_date <= (now() at time zone %s)::date""", (tz, tz, company_id, tz))
+    from api.invoices import service
+
+    report = service.aging_report(str(company_id), world["today"])
+    assert truth > 0 and report.total_accounts_receivable == truth
+    assert sum((b.total for b in report.aging_buckets.values()), D(0)) == truth
+    assert sum(b.count for b in report.aging_buckets.values()) == open_count
+    assert report.aging_buckets["61-90"].count > 0 or report.aging_buckets["90+"].count > 0
+
+
+def pdf_text(content: bytes) -> str:
+    import io
+
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+
+
+async def test_invoice_pdf_carries_the_invoice(client, world):
+    invoice = world["per_load"]
+    r = await client.get(f"/api/invoices/{invoice.id}/pdf", headers=world["a"].headers())
+    assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
+    assert r.headers["content-disposition"] == f'attachment; filename="invoice_{invoice.invoice_number}.pdf"'
+    text = pdf_text(r.content)
+    for expected in ("INVOICE", invoice.invoice_number, "Mission Street Grocers", "Due on receipt",
+                     "Food Scraps (lbs)", "Green Waste (lbs)", "$130.02", "Balance due", world["ticket"].ticket_number):
+        assert expected in text, expected
+    r = await client.get(f"/api/invoices/{world['foreign'][0].id}/pdf", headers=world["a"].headers())
+    assert r.status_code == 404
+
+
+async def test_customer_statement_lists_invoices_payments_and_aging(client, world):
+    payee = world["payee"]
+    start = world["today"] - timedelta(days=200)
+    r = await client.get("/api/invoices/statement", headers=world["a"].headers(), params={
+        "customer_id": str(payee.id), "start_date": start.isoformat(), "end_date": world["today"].isoformat()})
+    assert r.status_code == 200, r.text
+    text = pdf_text(r.content)
+    assert "STATEMENT" in text and "Golden Gate Produce Co." in text and "Opening balance" in text
+    assert "EDGE-091" in text and "Aging" in text and "61-90" in text
+    r = await client.get("/api/invoices/statement", headers=world["a"].headers(),
+                         params={"customer_id": str(world["foreign"][0].customer_id)})
+    assert r.status_code == 404 and r.json()["detail"] == "Customer not found"
+    r = await client.get("/api/invoices/statement", headers=world["a"].headers(), params={
+        "customer_id": str(payee.id), "start_date": "2026-02-01", "end_date": "2026-01-01"})
+    assert r.status_code == 422

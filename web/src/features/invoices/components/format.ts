@@ -1,0 +1,30 @@
+import type { BadgeTone } from "@/components/ui/badge";
+
+/** Money arrives as decimal strings (exact to the cent); shown as USD. */
+export function usd(value: string | number | null | undefined): string {
+  const n = typeof value === "string" ? Number(value) : value ?? 0;
+  return n.toLocaleString("en-US", { style: "currency", currency: "USD" });
+}
+
+/** Aging badge (spec 3 s2.8): CURRENT green, 1-30 yellow, 31-60 orange, anything else red. */
+export function agingTone(category: string | null | undefined): BadgeTone | "orange" {
+  if (category === "CURRENT") return "green";
+  if (category === "1-30") return "amber";
+  if (category === "31-60") return "orange";
+  return "red";
+}
+
+export const AGING: { key: "CURRENT" | "1-30" | "31-60" | "61-90" | "90+"; label: string }[] = [
+  { key: "CURRENT", label: "Current" },
+  { key: "1-30", label: "1-30 days" },
+  { key: "31-60", label: "31-60 days" },
+  { key: "61-90", label: "61-90 days" },
+  { key: "90+", label: "90+ days" },
+];
+
+export const METHODS = [
+  { value: "cash", label: "Cash" },
+  { value: "check", label: "Check" },
+  { value: "credit_card", label: "Credit card" },
+  { value: "bank_transfer", label: "Bank transfer" },
+] as const;
