@@ -20,7 +20,7 @@ from api.ops.middleware import Operations
 # One router module per domain (DESIGN.md); each exposes `router`.
 DOMAINS = (
     "auth", "settings", "subscription", "companies", "stores", "regions", "users", "admin", "address",
-    "lists", "tickets", "outbound", "ai", "inbound", "invoices", "inventory", "analytics",
+    "lists", "tickets", "outbound", "ai", "inbound", "invoices", "payables", "inventory", "analytics",
     "compliance", "carbon", "email_alerts", "ops",
 )
 

@@ -17,6 +17,7 @@ class Customer(IdMixin, TenantMixin, TimestampMixin, Base):
     __table_args__ = (
         UniqueConstraint("company_id", "account_number"),
         CheckConstraint("billing_cycle in ('per_load', 'monthly')", name="billing_cycle"),
+        CheckConstraint("price_basis in ('per_ton', 'per_load')", name="price_basis"),
     )
 
     account_number: Mapped[str | None] = mapped_column(String(40))
@@ -30,6 +31,13 @@ class Customer(IdMixin, TenantMixin, TimestampMixin, Base):
     custom_pricing_per_unit: Mapped[Decimal | None] = mapped_column(Numeric(12, 4))
     default_unit_of_measure: Mapped[str | None] = mapped_column(String(10))
     payment_terms_days: Mapped[int | None] = mapped_column()
+    # Disposal partner profile (is_disposal_partner): what Flow's customer pays them to take away.
+    contact_name: Mapped[str | None] = mapped_column(String(200))
+    facility_type: Mapped[str | None] = mapped_column(String(40))  # hauler | compost | anaerobic_digestion | ...
+    accepted_materials: Mapped[str | None] = mapped_column(Text)  # comma-separated waste type names
+    price_basis: Mapped[str | None] = mapped_column(String(10))  # per_ton | per_load
+    partner_price: Mapped[Decimal | None] = mapped_column(Numeric(12, 2))
+    permit_number: Mapped[str | None] = mapped_column(String(80))
     # per_load: an invoice per charged load; monthly: one consolidated invoice per month.
     billing_cycle: Mapped[str] = mapped_column(String(10), default="per_load", server_default="per_load")
     notes: Mapped[str | None] = mapped_column(Text)

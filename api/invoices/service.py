@@ -111,19 +111,22 @@ def aging_of_one(company_id: str, invoice_id: uuid.UUID, as_of: date) -> dict | 
     return found[0] if found else None
 
 
-def _buckets(company_id: str, as_of: date, customer_id: uuid.UUID | None):
+def aging_buckets(company_id: str, as_of: date, party_id: uuid.UUID | None, *, mart: str = "invoice_aging",
+                  party_column: str = "customer_id"):
+    """Open balances of the aging mart `mart` (invoice_aging or bill_aging) on the as-of day, per
+    bucket: ({bucket: (total, count)}, overall {total, n, customers}, last refresh)."""
     where, params = [VALID_ON, "balance > 0"], [company_id, as_of, as_of]
-    if customer_id:
-        where.append("customer_id = ?")
-        params.append(str(customer_id))
+    if party_id:
+        where.append(f"{party_column} = ?")
+        params.append(str(party_id))
     cond = " and ".join(where)
     with warehouse.read_warehouse() as con:
         by_bucket = warehouse.rows(
-            con, f"select aging_category, sum(balance) as total, count(*) as n from marts.invoice_aging "
+            con, f"select aging_category, sum(balance) as total, count(*) as n from marts.{mart} "
                  f"where {cond} group by aging_category", params)
         overall = warehouse.rows(
-            con, f"select coalesce(sum(balance), 0) as total, count(*) as n, count(distinct customer_id) as customers "
-                 f"from marts.invoice_aging where {cond}", params)[0]
+            con, f"select coalesce(sum(balance), 0) as total, count(*) as n, count(distinct {party_column}) as customers "
+                 f"from marts.{mart} where {cond}", params)[0]
         refreshed = warehouse.last_refreshed_at(con)
     found = {r["aging_category"]: r for r in by_bucket}
     buckets = {name: (Decimal(found[name]["total"]) if name in found else Decimal("0.00"),
@@ -132,7 +135,7 @@ def _buckets(company_id: str, as_of: date, customer_id: uuid.UUID | None):
 
 
 def aging_report(company_id: str, as_of: date, customer_id: uuid.UUID | None = None) -> AgingReport:
-    buckets, overall, refreshed = _buckets(company_id, as_of, customer_id)
+    buckets, overall, refreshed = aging_buckets(company_id, as_of, customer_id)
     return AgingReport(
         as_of=as_of, total_accounts_receivable=Decimal(overall["total"]).quantize(CENT),
         aging_buckets={name: AgingBucket(total=total.quantize(CENT), count=n) for name, (total, n) in buckets.items()},
@@ -141,7 +144,7 @@ def aging_report(company_id: str, as_of: date, customer_id: uuid.UUID | None = N
 
 
 def dashboard_aging(company_id: str, as_of: date) -> DashboardAging:
-    buckets, overall, refreshed = _buckets(company_id, as_of, None)
+    buckets, overall, refreshed = aging_buckets(company_id, as_of, None)
     return DashboardAging(
         as_of=as_of,
         aging_buckets={DASHBOARD_KEYS[name]: DashboardBucket(total_amount=total.quantize(CENT), invoice_count=n)
@@ -268,14 +271,14 @@ def _month_end(day: date) -> date:
     return day.replace(day=calendar.monthrange(day.year, day.month)[1])
 
 
-async def _lock(db: AsyncSession, name: str) -> None:
+async def advisory_lock(db: AsyncSession, name: str) -> None:
     await db.execute(text("select pg_advisory_xact_lock(hashtextextended(:name, 0))"), {"name": name})
 
 
 async def next_invoice_number(db: AsyncSession, company_id: uuid.UUID, issue_date: date) -> str:
     """INV-YYYY-NNNNN, gap-free per company and year (the lock queues concurrent billers)."""
     prefix = f"INV-{issue_date:%Y}-"
-    await _lock(db, f"invoice-number:{company_id}:{issue_date:%Y}")
+    await advisory_lock(db, f"invoice-number:{company_id}:{issue_date:%Y}")
     last = await db.scalar(
         select(func.max(cast(func.substr(Invoice.invoice_number, len(prefix) + 1), Integer)))
         .where(Invoice.company_id == company_id, Invoice.invoice_number.like(prefix + "%"))
@@ -326,7 +329,7 @@ async def bill_inbound_ticket(db: AsyncSession, ticket: Ticket) -> Invoice | Non
     invoice: Invoice | None = None
     if customer.billing_cycle == "monthly":
         period = day.replace(day=1)
-        await _lock(db, f"monthly-invoice:{customer.id}:{period}")
+        await advisory_lock(db, f"monthly-invoice:{customer.id}:{period}")
         invoice = await db.scalar(select(Invoice).where(
             Invoice.customer_id == customer.id, Invoice.billing_period == period,
             Invoice.payment_status != "void").with_for_update())

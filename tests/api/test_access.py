@@ -154,6 +154,30 @@ async def invoice(ctx: Ctx) -> dict[str, str]:
     return {"invoice_id": ctx.made["invoice"]}
 
 
+async def partner(ctx: Ctx) -> dict[str, str]:
+    if "partner" not in ctx.made:
+        r = await ctx.client.post("/api/disposal-partners", json={"name": f"Hauler {uuid.uuid4().hex[:6]}"},
+                                  headers=ctx.other.headers())
+        ctx.made["partner"] = r.json()["id"]
+    return {"partner_id": ctx.made["partner"]}
+
+
+async def bill(ctx: Ctx) -> dict[str, str]:
+    if "bill" not in ctx.made:
+        from api.payables.models import Bill
+
+        async with sessionmaker()() as db, db.begin():
+            await set_tenant(db, ctx.other.company_id)
+            today = datetime.now(tz=UTC).date()
+            row = Bill(bill_number=f"BILL-FOREIGN-{uuid.uuid4().hex[:6]}", issue_date=today, due_date=today,
+                       description="Hauling", quantity=Decimal(1), unit="load", unit_price=Decimal("10.00"),
+                       amount=Decimal("10.00"), balance=Decimal("10.00"), status="open", payment_terms="Net 30")
+            db.add(row)
+            await db.flush()
+            ctx.made["bill"] = str(row.id)
+    return {"bill_id": ctx.made["bill"]}
+
+
 LIST_TABLES = {"waste-types": "waste_types", "destination-types": "destination_types",
                "container-types": "container_types", "diversion-methods": "diversion_methods",
                "waste-subtypes": "waste_subtypes", "carbon-methodologies": "carbon_methodologies"}
@@ -190,6 +214,10 @@ FOREIGN: dict[str, Foreign | NotAnId] = {
     "GET /api/invoices/{invoice_id}": Foreign(invoice),
     "GET /api/invoices/{invoice_id}/pdf": Foreign(invoice),
     "PUT /api/invoices/{invoice_id}/payment": Foreign(invoice, {"amount": "1.00", "method": "cash"}),
+    "PUT /api/disposal-partners/{partner_id}": Foreign(partner, {"name": "Taken over"}),
+    "GET /api/bills/{bill_id}": Foreign(bill),
+    "PUT /api/bills/{bill_id}/payment": Foreign(bill, {"amount": "1.00", "method": "cash"}),
+    "GET /api/tickets/{ticket_id}/bill-of-lading": Foreign(ticket),
 }
 # Multipart uploads: the foreign check sends a small image file instead of JSON.
 UPLOADS = {"POST /api/tickets/{ticket_id}/images"}

@@ -1,0 +1,57 @@
+"""Payables: bills owed to disposal partners (haulers and facilities paid to take material away)
+and the payments made against them. Disposal partners are customers flagged is_disposal_partner
+(the outbound type-2 form and tickets.disposal_partner_id already point there)."""
+from __future__ import annotations
+
+import uuid
+from datetime import date, datetime
+from decimal import Decimal
+
+from sqlalchemy import CheckConstraint, Date, DateTime, ForeignKey, Numeric, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.types import Uuid
+
+from api.core.db import Base, IdMixin, TenantMixin, TimestampMixin
+
+MONEY = Numeric(12, 2)
+
+
+class Bill(IdMixin, TenantMixin, TimestampMixin, Base):
+    __tablename__ = "bills"
+    __table_args__ = (
+        UniqueConstraint("company_id", "bill_number"),
+        UniqueConstraint("ticket_id"),
+        CheckConstraint("balance >= 0 and balance <= amount", name="balance_within_amount"),
+    )
+
+    bill_number: Mapped[str] = mapped_column(String(40))
+    partner_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("customers.id", ondelete="SET NULL"), index=True)
+    ticket_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("tickets.id", ondelete="SET NULL"))
+    issue_date: Mapped[date] = mapped_column(Date)
+    due_date: Mapped[date] = mapped_column(Date)
+    payment_terms: Mapped[str] = mapped_column(String(20), default="Net 30")
+    description: Mapped[str] = mapped_column(String(300))
+    quantity: Mapped[Decimal] = mapped_column(Numeric(12, 3))
+    unit: Mapped[str] = mapped_column(String(10))  # ton | load
+    unit_price: Mapped[Decimal] = mapped_column(Numeric(12, 4))
+    amount: Mapped[Decimal] = mapped_column(MONEY)
+    # Amount less the payment rows, kept under the bill's row lock with every payment.
+    balance: Mapped[Decimal] = mapped_column(MONEY)
+    status: Mapped[str] = mapped_column(String(10), default="open")  # open | paid | void
+
+
+class BillPayment(IdMixin, TenantMixin, TimestampMixin, Base):
+    __tablename__ = "bill_payments"
+    __table_args__ = (
+        CheckConstraint("amount > 0", name="amount_positive"),
+        UniqueConstraint("company_id", "idempotency_key"),
+    )
+
+    bill_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("bills.id", ondelete="CASCADE"), index=True)
+    amount: Mapped[Decimal] = mapped_column(MONEY)
+    method: Mapped[str] = mapped_column(String(20))  # cash | check | credit_card | bank_transfer
+    reference: Mapped[str | None] = mapped_column(String(100))
+    notes: Mapped[str | None] = mapped_column(Text)
+    paid_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    recorded_by_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("users.id", ondelete="SET NULL"))
+    idempotency_key: Mapped[uuid.UUID | None] = mapped_column(Uuid)

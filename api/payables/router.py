@@ -1,0 +1,119 @@
+"""Payables calls (DESIGN.md wave-2 names): disposal partners, bills, A/P aging, bill of lading.
+
+Disposal partners: read by staff (the outbound type-2 form picks one), written by store_admin.
+Bills, payments and aging: store_admin only. Company-scoped; another company's id is 404.
+"""
+from __future__ import annotations
+
+import uuid
+from datetime import date
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Query, Response, status
+from sqlalchemy import select
+from starlette.concurrency import run_in_threadpool
+
+from api.companies.models import Store
+from api.core.deps import AdminUser, CurrentCompany, Db, LocationScope, StaffUser
+from api.customers.models import Customer
+from api.invoices import service as receivables
+from api.invoices.router import PDF_MIME, _pdf
+from api.invoices.schemas import AgingCategory, PaymentCreate, PaymentStatus
+from api.kit.errors import NotFound
+from api.payables import service
+from api.payables.bol import bol_pdf
+from api.payables.schemas import (
+    BillDetail,
+    BillList,
+    BillPaymentRecorded,
+    DisposalPartnerCreate,
+    DisposalPartnerList,
+    DisposalPartnerRead,
+    DisposalPartnerUpdate,
+    PayablesAging,
+)
+from api.tickets.models import Ticket
+
+router = APIRouter(tags=["payables"])
+AsOf = Annotated[date | None, Query(description="Age as of this day (default: today in the company's time zone)")]
+
+
+@router.get("/disposal-partners", response_model=DisposalPartnerList)
+async def list_partners(db: Db, company: CurrentCompany, _who: StaffUser) -> DisposalPartnerList:
+    """Haulers and disposal facilities the company pays to take material away."""
+    return DisposalPartnerList(disposal_partners=await service.list_partners(db, company.id))
+
+
+@router.post("/disposal-partners", response_model=DisposalPartnerRead, status_code=status.HTTP_201_CREATED)
+async def create_partner(body: DisposalPartnerCreate, db: Db, company: CurrentCompany,
+                         _admin: AdminUser) -> DisposalPartnerRead:
+    return await service.create_partner(db, company.id, body)
+
+
+@router.put("/disposal-partners/{partner_id}", response_model=DisposalPartnerRead)
+async def update_partner(partner_id: uuid.UUID, body: DisposalPartnerUpdate, db: Db, company: CurrentCompany,
+                         _admin: AdminUser) -> DisposalPartnerRead:
+    """Edit, or enable/disable with {"active": false}."""
+    return await service.update_partner(db, company.id, partner_id, body)
+
+
+@router.get("/bills", response_model=BillList)
+async def list_bills(
+    company: CurrentCompany, _admin: AdminUser,
+    status: Annotated[PaymentStatus | None, Query(alias="status")] = None,
+    partner_id: uuid.UUID | None = None, aging_category: AgingCategory | None = None, as_of: AsOf = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 500, offset: Annotated[int, Query(ge=0)] = 0,
+) -> BillList:
+    """Bills as aged on the as-of day (open ones with status=pending or overdue)."""
+    f = service.BillFilter(company_id=str(company.id), as_of=as_of or receivables.company_today(company),
+                           status=status, partner_id=partner_id, aging_category=aging_category, limit=limit,
+                           offset=offset)
+    return await run_in_threadpool(service.list_bills, f)
+
+
+@router.get("/bills/aging-report", response_model=PayablesAging)
+async def payables_aging(company: CurrentCompany, _admin: AdminUser, as_of: AsOf = None,
+                         partner_id: uuid.UUID | None = None) -> PayablesAging:
+    """A/P aging: total payable and the buckets CURRENT, 1-30, 31-60, 61-90, 90+."""
+    day = as_of or receivables.company_today(company)
+    return await run_in_threadpool(service.payables_aging, str(company.id), day, partner_id)
+
+
+@router.get("/bills/{bill_id}", response_model=BillDetail)
+async def bill_detail(bill_id: uuid.UUID, db: Db, company: CurrentCompany, _admin: AdminUser) -> BillDetail:
+    return await service.bill_detail(db, company.id, bill_id)
+
+
+@router.put("/bills/{bill_id}/payment", response_model=BillPaymentRecorded)
+async def pay_bill(
+    bill_id: uuid.UUID, body: PaymentCreate, db: Db, company: CurrentCompany, admin: AdminUser, response: Response,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None,
+) -> BillPaymentRecorded:
+    """Record a payment to the partner, at most the balance; Idempotency-Key replays."""
+    key = receivables.idempotency_key(idempotency_key)
+    payment, created = await service.record_payment(db, company.id, admin.id, bill_id, body, key)
+    if not created:
+        response.headers["Idempotent-Replayed"] = "true"
+    return BillPaymentRecorded(payment=service.payment_read(payment), bill=await service.bill_detail(db, company.id, bill_id))
+
+
+@router.get("/tickets/{ticket_id}/bill-of-lading", response_class=Response,
+            responses={200: {"content": {PDF_MIME: {}}, "description": "Bill of lading (PDF)"}})
+async def bill_of_lading(ticket_id: uuid.UUID, db: Db, company: CurrentCompany, _who: StaffUser,
+                         scope: LocationScope) -> Response:
+    """Bill of lading of a completed type-2 truck-scale outbound ticket."""
+    stmt = select(Ticket).where(Ticket.id == ticket_id, Ticket.company_id == company.id)
+    if scope is not None:
+        stmt = stmt.where(Ticket.store_id == scope)
+    ticket = await db.scalar(stmt)
+    if ticket is None:
+        raise NotFound("Ticket not found")
+    if ticket.is_inbound or ticket.outbound_ticket_type != service.TYPE_2 or ticket.status != "completed":
+        raise NotFound("Only completed truck-scale outbound tickets have a bill of lading")
+    store = await db.get(Store, ticket.store_id) if ticket.store_id else None
+    partner = await db.get(Customer, ticket.disposal_partner_id) if ticket.disposal_partner_id else None
+    block = await receivables.company_block(company)
+    info = {"name": partner.customer_name, "address": partner.address, "permit": partner.permit_number} \
+        if partner else None
+    pdf = await run_in_threadpool(bol_pdf, block, ticket, store.name if store else None, info)
+    return _pdf(f"bill_of_lading_{ticket.ticket_number}.pdf", pdf)

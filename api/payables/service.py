@@ -1,0 +1,239 @@
+"""Payables: disposal partners, a bill per completed type-2 truck-scale outbound load (when the
+company's settings say so), payments against bills, A/P aging from the mart `bill_aging`.
+
+Same ledger rules as receivables (api/invoices/service.py): payments are rows, the balance is
+the amount less their sum under the bill's row lock; the aging comes from the warehouse.
+"""
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import Integer, cast, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.analytics import warehouse
+from api.companies.models import Company
+from api.companies.service import get_settings_row
+from api.customers.models import Customer
+from api.invoices import service as receivables
+from api.invoices.schemas import AgingBucket, PaymentCreate
+from api.kit.errors import Conflict, Invalid, NotFound
+from api.payables.models import Bill, BillPayment
+from api.payables.schemas import (
+    BillDetail,
+    BillList,
+    BillPaymentRead,
+    BillRow,
+    DisposalPartnerCreate,
+    DisposalPartnerRead,
+    DisposalPartnerUpdate,
+    PayablesAging,
+)
+from api.tickets.models import Ticket
+
+CENT = Decimal("0.01")
+LB_PER_TON = Decimal(2000)
+TYPE_2 = "type_2_truck_scale"
+
+
+# ---- disposal partners -------------------------------------------------------------------------
+def partner_read(c: Customer) -> DisposalPartnerRead:
+    materials = [m.strip() for m in (c.accepted_materials or "").split(",") if m.strip()]
+    return DisposalPartnerRead(
+        id=c.id, name=c.customer_name, contact_name=c.contact_name, phone=c.phone, email=c.email, address=c.address,
+        facility_type=c.facility_type, accepted_materials=materials, price_basis=c.price_basis,
+        price=c.partner_price, permit_number=c.permit_number, payment_terms_days=c.payment_terms_days,
+        notes=c.notes, active=c.active)
+
+
+async def list_partners(db: AsyncSession, company_id: uuid.UUID) -> list[DisposalPartnerRead]:
+    rows = (await db.scalars(select(Customer).where(Customer.company_id == company_id,
+                                                    Customer.is_disposal_partner.is_(True))
+                             .order_by(Customer.customer_name))).all()
+    return [partner_read(c) for c in rows]
+
+
+def _apply(partner: Customer, values: dict) -> None:
+    if "price_basis" in values or "price" in values:
+        basis = values.get("price_basis", partner.price_basis)
+        price = values.get("price", partner.partner_price)
+        if (basis is None) != (price is None):
+            raise Invalid("price_basis and price go together: per_ton or per_load with a price")
+    mapping = {"name": "customer_name", "price": "partner_price"}
+    for key, value in values.items():
+        if key == "accepted_materials":
+            value = ", ".join(m.strip() for m in value) if value is not None else None
+        setattr(partner, mapping.get(key, key), value)
+
+
+async def create_partner(db: AsyncSession, company_id: uuid.UUID, body: DisposalPartnerCreate) -> DisposalPartnerRead:
+    partner = Customer(company_id=company_id, customer_name=body.name, is_disposal_partner=True, is_hauler=False,
+                       active=body.active)
+    _apply(partner, body.model_dump(exclude={"name", "active"}, exclude_unset=False))
+    db.add(partner)
+    await db.flush()
+    return partner_read(partner)
+
+
+async def update_partner(db: AsyncSession, company_id: uuid.UUID, partner_id: uuid.UUID,
+                         body: DisposalPartnerUpdate) -> DisposalPartnerRead:
+    partner = await db.scalar(select(Customer).where(Customer.id == partner_id, Customer.company_id == company_id,
+                                                     Customer.is_disposal_partner.is_(True)).with_for_update())
+    if partner is None:
+        raise NotFound("Disposal partner not found")
+    _apply(partner, body.model_dump(exclude_unset=True))
+    partner.updated_at = datetime.now(tz=UTC)
+    await db.flush()
+    return partner_read(partner)
+
+
+# ---- bills from outbound loads -----------------------------------------------------------------
+async def next_bill_number(db: AsyncSession, company_id: uuid.UUID, issue_date: date) -> str:
+    prefix = f"BILL-{issue_date:%Y}-"
+    await receivables.advisory_lock(db, f"bill-number:{company_id}:{issue_date:%Y}")
+    last = await db.scalar(select(func.max(cast(func.substr(Bill.bill_number, len(prefix) + 1), Integer)))
+                           .where(Bill.company_id == company_id, Bill.bill_number.like(prefix + "%")))
+    return f"{prefix}{(last or 0) + 1:05d}"
+
+
+async def bill_outbound_ticket(db: AsyncSession, ticket: Ticket) -> Bill | None:
+    """The payable for a completed type-2 truck-scale outbound load to a priced disposal partner,
+    when the company's setting outbound_type2_auto_create_payable is on; None otherwise. At the
+    partner's price: per ton of net weight (lb / 2000) or per load. Idempotent per ticket."""
+    if ticket.is_inbound or ticket.status != "completed" or ticket.outbound_ticket_type != TYPE_2:
+        return None
+    if ticket.disposal_partner_id is None:
+        return None
+    settings = await get_settings_row(db, ticket.company_id)
+    if not settings.outbound_type2_auto_create_payable:
+        return None
+    existing = await db.scalar(select(Bill).where(Bill.ticket_id == ticket.id))
+    if existing is not None:
+        return existing
+    partner = await db.get(Customer, ticket.disposal_partner_id)
+    if partner is None or partner.price_basis is None or partner.partner_price is None:
+        return None
+    if partner.price_basis == "per_ton":
+        quantity, unit = (ticket.net_weight / LB_PER_TON).quantize(Decimal("0.001")), "ton"
+    else:
+        quantity, unit = Decimal(1), "load"
+    amount = (quantity * partner.partner_price).quantize(CENT)
+    if amount <= 0:
+        return None
+    company = await db.get(Company, ticket.company_id)
+    day = ticket.ticket_at.astimezone(ZoneInfo(company.timezone or "America/Los_Angeles")).date()
+    terms = 30 if partner.payment_terms_days is None else partner.payment_terms_days
+    bill = Bill(company_id=ticket.company_id, bill_number=await next_bill_number(db, ticket.company_id, day),
+                partner_id=partner.id, ticket_id=ticket.id, issue_date=day, due_date=day + timedelta(days=terms),
+                payment_terms=receivables.terms_label(terms),
+                description=f"{ticket.waste_type_name or 'Material'} hauled, ticket {ticket.ticket_number}"[:300],
+                quantity=quantity, unit=unit, unit_price=partner.partner_price, amount=amount, balance=amount,
+                status="open")
+    db.add(bill)
+    await db.flush()
+    return bill
+
+
+# ---- ledger ------------------------------------------------------------------------------------
+async def _bill(db: AsyncSession, company_id: uuid.UUID, bill_id: uuid.UUID, *, for_update: bool = False) -> Bill:
+    stmt = select(Bill).where(Bill.id == bill_id, Bill.company_id == company_id)
+    bill = await db.scalar(stmt.with_for_update() if for_update else stmt)
+    if bill is None:
+        raise NotFound("Bill not found")
+    return bill
+
+
+def payment_read(p: BillPayment) -> BillPaymentRead:
+    return BillPaymentRead(payment_id=p.id, bill_id=p.bill_id, amount=p.amount, method=p.method,
+                           reference=p.reference, notes=p.notes, paid_at=p.paid_at)
+
+
+async def bill_detail(db: AsyncSession, company_id: uuid.UUID, bill_id: uuid.UUID) -> BillDetail:
+    bill = await _bill(db, company_id, bill_id)
+    payments = (await db.scalars(select(BillPayment).where(BillPayment.bill_id == bill.id)
+                                 .order_by(BillPayment.paid_at))).all()
+    partner = await db.get(Customer, bill.partner_id) if bill.partner_id else None
+    number = await db.scalar(select(Ticket.ticket_number).where(Ticket.id == bill.ticket_id)) if bill.ticket_id else None
+    balance = (bill.amount - sum((p.amount for p in payments), Decimal(0))).quantize(CENT)
+    return BillDetail(bill_id=bill.id, bill_number=bill.bill_number, partner_id=bill.partner_id,
+                      partner_name=partner.customer_name if partner else None, ticket_id=bill.ticket_id,
+                      ticket_number=number, issue_date=bill.issue_date, due_date=bill.due_date,
+                      payment_terms=bill.payment_terms, description=bill.description, quantity=bill.quantity,
+                      unit=bill.unit, unit_price=bill.unit_price, amount=bill.amount, balance=balance,
+                      status="void" if bill.status == "void" else "paid" if balance == 0 else "open",
+                      payments=[payment_read(p) for p in payments])
+
+
+async def record_payment(db: AsyncSession, company_id: uuid.UUID, user_id: uuid.UUID, bill_id: uuid.UUID,
+                         body: PaymentCreate, key: uuid.UUID | None) -> tuple[BillPayment, bool]:
+    bill = await _bill(db, company_id, bill_id, for_update=True)
+    if key is not None:
+        earlier = await db.scalar(select(BillPayment).where(BillPayment.company_id == company_id,
+                                                            BillPayment.idempotency_key == key))
+        if earlier is not None:
+            if earlier.bill_id != bill.id or earlier.amount != body.amount or earlier.method != body.method:
+                raise Conflict("This Idempotency-Key was already used for another payment")
+            return earlier, False
+    if bill.status == "void":
+        raise Conflict("Cannot record a payment on a void bill")
+    paid = await db.scalar(select(func.coalesce(func.sum(BillPayment.amount), 0)).where(BillPayment.bill_id == bill.id))
+    balance = bill.amount - Decimal(paid)
+    if balance <= 0:
+        raise Conflict("This bill is already paid")
+    if body.amount > balance:
+        raise Invalid(f"Payment amount cannot exceed the balance (${balance:,.2f})")
+    now = datetime.now(tz=UTC)
+    payment = BillPayment(company_id=company_id, bill_id=bill.id, amount=body.amount, method=body.method,
+                          reference=body.reference, notes=body.notes, paid_at=now, recorded_by_id=user_id,
+                          idempotency_key=key)
+    db.add(payment)
+    bill.balance = (balance - body.amount).quantize(CENT)
+    bill.status = "paid" if bill.balance == 0 else "open"
+    bill.updated_at = now
+    await db.flush()
+    return payment, True
+
+
+# ---- warehouse reads ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BillFilter:
+    company_id: str
+    as_of: date
+    status: str | None = None
+    partner_id: uuid.UUID | None = None
+    aging_category: str | None = None
+    limit: int = 500
+    offset: int = 0
+
+
+def list_bills(f: BillFilter) -> BillList:
+    where, params = [receivables.VALID_ON], [f.company_id, f.as_of, f.as_of]
+    for column, value in (("payment_status", f.status), ("partner_id", str(f.partner_id) if f.partner_id else None),
+                          ("aging_category", f.aging_category)):
+        if value:
+            where.append(f"{column} = ?")
+            params.append(value)
+    query = f"""select bill_id, bill_number, partner_id, partner_name, ticket_id, ticket_number, issue_date, due_date,
+        payment_terms, description, amount, balance, payment_status, aging_category,
+        case when balance > 0 and due_date < ? then date_diff('day', due_date, ?) else 0 end as days_overdue,
+        count(*) over () as matching
+        from marts.bill_aging where {' and '.join(where)} order by issue_date desc, bill_number desc limit ? offset ?"""
+    with warehouse.read_warehouse() as con:
+        found = warehouse.rows(con, query, [f.as_of, f.as_of, *params, f.limit, f.offset])
+        refreshed = warehouse.last_refreshed_at(con)
+    total = found[0]["matching"] if found else 0
+    return BillList(bills=[BillRow(**{k: v for k, v in r.items() if k != "matching"},
+                                   status=r["payment_status"].upper()) for r in found],
+                    total=total, as_of=f.as_of, last_refreshed_at=refreshed)
+
+
+def payables_aging(company_id: str, as_of: date, partner_id: uuid.UUID | None = None) -> PayablesAging:
+    buckets, overall, refreshed = receivables.aging_buckets(company_id, as_of, partner_id, mart="bill_aging",
+                                                            party_column="partner_id")
+    return PayablesAging(as_of=as_of, total_accounts_payable=Decimal(overall["total"]).quantize(CENT),
+                         aging_buckets={k: AgingBucket(total=t.quantize(CENT), count=n) for k, (t, n) in buckets.items()},
+                         last_refreshed_at=refreshed)

@@ -1,0 +1,147 @@
+"""Payables: disposal partners, a bill per completed type-2 load when the settings say so,
+payments against bills, A/P aging from the warehouse (bill_aging), the bill of lading PDF."""
+from __future__ import annotations
+
+import asyncio
+import io
+import uuid
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from pypdf import PdfReader
+
+from tests.api.invoices import books
+from tests.api.tickets.lists import ensure_lists, set_company
+from tests.pipelines.world import refresh
+
+TYPE2 = {"is_inbound": False, "outbound_ticket_type": "type_2_truck_scale", "waste_type": "Food Waste",
+         "destination": "Compost", "container_type": "Custom Container", "gross_weight": 32000, "tare_weight": 21000,
+         "vehicle_info": {"license_plate": "8abc-123", "driver_name": "Rosa Diaz", "carrier": "Green Haul Co"}}
+PARTNER = {"name": "Salinas Compost Facility", "contact_name": "Dana Ruiz", "phone": "(831) 555-0100",
+           "address": "1 Compost Rd, Salinas, CA", "facility_type": "compost_facility",
+           "accepted_materials": ["Food Waste", "Green Waste"], "price_basis": "per_ton", "price": "42.50",
+           "permit_number": "SWIS 27-AA-0001", "payment_terms_days": 15}
+
+
+@pytest.fixture(scope="module")
+async def world(app):
+    import httpx
+
+    from tests.factories import Factory
+
+    factory = Factory()
+    a = await factory.tenant("enterprise", stores=1)
+    b = await factory.tenant("enterprise", stores=1)
+    await ensure_lists(a)
+    await set_company(a, outbound_truck_scale_enabled=True, outbound_type2_auto_create_payable=True,
+                      outbound_type2_auto_generate_bol=True)
+    transport = httpx.ASGITransport(app=app, client=("10.9.9.9", 40000))
+    async with httpx.AsyncClient(transport=transport, base_url="http://flow.test") as c:
+        per_ton = (await c.post("/api/disposal-partners", json=PARTNER, headers=a.headers())).json()
+        per_load = (await c.post("/api/disposal-partners", json={
+            "name": "Coastal Roll-Off", "price_basis": "per_load", "price": "185.00"}, headers=a.headers())).json()
+        t1 = (await c.post("/api/tickets", json={**TYPE2, "disposal_partner_id": per_ton["id"]},
+                           headers=a.headers())).json()
+        t2 = (await c.post("/api/tickets", json={**TYPE2, "disposal_partner_id": per_load["id"]},
+                           headers=a.headers())).json()
+        type1 = (await c.post("/api/tickets", json={**TYPE2, "outbound_ticket_type": "type_1_container",
+                                                    "container_type": "Slim Jim 23 (23gal)", "gross_weight": 57.8,
+                                                    "tare_weight": None, "vehicle_info": None},
+                              headers=a.headers())).json()
+    await refresh(full=True)
+    return {"a": a, "b": b, "per_ton": per_ton, "per_load": per_load, "t1": t1, "t2": t2, "type1": type1}
+
+
+async def test_partners_are_listed_for_the_type_2_form_and_validated(client, world):
+    a = world["a"]
+    names = [p["name"] for p in (await client.get("/api/disposal-partners", headers=a.headers("employee"))).json()[
+        "disposal_partners"]]
+    assert names == ["Coastal Roll-Off", "Salinas Compost Facility"]
+    partner = world["per_ton"]
+    assert partner["accepted_materials"] == ["Food Waste", "Green Waste"] and partner["price"] == "42.50"
+    search = (await client.get("/api/outbound/customers", params={"customer_type": "disposal_partner"},
+                               headers=a.headers("employee")))
+    # The outbound type-2 form's partner search reads the same rows.
+    assert search.status_code == 200 and "Salinas Compost Facility" in search.text
+    r = await client.post("/api/disposal-partners", json={"name": "  "}, headers=a.headers())
+    assert r.status_code == 422 and r.json()["detail"] == "Partner name is required"
+    r = await client.post("/api/disposal-partners", json={"name": "X", "price_basis": "per_ton"}, headers=a.headers())
+    assert r.status_code == 422 and "price" in r.json()["detail"]
+    r = await client.post("/api/disposal-partners", json={"name": "X"}, headers=a.headers("employee"))
+    assert r.status_code == 403
+    r = await client.put(f"/api/disposal-partners/{partner['id']}", json={"active": False}, headers=a.headers())
+    assert r.status_code == 200 and r.json()["active"] is False
+    r = await client.put(f"/api/disposal-partners/{partner['id']}", json={"active": True}, headers=a.headers())
+    assert r.json()["active"] is True
+    r = await client.put(f"/api/disposal-partners/{partner['id']}", json={"active": False}, headers=world["b"].headers())
+    assert r.status_code == 404
+
+
+async def test_completed_type_2_loads_bill_their_partner_at_its_price(client, world):
+    h = world["a"].headers()
+    bills = {b["ticket_number"]: b for b in (await client.get("/api/bills", headers=h)).json()["bills"]}
+    assert set(bills) == {world["t1"]["ticket_number"], world["t2"]["ticket_number"]}  # not the type-1 ticket
+    per_ton = bills[world["t1"]["ticket_number"]]
+    assert per_ton["amount"] == "233.75"  # 11,000 lb = 5.5 t x 42.50
+    assert per_ton["partner_name"] == "Salinas Compost Facility" and per_ton["payment_terms"] == "Net 15"
+    assert bills[world["t2"]["ticket_number"]]["amount"] == "185.00"
+    detail = (await client.get(f"/api/bills/{per_ton['bill_id']}", headers=h)).json()
+    assert detail["quantity"] == "5.500" and detail["unit"] == "ton"
+    assert (await client.get("/api/bills", headers=world["a"].headers("employee"))).status_code == 403
+
+
+async def test_no_payable_when_the_setting_is_off(client, world, factory):
+    other = await factory.tenant("enterprise", stores=1)
+    await ensure_lists(other)
+    await set_company(other, outbound_truck_scale_enabled=True)
+    partner = (await client.post("/api/disposal-partners", json=PARTNER, headers=other.headers())).json()
+    r = await client.post("/api/tickets", json={**TYPE2, "disposal_partner_id": partner["id"]}, headers=other.headers())
+    assert r.status_code == 201
+    from sqlalchemy import func, select
+
+    from api.core.db import sessionmaker, set_tenant
+    from api.payables.models import Bill
+
+    async with sessionmaker()() as db, db.begin():
+        await set_tenant(db, other.company_id)
+        assert await db.scalar(select(func.count()).select_from(Bill)) == 0
+
+
+async def test_ap_aging_and_payments(client, world, owner_sql):
+    h = world["a"].headers()
+    aging = (await client.get("/api/bills/aging-report", headers=h)).json()
+    assert aging["total_accounts_payable"] == "418.75"
+    assert aging["aging_buckets"]["CURRENT"] == {"total": "418.75", "count": 2}
+    later = (await client.get("/api/bills/aging-report", headers=h,
+                              params={"as_of": (books.today() + timedelta(days=16)).isoformat()})).json()
+    assert later["aging_buckets"]["1-30"] == {"total": "233.75", "count": 1}  # Net 15, one day late
+    bill = next(b for b in (await client.get("/api/bills", headers=h)).json()["bills"] if b["amount"] == "185.00")
+    url = f"/api/bills/{bill['bill_id']}/payment"
+    r = await client.put(url, json={"amount": "185.01", "method": "check"}, headers=h)
+    assert r.status_code == 422 and r.json()["detail"] == "Payment amount cannot exceed the balance ($185.00)"
+    key = str(uuid.uuid4())
+    results = await asyncio.gather(*[client.put(url, json={"amount": "85.00", "method": "check"},
+                                                headers={**h, "Idempotency-Key": key}) for _ in range(2)])
+    assert [r.status_code for r in results] == [200, 200]
+    assert results[0].json()["payment"]["payment_id"] == results[1].json()["payment"]["payment_id"]
+    racing = await asyncio.gather(*[client.put(url, json={"amount": "100.00", "method": "cash"}, headers=h)
+                                    for _ in range(2)])
+    assert sorted(r.status_code for r in racing) == [200, 409]
+    assert owner_sql("select count(*), sum(amount) from bill_payments where bill_id = %s", (bill["bill_id"],)) == [
+        (2, Decimal("185.00"))]
+    r = await client.put(url, json={"amount": "1.00", "method": "cash"}, headers=world["b"].headers())
+    assert r.status_code == 404
+
+
+async def test_bill_of_lading_pdf(client, world):
+    r = await client.get(f"/api/tickets/{world['t1']['id']}/bill-of-lading", headers=world["a"].headers("employee"))
+    assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(r.content)).pages)
+    for expected in ("BILL OF LADING", world["t1"]["ticket_number"], "Shipper", "Carrier", "Consignee",
+                     "Salinas Compost Facility", "Rosa Diaz", "32,000.0", "21,000.0", "11,000.0", "signature"):
+        assert expected in text, expected
+    r = await client.get(f"/api/tickets/{world['type1']['id']}/bill-of-lading", headers=world["a"].headers())
+    assert r.status_code == 404
+    r = await client.get(f"/api/tickets/{world['t1']['id']}/bill-of-lading", headers=world["b"].headers())
+    assert r.status_code == 404
