@@ -42,6 +42,8 @@ export const SCREENS: Partial<Record<TabKey, Screen>> = {
   "email-alerts": lazy(() => import("@/features/email-alerts/components/email-alerts-screen")),
   invoices: lazy(() => import("@/features/invoices/components/invoices-screen")),
   "invoice-billing-dashboard": lazy(() => import("@/features/invoices/components/billing-dashboard-screen")),
+  "disposal-partners": lazy(() => import("@/features/payables/components/disposal-partners-screen")),
+  "bills-payable": lazy(() => import("@/features/payables/components/bills-screen")),
 };
 
 /** Tab key -> screen for the platform admin (system_admin); falls back to SCREENS. */

@@ -6,8 +6,8 @@ import { ApiError } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { useFollowWarehouseFor } from "@/lib/follow-warehouse";
 import { useDashboardAging, useDashboardInvoices, type InvoiceRow } from "../api/invoices";
-import { AgingBadge, StatusBadge } from "./aging-badge";
-import { usd } from "./format";
+import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
+import { usd } from "@/components/money/format";
 import "./invoices.css";
 
 const col = createColumnHelper<InvoiceRow>();

@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from "react";
+import { PaymentForm } from "@/components/money/payment-form";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { Spinner } from "@/components/ui/panel";
 import { ApiError } from "@/lib/api-client";
@@ -8,8 +7,8 @@ import { fetchApiFile, saveResponse } from "@/lib/download";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import { useInvoice, useRecordPayment, type InvoiceDetail } from "../api/invoices";
-import { AgingBadge, StatusBadge } from "./aging-badge";
-import { METHODS, usd } from "./format";
+import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
+import { usd } from "@/components/money/format";
 
 async function printInvoice(invoice: InvoiceDetail) {
   try {
@@ -71,52 +70,19 @@ export function PaymentModal({ id, onClose }: { id: string | null; onClose: () =
   const { data } = useInvoice(id);
   if (id === null || !data) return null;
   if (data.payment_status === "paid" || data.payment_status === "void") return null;
-  return <PaymentForm key={data.invoice_id + data.balance} invoice={data} onClose={onClose} />;
+  return <InvoicePaymentForm key={data.invoice_id + data.balance} invoice={data} onClose={onClose} />;
 }
 
-function PaymentForm({ invoice, onClose }: { invoice: InvoiceDetail; onClose: () => void }) {
-  const [amount, setAmount] = useState(invoice.balance);
-  const [method, setMethod] = useState<string>("check");
-  const [reference, setReference] = useState("");
-  const [notes, setNotes] = useState("");
-  const [key] = useState(() => crypto.randomUUID());
+function InvoicePaymentForm({ invoice, onClose }: { invoice: InvoiceDetail; onClose: () => void }) {
   const record = useRecordPayment(invoice.invoice_id);
-  const value = Number(amount);
-  const problem = amount.trim() === "" ? "Payment amount is required"
-    : !(value > 0) ? "Payment amount must be greater than 0"
-    : value > Number(invoice.balance) ? `Payment amount cannot exceed the balance (${usd(invoice.balance)})`
-    : !/^\d+(\.\d{1,2})?$/.test(amount.trim()) ? "Payment amount must be in dollars and cents" : null;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (problem) return;
-    record.mutate(
-      { body: { amount: amount.trim(), method: method as InvoiceDetail["payments"][number]["method"], reference: reference || null, notes: notes || null }, key },
-      {
+  return (
+    <PaymentForm title={`Record Payment: ${invoice.invoice_number}`} balance={invoice.balance} busy={record.isPending} onClose={onClose}
+      onSubmit={(body, key) => record.mutate({ body, key }, {
         onSuccess: () => {
           notify({ kind: "success", message: "Payment recorded successfully!" });
           onClose();
         },
         onError: (err) => notify({ kind: "error", message: err instanceof ApiError && err.status ? `Error recording payment: ${err.message}` : "Error recording payment" }),
-      },
-    );
-  };
-  return (
-    <Modal open title={`Record Payment: ${invoice.invoice_number}`} onClose={onClose} locked={record.isPending}>
-      <form onSubmit={submit} noValidate>
-        <p>Balance due {usd(invoice.balance)}</p>
-        <TextField label="Amount (USD)" type="number" step="0.01" min="0.01" max={invoice.balance} value={amount}
-          onChange={(e) => setAmount(e.target.value)} error={problem} required />
-        <SelectField label="Method" value={method} onChange={(e) => setMethod(e.target.value)}>
-          {METHODS.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
-        </SelectField>
-        <TextField label="Reference" value={reference} maxLength={100} onChange={(e) => setReference(e.target.value)} />
-        <TextField label="Notes" value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} />
-        <div className="modal-actions">
-          <Button variant="ghost" onClick={onClose} disabled={record.isPending}>Cancel</Button>
-          <Button type="submit" busy={record.isPending} busyLabel="Recording..." disabled={problem !== null}>Record Payment</Button>
-        </div>
-      </form>
-    </Modal>
+      })} />
   );
 }

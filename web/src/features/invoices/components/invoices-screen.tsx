@@ -8,8 +8,8 @@ import { StatCard } from "@/components/ui/stat-card";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { useFollowWarehouseFor } from "@/lib/follow-warehouse";
 import { useAgingReport, useInvoices, type AgingCategory, type InvoiceFilters, type InvoiceRow, type PaymentStatus } from "../api/invoices";
-import { AgingBadge, StatusBadge } from "./aging-badge";
-import { AGING, usd } from "./format";
+import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
+import { AGING, usd } from "@/components/money/format";
 import { InvoiceDetailModal, PaymentModal } from "./invoice-modals";
 import "./invoices.css";
 
