@@ -32,6 +32,7 @@ from api.inbound.schemas import (
     PartyRead,
 )
 from api.inventory.service import receive_inbound
+from api.invoices.service import bill_inbound_ticket
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
 from api.lists.models import WasteType
 from api.settings.models import CompanySettings
@@ -196,8 +197,10 @@ async def _store(db: AsyncSession, caller: Caller, store_id: uuid.UUID | None) -
 async def on_completed(db: AsyncSession, caller: Caller, ticket: Ticket, lines: list[TicketLineItem]) -> None:
     """Everything a completed inbound load sets off, in the ticket's own transaction: the inventory
     it brings in (one item and one 'in' movement per line). A load charged to the customer's account
-    (payment_method 'invoice') becomes a receivable here as well (the invoice issue's call)."""
+    (payment_method 'invoice') becomes a receivable here as well."""
     await receive_inbound(db, ticket, lines, caller.user.id, datetime.now(tz=UTC))
+    await db.flush()  # the invoice reads the ticket's lines
+    await bill_inbound_ticket(db, ticket)
 
 
 async def _find_by_client_id(db: AsyncSession, client_id: uuid.UUID) -> Ticket | None:

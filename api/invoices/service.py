@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api.analytics import warehouse
 from api.companies.models import Company
-from api.customers.models import Customer
+from api.inbound.models import Customer
 from api.invoices.models import Invoice, InvoiceLine, Payment
 from api.invoices.schemas import (
     AGING_CATEGORIES,

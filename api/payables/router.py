@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api.companies.models import Store
 from api.core.deps import AdminUser, CurrentCompany, Db, LocationScope, StaffUser
-from api.customers.models import Customer
+from api.inbound.models import Customer
 from api.invoices import service as receivables
 from api.invoices.router import PDF_MIME, _pdf
 from api.invoices.schemas import AgingCategory, PaymentCreate, PaymentStatus

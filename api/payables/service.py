@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.analytics import warehouse
 from api.companies.models import Company
 from api.companies.service import get_settings_row
-from api.customers.models import Customer
+from api.inbound.models import Customer
 from api.invoices import service as receivables
 from api.invoices.schemas import AgingBucket, PaymentCreate
 from api.kit.errors import Conflict, Invalid, NotFound

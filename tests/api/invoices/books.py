@@ -11,7 +11,7 @@ from sqlalchemy import update
 
 from api.companies.models import CompanySettings
 from api.core.db import sessionmaker, set_system_scope, set_tenant
-from api.customers.models import Customer
+from api.inbound.models import Customer
 from api.invoices.models import Invoice, InvoiceLine
 from api.invoices.service import bill_inbound_ticket
 from api.tickets.models import Ticket, TicketLineItem

@@ -290,3 +290,26 @@ async def test_customer_statement_lists_invoices_payments_and_aging(client, worl
     r = await client.get("/api/invoices/statement", headers=world["a"].headers(), params={
         "customer_id": str(payee.id), "start_date": "2026-02-01", "end_date": "2026-01-01"})
     assert r.status_code == 422
+
+
+async def test_an_inbound_load_charged_to_the_account_is_invoiced_once(client, factory, owner_sql):
+    """Through the inbound call: a completed load with payment method 'invoice' makes one invoice
+    with its lines; a cash load makes none; completing again bills nothing more."""
+    from tests.api.inbound.helpers import add_customer, inbound_tenant
+
+    tenant = await inbound_tenant(factory, multistep=True)
+    payee = await add_customer(client, tenant, "Golden Gate Produce", custom_pricing_per_unit=0.05,
+                               default_unit_of_measure="lb")
+    body = {"customer1_id": payee["id"], "line_items": [{"waste_type": "Food Scraps", "quantity": 1500, "unit": "lbs"}],
+            "gross_weight": 12000, "tare_weight": 10500, "payment_method": "cash"}
+    assert (await client.post("/api/inbound/tickets", json=body, headers=tenant.headers())).status_code == 201
+    assert owner_sql("select count(*) from invoices where company_id = %s", (tenant.company_id,)) == [(0,)]
+    saved = (await client.post("/api/inbound/tickets", json={**body, "status": "saved", "tare_weight": None,
+                                                             "payment_method": None}, headers=tenant.headers())).json()
+    out = {"tare_weight": 10500, "payment_method": "invoice", "status": "completed"}
+    for _ in range(2):
+        r = await client.put(f"/api/inbound/tickets/{saved['id']}", json=out, headers=tenant.headers())
+        assert r.status_code == 200, r.text
+    rows = owner_sql("select i.amount, i.payment_terms, l.description, l.quantity from invoices i "
+                     "join invoice_lines l on l.invoice_id = i.id where i.company_id = %s", (tenant.company_id,))
+    assert rows == [(D("75.00"), "Net 30", "Food Scraps (lbs)", D("1500.00"))]
