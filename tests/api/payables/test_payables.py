@@ -45,10 +45,10 @@ async def world(app):
                            headers=a.headers())).json()
         t2 = (await c.post("/api/tickets", json={**TYPE2, "disposal_partner_id": per_load["id"]},
                            headers=a.headers())).json()
-        type1 = (await c.post("/api/tickets", json={**TYPE2, "outbound_ticket_type": "type_1_container",
-                                                    "container_type": "Slim Jim 23 (23gal)", "gross_weight": 57.8,
-                                                    "tare_weight": None, "vehicle_info": None},
-                              headers=a.headers())).json()
+        type1 = (await c.post("/api/tickets", json={
+            "is_inbound": False, "outbound_ticket_type": "type_1_container", "waste_type": "Food Waste",
+            "destination": "Compost", "container_type": "Slim Jim 23 (23gal)", "gross_weight": 57.8},
+            headers=a.headers())).json()
     await refresh(full=True)
     return {"a": a, "b": b, "per_ton": per_ton, "per_load": per_load, "t1": t1, "t2": t2, "type1": type1}
 

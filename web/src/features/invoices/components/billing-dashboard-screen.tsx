@@ -16,7 +16,7 @@ const columns = [
   col.accessor("customer_name", { header: "Customer", cell: (c) => c.getValue() ?? "N/A" }),
   col.accessor((r) => Number(r.balance), { id: "amount", header: "Amount", cell: (c) => usd(c.row.original.balance) }),
   col.accessor("due_date", { header: "Due Date", cell: (c) => formatDate(c.getValue()) }),
-  col.accessor("aging_category", { header: "Aging", cell: (c) => <AgingBadge category={c.getValue() ?? "CURRENT"} /> }),
+  col.accessor("aging_category", { header: "Aging", cell: (c) => <AgingBadge category={c.getValue()} /> }),
   col.accessor("status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} /> }),
 ];
 
