@@ -7,11 +7,18 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
+from fastapi import Response
 from reportlab.lib.units import inch
 from reportlab.platypus import Image, Paragraph, Spacer, Table
 
 from api.analytics.report_pdf import ReportHeader, _build, _escape, _grid, _styles, usd
 from api.invoices.schemas import AgingReport, InvoiceDetail
+
+PDF_MIME = "application/pdf"
+
+
+def pdf_response(name: str, pdf: bytes) -> Response:
+    return Response(pdf, media_type=PDF_MIME, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @dataclass

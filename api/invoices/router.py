@@ -15,6 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from api.core.deps import Db
 from api.invoices import service
 from api.invoices.deps import BillerDep
+from api.invoices.pdf import PDF_MIME, pdf_response
 from api.invoices.schemas import (
     AgingCategory,
     AgingReport,
@@ -55,13 +56,6 @@ async def aging_report(who: BillerDep, as_of: AsOf = None, customer_id: uuid.UUI
     return await run_in_threadpool(service.aging_report, str(who.company.id), day, customer_id)
 
 
-PDF_MIME = "application/pdf"
-
-
-def _pdf(name: str, pdf: bytes) -> Response:
-    return Response(pdf, media_type=PDF_MIME, headers={"Content-Disposition": f'attachment; filename="{name}"'})
-
-
 @router.get("/invoices/statement", response_class=Response,
             responses={200: {"content": {PDF_MIME: {}}, "description": "Customer statement (PDF)"}})
 async def customer_statement(
@@ -74,7 +68,7 @@ async def customer_statement(
     end = end_date or service.company_today(who.company)
     start = start_date or end.replace(day=1)
     name, pdf = await service.statement_pdf(db, who.company, customer_id, start, end)
-    return _pdf(name, pdf)
+    return pdf_response(name, pdf)
 
 
 @router.get("/invoices/{invoice_id}", response_model=InvoiceDetail)
@@ -88,7 +82,7 @@ async def invoice_detail(invoice_id: uuid.UUID, db: Db, who: BillerDep) -> Invoi
 async def invoice_pdf(invoice_id: uuid.UUID, db: Db, who: BillerDep) -> Response:
     """Print Invoice: the invoice as a PDF with the company logo, lines, payments and balance due."""
     name, pdf = await service.invoice_pdf(db, who.company, invoice_id)
-    return _pdf(name, pdf)
+    return pdf_response(name, pdf)
 
 
 @router.put("/invoices/{invoice_id}/payment", response_model=PaymentRecorded)

@@ -13,11 +13,11 @@ from fastapi import APIRouter, Header, Query, Response, status
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
-from api.companies.models import Store
-from api.core.deps import AdminUser, CurrentCompany, Db, LocationScope, StaffUser
+from api.auth.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
+from api.core.deps import Db
 from api.inbound.models import Customer
 from api.invoices import service as receivables
-from api.invoices.router import PDF_MIME, _pdf
+from api.invoices.pdf import PDF_MIME, pdf_response
 from api.invoices.schemas import AgingCategory, PaymentCreate, PaymentStatus
 from api.kit.errors import NotFound
 from api.payables import service
@@ -32,6 +32,7 @@ from api.payables.schemas import (
     DisposalPartnerUpdate,
     PayablesAging,
 )
+from api.stores.models import Store
 from api.tickets.models import Ticket
 
 router = APIRouter(tags=["payables"])
@@ -116,4 +117,4 @@ async def bill_of_lading(ticket_id: uuid.UUID, db: Db, company: CurrentCompany, 
     info = {"name": partner.customer_name, "address": partner.address, "permit": partner.permit_number} \
         if partner else None
     pdf = await run_in_threadpool(bol_pdf, block, ticket, store.name if store else None, info)
-    return _pdf(f"bill_of_lading_{ticket.ticket_number}.pdf", pdf)
+    return pdf_response(f"bill_of_lading_{ticket.ticket_number}.pdf", pdf)

@@ -17,7 +17,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.analytics import warehouse
 from api.companies.models import Company
-from api.companies.service import get_settings_row
 from api.inbound.models import Customer
 from api.invoices import service as receivables
 from api.invoices.schemas import AgingBucket, PaymentCreate
@@ -33,6 +32,7 @@ from api.payables.schemas import (
     DisposalPartnerUpdate,
     PayablesAging,
 )
+from api.settings.service import get_settings_row
 from api.tickets.models import Ticket
 
 CENT = Decimal("0.01")

@@ -9,11 +9,11 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import update
 
-from api.companies.models import CompanySettings
 from api.core.db import sessionmaker, set_system_scope, set_tenant
 from api.inbound.models import Customer
 from api.invoices.models import Invoice, InvoiceLine
 from api.invoices.service import bill_inbound_ticket
+from api.settings.models import CompanySettings
 from api.tickets.models import Ticket, TicketLineItem
 
 ZONE = ZoneInfo("America/Los_Angeles")  # the Company model's default time zone
