@@ -1,4 +1,3 @@
-<<<<<<<< HEAD:web/src/lib/follow-warehouse.ts
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { api } from "@/lib/api-client";
@@ -34,13 +33,4 @@ export function useFollowWarehouse(queryKey: readonly unknown[] = ["analytics"])
     }
     seen.current = at;
   }, [data, at, key, queryClient]);
-========
-import { useFollowWarehouseFor } from "@/lib/follow-warehouse";
-
-export { getWarehouseRefreshed, warehouseRefreshedQueryOptions, type WarehouseRefresh } from "@/lib/follow-warehouse";
-
-/** Reload every analytics query when the warehouse behind them is published anew. */
-export function useFollowWarehouse() {
-  useFollowWarehouseFor(["analytics"]);
->>>>>>>> 49f07d3 (money: receivables — invoice_aging mart (segments by as-of day, unit test at every bucket edge), invoice/payment/aging/PDF calls gated like inbound, bill_inbound_ticket, race-safe idempotent payments; Invoice Management and Invoice/Billing Dashboard screens):web/src/features/analytics/api/follow-warehouse.ts
 }

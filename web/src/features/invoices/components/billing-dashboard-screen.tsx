@@ -4,7 +4,7 @@ import { Card, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { ApiError } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
-import { useFollowWarehouseFor } from "@/lib/follow-warehouse";
+import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useDashboardAging, useDashboardInvoices, type InvoiceRow } from "../api/invoices";
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
 import { usd } from "@/components/money/format";
@@ -32,7 +32,7 @@ const CARDS = [
 
 /** Invoice/Billing Dashboard (spec 3 s2.8). */
 export default function BillingDashboardScreen() {
-  useFollowWarehouseFor(["invoices"]);
+  useFollowWarehouse(["invoices"]);
   const aging = useDashboardAging();
   const recent = useDashboardInvoices();
   if (aging.isPending || recent.isPending) return <Spinner label="Loading financial dashboard..." />;

@@ -6,7 +6,7 @@ import { SelectField } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { formatDate, formatDateTime } from "@/lib/format";
-import { useFollowWarehouseFor } from "@/lib/follow-warehouse";
+import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useAgingReport, useInvoices, type AgingCategory, type InvoiceFilters, type InvoiceRow, type PaymentStatus } from "../api/invoices";
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
 import { AGING, usd } from "@/components/money/format";
@@ -17,7 +17,7 @@ const col = createColumnHelper<InvoiceRow>();
 
 /** Invoice Management (spec 3 s2.4): aging cards, filters with Clear, table, detail and payment. */
 export default function InvoicesScreen() {
-  useFollowWarehouseFor(["invoices"]);
+  useFollowWarehouse(["invoices"]);
   const [filters, setFilters] = useState<InvoiceFilters>({ status: "", aging_category: "" });
   const [openId, setOpenId] = useState<string | null>(null);
   const [paying, setPaying] = useState<string | null>(null);

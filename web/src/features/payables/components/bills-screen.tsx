@@ -10,7 +10,7 @@ import { Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { ApiError } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
-import { useFollowWarehouseFor } from "@/lib/follow-warehouse";
+import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { notify } from "@/lib/notify";
 import { useBill, useBills, useBillsAging, usePayBill, type BillRow } from "../api/payables";
 
@@ -18,7 +18,7 @@ const col = createColumnHelper<BillRow>();
 
 /** Bills & A/P: what the company owes its disposal partners, aged like receivables. */
 export default function BillsScreen() {
-  useFollowWarehouseFor(["payables", "bills"]);
+  useFollowWarehouse(["payables", "bills"]);
   const [status, setStatus] = useState("");
   const [paying, setPaying] = useState<string | null>(null);
   const aging = useBillsAging();
