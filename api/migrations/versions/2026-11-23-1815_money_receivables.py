@@ -1,14 +1,14 @@
 """money: payment idempotency keys, monthly billing of customers, ticket links of invoice lines
 
 Revision ID: 0002_money
-Revises: 0002_inbound
+Revises: 0002_admin
 Create Date: 2026-11-23 18:15:00+00:00
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = '0002_money'
-down_revision = '0002_inbound'
+down_revision = '0002_admin'
 branch_labels = None
 depends_on = None
 
