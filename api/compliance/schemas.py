@@ -111,3 +111,30 @@ class ComplianceDashboardRead(BaseModel):
     compliance_log: list[ComplianceLogEntry]
     action_items: list[ActionItem]
     last_refreshed_at: datetime | None
+
+
+class EarSummary(BaseModel):
+    compliance_status: Literal["compliant", "non_compliant", "no_data"]
+    diversion_rate: Number
+    target_rate: Number
+    total_organic_waste: Number = Field(description="Net lb of the year's completed outbound tickets")
+    total_organic_waste_tons: Number = Field(description="Short tons (2000 lb)")
+    diverted_weight: Number
+    ticket_count: int
+
+
+class ChecklistItem(BaseModel):
+    key: str
+    label: str
+    done: bool
+    detail: str
+
+
+class EarReportRead(BaseModel):
+    year: int
+    summary: EarSummary
+    preparation_checklist: list[ChecklistItem]
+    eligible_for_submission: bool
+    reason: str | None = Field(None, description="Why the export is not allowed yet")
+    reporting_due_date: date
+    last_refreshed_at: datetime | None

@@ -23,6 +23,12 @@ def years(con, company_id: str) -> list[int]:
     return [r["report_year"] for r in found]
 
 
+def latest_year(company_id: str) -> int | None:
+    with read_warehouse() as con:
+        found = years(con, company_id)
+    return found[0] if found else None
+
+
 def dashboard(company_id: str, year: int | None, this_year: int, target_setting: Decimal | None) -> dict:
     """The dashboard for one calendar year (default: the latest year with tickets, else this year)."""
     with read_warehouse() as con:

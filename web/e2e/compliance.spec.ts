@@ -51,6 +51,8 @@ test("a manager sees where each location stands against SB 1383", async ({ page 
   }
   await expect(card(page, "CalRecycle Integration")).toContainText("not connected");
   await expect(card(page, "Electronic Annual Report (EAR)")).toContainText("EAR export unlocks at 75% diversion and at least 50 waste tickets");
+  // 3 tickets: the export stays locked until 50 tickets at the target.
+  await expect(card(page, "Electronic Annual Report (EAR)").getByRole("button", { name: "Export" })).toBeDisabled();
   await shot(page, "compliance-dashboard", true);
 });
 

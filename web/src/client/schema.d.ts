@@ -798,6 +798,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compliance/ear-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Ear Report
+         * @description Summary and preparation checklist of the SB 1383 annual report for one calendar year.
+         */
+        get: operations["compliance-get_ear_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/ear-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export Ear Report
+         * @description The EAR files, allowed only when eligible_for_submission (else 409 with the reason).
+         *     JSON by default (the spec's file named with the year); CSV and XLSX carry the same figures per
+         *     location, month, material and destination (pounds and tons); PDF is the summary.
+         */
+        post: operations["compliance-export_ear_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/container-types": {
         parameters: {
             query?: never;
@@ -3160,6 +3202,17 @@ export interface components {
             /** Ok */
             ok: boolean;
         };
+        /** ChecklistItem */
+        ChecklistItem: {
+            /** Detail */
+            detail: string;
+            /** Done */
+            done: boolean;
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+        };
         /** CompanyAddress */
         CompanyAddress: {
             /** City */
@@ -3923,6 +3976,54 @@ export interface components {
              * @enum {string}
              */
             status: "not_started" | "in_progress" | "ready";
+        };
+        /** EarReportRead */
+        EarReportRead: {
+            /** Eligible For Submission */
+            eligible_for_submission: boolean;
+            /** Last Refreshed At */
+            last_refreshed_at: string | null;
+            /** Preparation Checklist */
+            preparation_checklist: components["schemas"]["ChecklistItem"][];
+            /**
+             * Reason
+             * @description Why the export is not allowed yet
+             */
+            reason?: string | null;
+            /**
+             * Reporting Due Date
+             * Format: date
+             */
+            reporting_due_date: string;
+            summary: components["schemas"]["EarSummary"];
+            /** Year */
+            year: number;
+        };
+        /** EarSummary */
+        EarSummary: {
+            /**
+             * Compliance Status
+             * @enum {string}
+             */
+            compliance_status: "compliant" | "non_compliant" | "no_data";
+            /** Diversion Rate */
+            diversion_rate: number;
+            /** Diverted Weight */
+            diverted_weight: number;
+            /** Target Rate */
+            target_rate: number;
+            /** Ticket Count */
+            ticket_count: number;
+            /**
+             * Total Organic Waste
+             * @description Net lb of the year's completed outbound tickets
+             */
+            total_organic_waste: number;
+            /**
+             * Total Organic Waste Tons
+             * @description Short tons (2000 lb)
+             */
+            total_organic_waste_tons: number;
         };
         /** EconomicImpact */
         EconomicImpact: {
@@ -11642,6 +11743,198 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "compliance-get_ear_report": {
+        parameters: {
+            query?: {
+                /** @description Reporting year (default: the latest with tickets) */
+                year?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarReportRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "compliance-export_ear_report": {
+        parameters: {
+            query?: {
+                /** @description Reporting year (default: the latest with tickets) */
+                year?: number | null;
+                format?: "json" | "csv" | "xlsx" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The EAR file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                    "application/pdf": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv; charset=utf-8": unknown;
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not eligible for submission yet (the reason is the detail) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request body or upload is too large */
             413: {

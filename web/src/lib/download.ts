@@ -33,3 +33,9 @@ export async function saveResponse(response: Response, name: string): Promise<vo
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** The file name the server gives in content-disposition, else `fallback`. */
+export function fileNameFrom(contentDisposition: string | null, fallback: string): string {
+  const plain = contentDisposition && /filename\s*=\s*("?)([^";]+)\1/i.exec(contentDisposition);
+  return plain ? plain[2].trim() : fallback;
+}

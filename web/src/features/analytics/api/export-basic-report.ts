@@ -1,15 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import type { components } from "@/client/schema";
-import { fetchApiFile, saveResponse } from "@/lib/download";
+import { fetchApiFile, fileNameFrom, saveResponse } from "@/lib/download";
 import type { ReportFilters } from "./report-filters";
 
 export type ReportExportFilters = components["schemas"]["ReportExportFilters"];
 
-/** The file name the server gives in content-disposition, else `fallback`. */
-export function reportFileName(contentDisposition: string | null, fallback: string): string {
-  const plain = contentDisposition && /filename\s*=\s*("?)([^";]+)\1/i.exec(contentDisposition);
-  return plain ? plain[2].trim() : fallback;
-}
+export const reportFileName = fileNameFrom;
 
 export function exportBody(filters: ReportFilters): ReportExportFilters {
   const body: ReportExportFilters = { start_date: filters.start_date, end_date: filters.end_date, ticket_type: filters.ticket_type ?? "all" };

@@ -6,7 +6,9 @@ import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { DataTable } from "@/components/data-table/data-table";
 import { formatDateTime } from "@/lib/format";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
+import { useExportEar, type EarFormat } from "../api/export-ear";
 import { useComplianceDashboard, type ComplianceDashboard } from "../api/get-dashboard";
+import { notify } from "@/lib/notify";
 import { CompliantBadge, MonthlyTrend, ProgressBar, RiskBadge, StatusWord, day, lb, locationColumns, pct } from "./parts";
 import "./compliance.css";
 
@@ -108,6 +110,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
             <dt>Due</dt><dd>{day(ear.reporting_due_date)}</dd>
           </dl>
           <ProgressBar value={ear.completion_percentage} target={100} label="EAR preparation" />
+          <EarExport year={data.year} eligible={ear.eligible_for_submission} />
           {!ear.eligible_for_submission && <p className="small muted">EAR export unlocks at 75% diversion and at least {ear.min_tickets} waste tickets.</p>}
         </Card>
         <Card title="Compliance Activity Log">
@@ -136,5 +139,26 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
         </Card>
       </div>
     </>
+  );
+}
+
+function EarExport({ year, eligible }: { year: number; eligible: boolean }) {
+  const [format, setFormat] = useState<EarFormat>("json");
+  const exporter = useExportEar();
+  const run = () => exporter.mutate({ year, format }, {
+    onSuccess: () => notify({ kind: "success", message: "EAR Report exported successfully!" }),
+    onError: (e) => notify({ kind: "error", message: e.message ? `Export failed: ${e.message}` : "Export failed. Please try again." }),
+  });
+  return (
+    <div className="compliance-head">
+      <label>Format{" "}
+        <select value={format} onChange={(e) => setFormat(e.target.value as EarFormat)} disabled={!eligible}>
+          <option value="json">JSON</option><option value="csv">CSV</option><option value="xlsx">Excel (XLSX)</option><option value="pdf">PDF</option>
+        </select>
+      </label>
+      <button type="button" className="btn btn-primary btn-sm" onClick={run} disabled={!eligible || exporter.isPending}>
+        {exporter.isPending ? "Exporting..." : "Export"}
+      </button>
+    </div>
   );
 }

@@ -1,0 +1,175 @@
+"""EAR report (spec 3 s2.16, s3): summary and preparation checklist from the sb1383_* marts, and
+the export files (JSON named with the year, CSV and XLSX of the same figures, PDF summary)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import date, datetime
+from decimal import Decimal
+
+from api.analytics.report_pdf import GREEN, STRIPE, lb, pct
+from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+from api.kit.spreadsheet import safe_row
+
+EXPORT_FORMATS = ("json", "csv", "xlsx", "pdf")
+MIME = {"json": "application/json", "csv": "text/csv; charset=utf-8", "pdf": "application/pdf",
+        "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+LINE_COLUMNS = ["Year", "Month", "Location", "Material", "Waste Type", "Destination", "Management Path",
+                "Diversion", "Tickets", "Weight (lbs)", "Weight (tons)"]
+
+
+def report(company_id: str, year: int, partners_on_file: int) -> dict:
+    with read_warehouse() as con:
+        found = rows(con, "select * from marts.sb1383_yearly where company_id = ? and report_year = ?",
+                     [company_id, year])
+        tons = rows(con, "select coalesce(sum(net_weight_tons), 0) as tons from marts.sb1383_ear_lines "
+                         "where company_id = ? and report_year = ?", [company_id, year])[0]["tons"]
+        min_tickets = int(rows(con, "select constant_value from reference.impact_constants "
+                                    "where constant_name = 'ear_min_tickets'", [])[0]["constant_value"])
+        refreshed = last_refreshed_at(con)
+    y = found[0] if found else None
+    zero = Decimal(0)
+    summary = {
+        "compliance_status": "no_data" if y is None else ("compliant" if y["is_compliant"] else "non_compliant"),
+        "diversion_rate": y["diversion_rate_percent"] if y else zero,
+        "target_rate": y["target_percent"] if y else Decimal(75),
+        "total_organic_waste": y["net_weight_lb"] if y else zero, "total_organic_waste_tons": tons,
+        "diverted_weight": y["diverted_weight_lb"] if y else zero, "ticket_count": y["ticket_count"] if y else 0,
+    }
+    checklist = [
+        {"key": "tickets_every_month", "label": "Tickets recorded for every month",
+         "done": bool(y and y["every_month_has_tickets"]),
+         "detail": (f"{y['months_with_tickets']} of {y['last_month_start'].month} months up to "
+                    f"{y['last_month_start']:%B} have tickets") if y else "No tickets this year"},
+        {"key": "min_tickets", "label": f"At least {min_tickets} waste tickets",
+         "done": bool(y and y["has_min_tickets"]), "detail": f"{summary['ticket_count']} tickets"},
+        {"key": "diversion_at_target", "label": "Diversion figures at the target",
+         "done": bool(y and y["is_compliant"]),
+         "detail": f"{summary['diversion_rate']}% against {summary['target_rate']}%"},
+        {"key": "food_recovery_records", "label": "Food recovery recorded",
+         "done": bool(y and y["has_food_recovery"]),
+         "detail": f"{y['donation_ticket_count'] if y else 0} donation tickets"},
+        {"key": "partners_with_agreements", "label": "Food recovery partners with agreements on file",
+         "done": partners_on_file > 0, "detail": f"{partners_on_file} partners with a contract or written agreement"},
+    ]
+    eligible = bool(y and y["eligible_for_submission"])
+    reason = None
+    if not eligible:
+        reason = (f"No completed tickets in {year}" if y is None else
+                  f"The EAR export needs {summary['target_rate']}% diversion and at least {min_tickets} waste "
+                  f"tickets; {year} has {summary['diversion_rate']}% and {summary['ticket_count']} tickets")
+    return {"year": year, "summary": summary, "preparation_checklist": checklist,
+            "eligible_for_submission": eligible, "reason": reason,
+            "reporting_due_date": date(year + 1, 8, 1), "last_refreshed_at": refreshed}
+
+
+def lines(company_id: str, year: int) -> list[dict]:
+    with read_warehouse() as con:
+        return rows(con, """
+            select report_year, month_start, location_name, material, waste_type_name, destination_name,
+                   management_path, is_diversion, ticket_count, net_weight_lb, net_weight_tons
+            from marts.sb1383_ear_lines where company_id = ? and report_year = ?
+            order by month_start, location_name, material, waste_type_name, destination_name""", [company_id, year])
+
+
+def _line_row(r: dict) -> list:
+    return [r["report_year"], f"{r['month_start']:%Y-%m}", r["location_name"], r["material"], r["waste_type_name"],
+            r["destination_name"], r["management_path"], "yes" if r["is_diversion"] else "no", r["ticket_count"],
+            r["net_weight_lb"], r["net_weight_tons"]]
+
+
+def _plain(value):
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, date | datetime):
+        return value.isoformat()
+    return value
+
+
+def to_json(company_name: str, rep: dict, detail: list[dict], generated_at: datetime) -> bytes:
+    body = {"ear_report": {
+        "company": company_name, "reporting_year": rep["year"], "generated_at": generated_at.isoformat(),
+        "warehouse_refreshed_at": _plain(rep["last_refreshed_at"]),
+        "reporting_due_date": rep["reporting_due_date"].isoformat(),
+        "summary": {k: _plain(v) for k, v in rep["summary"].items()},
+        "preparation_checklist": rep["preparation_checklist"],
+        "lines": [{k: _plain(v) for k, v in r.items()} for r in detail],
+    }}
+    return json.dumps(body, indent=2).encode()
+
+
+def to_csv(detail: list[dict]) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(LINE_COLUMNS)
+    writer.writerows(safe_row(_line_row(r)) for r in detail)
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def to_xlsx(company_name: str, rep: dict, detail: list[dict]) -> bytes:
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Summary"
+    ws.append(safe_row([f"{company_name} - SB 1383 EAR {rep['year']}"]))
+    ws["A1"].font = Font(bold=True)
+    for key, value in rep["summary"].items():
+        ws.append(safe_row([key.replace("_", " "), _plain(value)]))
+    ws.append([])
+    ws.append(["Preparation checklist"])
+    for item in rep["preparation_checklist"]:
+        ws.append(safe_row([item["label"], "done" if item["done"] else "open", item["detail"]]))
+    lines_ws = wb.create_sheet("Lines")
+    lines_ws.append(LINE_COLUMNS)
+    for cell in lines_ws[1]:
+        cell.font = Font(bold=True)
+    for r in detail:
+        row = _line_row(r)
+        lines_ws.append(safe_row(row[:9]) + [float(row[9]), float(row[10])])
+    lines_ws.freeze_panes = "A2"
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def to_pdf(company_name: str, rep: dict, detail: list[dict], generated_at: datetime) -> bytes:
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import landscape, letter
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.lib.units import inch
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    s = getSampleStyleSheet()
+    esc = lambda t: str(t).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    sm = rep["summary"]
+    story = [
+        Paragraph(f"{esc(company_name)} - SB 1383 EAR {rep['year']}", s["Title"]),
+        Paragraph(f"Generated {generated_at:%Y-%m-%d %H:%M} UTC; report due to the jurisdiction by "
+                  f"{rep['reporting_due_date']:%B %-d, %Y}. Figures from the Flow warehouse.", s["Normal"]),
+        Spacer(1, 0.15 * inch),
+        Paragraph(f"Status: {sm['compliance_status'].replace('_', ' ')} &nbsp; Diversion: {pct(sm['diversion_rate'])} "
+                  f"(target {pct(sm['target_rate'])}) &nbsp; Organic waste: {lb(sm['total_organic_waste'])} lbs "
+                  f"({sm['total_organic_waste_tons']} tons) &nbsp; Tickets: {sm['ticket_count']}", s["Normal"]),
+        Spacer(1, 0.15 * inch),
+    ]
+    by_month: dict[str, list] = {}
+    for r in detail:
+        key = (f"{r['month_start']:%Y-%m}", r["location_name"])
+        agg = by_month.setdefault(key, [0, Decimal(0)])
+        agg[0] += r["ticket_count"]
+        agg[1] += r["net_weight_lb"]
+    data = [["Month", "Location", "Tickets", "Weight (lbs)"],
+            *[[m, esc(loc), str(v[0]), lb(v[1])] for (m, loc), v in sorted(by_month.items())]]
+    grid = Table(data, repeatRows=1, hAlign="LEFT")
+    grid.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, 0), GREEN), ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+                              ("FONTSIZE", (0, 0), (-1, -1), 8), ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
+                              ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, STRIPE])]))
+    story += [Paragraph("Checklist: " + "; ".join(f"{i['label']}: {'done' if i['done'] else 'open'}"
+                                                  for i in rep["preparation_checklist"]), s["Normal"]),
+              Spacer(1, 0.15 * inch), grid]
+    out = io.BytesIO()
+    SimpleDocTemplate(out, pagesize=landscape(letter), title=f"SB 1383 EAR {rep['year']}", author="Flow").build(story)
+    return out.getvalue()
