@@ -14,6 +14,7 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.inbound.models import Customer
+from api.inventory.models import InventoryItem
 from api.kit.errors import Invalid
 from api.lists.models import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
 from api.settings.models import CompanySettings
@@ -51,6 +52,9 @@ class ReferenceBook:
     stores: dict[uuid.UUID, Store] = field(default_factory=dict)
     only_active_store: Store | None = None
     partners: dict[uuid.UUID, Customer] = field(default_factory=dict)
+    # Waste types the site holds inventory of: only their outbound loads draw it down (one query
+    # per request, so a company without the inbound module pays nothing per ticket).
+    stocked_waste_types: set[uuid.UUID] = field(default_factory=set)
 
     def require(self, model: type, ref: str | None):
         """The active item a name or id refers to, or None when nothing was named."""
@@ -116,6 +120,12 @@ async def load_book(db: AsyncSession, company, payloads: list) -> ReferenceBook:
     if partner_ids:
         rows = (await db.execute(select(Customer).where(Customer.id.in_(partner_ids)))).scalars()
         book.partners = {c.id: c for c in rows}
+    waste_ids = {row.id for row in book.items[WasteType].values()}
+    if waste_ids:
+        book.stocked_waste_types = set((await db.execute(
+            select(InventoryItem.waste_type_id).distinct()
+            .where(InventoryItem.waste_type_id.in_(waste_ids), InventoryItem.status.in_(("available", "reserved")))
+        )).scalars())
     return book
 
 

@@ -225,7 +225,8 @@ async def create_one(db: AsyncSession, caller: Caller, book: ReferenceBook, body
         async with db.begin_nested():
             ticket, lines, images = await _insert(db, caller, book, prepared, client_id, digest)
             # A completed outbound load leaves the site: it draws down the inventory of its waste type.
-            await draw_down_for_disposal(db, ticket, caller.user.id)
+            if ticket.waste_type_id in book.stocked_waste_types:
+                await draw_down_for_disposal(db, ticket, caller.user.id)
     except IntegrityError:
         # A parallel retry with the same client_id won the race: answer with its ticket.
         existing = await _find_by_client_id(db, client_id) if client_id else None
