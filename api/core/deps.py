@@ -19,4 +19,7 @@ async def get_db() -> AsyncIterator[AsyncSession]:
         yield session
 
 
-Db = Annotated[AsyncSession, Depends(get_db)]
+# scope="function": the transaction commits before the answer is sent. With FastAPI's default
+# ("request") it committed after, so a client acting on an answer at once could miss the row it had
+# just written, and a failed commit would follow a 200 the client had already taken as saved.
+Db = Annotated[AsyncSession, Depends(get_db, scope="function")]
