@@ -18,7 +18,7 @@ from api.compliance.deps import ComplianceCompany
 from api.compliance.models import ComplianceEvent, FoodRecoveryPartner
 from api.compliance.schemas import ComplianceDashboardRead, EarReportRead
 from api.core.deps import Db
-from api.kit.errors import Conflict
+from api.kit.errors import Conflict, ErrorBody
 from api.settings.models import CompanySettings
 
 router = APIRouter(tags=["compliance"])
@@ -63,7 +63,7 @@ async def get_ear_report(db: Db, company: ComplianceCompany, year: Year = None) 
 
 
 EXPORT_RESPONSES = {200: {"content": {mime: {} for mime in ear.MIME.values()}, "description": "The EAR file"},
-                    409: {"description": "Not eligible for submission yet (the reason is the detail)"}}
+                    409: {"model": ErrorBody, "description": "Not eligible for submission yet (the reason is the detail)"}}
 
 
 @router.post("/compliance/ear-report/export", response_class=Response, response_model=None,
