@@ -18,7 +18,7 @@ from api.lists.models import (  # noqa: F401
     WasteSubtype,
     WasteType,
 )
-from api.payables.models import Bill, BillPayment  # noqa: F401
+from api.payables.models import Bill, BillOfLading, BillPayment  # noqa: F401
 from api.ratelimit.models import RateLimitBucket  # noqa: F401
 from api.regions.models import Region  # noqa: F401
 from api.settings.models import CompanySettings, PlatformSettings  # noqa: F401

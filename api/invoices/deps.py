@@ -1,10 +1,10 @@
-"""Who may use receivables: a store_admin of an enterprise company with the inbound module on
-(spec 3 s6: invoices and billing dashboards are gated like inbound operations, with the same
-'Enterprise Feature' / 'Feature Disabled' details as api/inbound/deps.py). Invoices are money
-owed by the company's customers: store_employee never reads them (403).
+"""Who may use receivables: a store_admin of a company that passes the inbound gate (spec 3 s6:
+invoices and billing dashboards are gated like inbound operations, with the same 'Enterprise
+Feature' / 'Feature Disabled' details). Invoices are money owed by the company's customers:
+store_employee never reads them (403).
 
-The gate is checked here rather than borrowed from api.inbound.deps: inbound calls into
-receivables when a load is charged to an account, so receivables must not import inbound.
+The gate is api.subscription.deps.inbound_company, the one home for plan gates (receivables must
+not import api.inbound: inbound calls into receivables when a load is charged to an account).
 """
 from __future__ import annotations
 
@@ -12,28 +12,10 @@ from typing import Annotated
 
 from fastapi import Depends
 
-from api.auth.deps import AdminUser, CurrentCompany
+from api.auth.deps import AdminUser
 from api.companies.models import Company
-from api.core.deps import Db
-from api.kit.errors import Forbidden
-from api.settings.service import get_settings_row
-from api.subscription import plans
-from api.subscription import service as subscription
+from api.subscription.deps import InboundCompany
 from api.users.models import User
-
-NOT_ENTERPRISE = "Inbound operations are an Enterprise feature. Upgrade to Enterprise to use them."
-MODULE_DISABLED = "The inbound module is disabled. An administrator can enable it in Admin Settings."
-
-
-async def billing_company(db: Db, company: CurrentCompany) -> Company:
-    if not subscription.has_feature(company, plans.INBOUND):
-        raise Forbidden(NOT_ENTERPRISE)
-    if not (await get_settings_row(db, company.id)).inbound_module_enabled:
-        raise Forbidden(MODULE_DISABLED)
-    return company
-
-
-billing_company.feature = plans.INBOUND  # read by the access test
 
 
 class Biller:
@@ -44,7 +26,7 @@ class Biller:
         self.company = company
 
 
-def biller(user: AdminUser, company: Annotated[Company, Depends(billing_company)]) -> Biller:
+def biller(user: AdminUser, company: InboundCompany) -> Biller:
     return Biller(user, company)
 
 

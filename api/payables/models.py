@@ -7,7 +7,17 @@ import uuid
 from datetime import date, datetime
 from decimal import Decimal
 
-from sqlalchemy import CheckConstraint, Date, DateTime, ForeignKey, Numeric, String, Text, UniqueConstraint
+from sqlalchemy import (
+    CheckConstraint,
+    Date,
+    DateTime,
+    ForeignKey,
+    LargeBinary,
+    Numeric,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import Uuid
 
@@ -55,3 +65,16 @@ class BillPayment(IdMixin, TenantMixin, TimestampMixin, Base):
     paid_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     recorded_by_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("users.id", ondelete="SET NULL"))
     idempotency_key: Mapped[uuid.UUID | None] = mapped_column(Uuid)
+
+
+class BillOfLading(IdMixin, TenantMixin, TimestampMixin, Base):
+    """The bill of lading issued when a type-2 truck-scale outbound load completes with the setting
+    outbound_type2_auto_generate_bol on: the PDF as issued (a shipping document is not re-rendered
+    when a partner's name or address changes later)."""
+
+    __tablename__ = "bills_of_lading"
+    __table_args__ = (UniqueConstraint("ticket_id"),)
+
+    ticket_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("tickets.id", ondelete="CASCADE"))
+    bol_number: Mapped[str] = mapped_column(String(60))
+    pdf: Mapped[bytes] = mapped_column(LargeBinary)

@@ -15,13 +15,11 @@ from starlette.concurrency import run_in_threadpool
 
 from api.auth.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
 from api.core.deps import Db
-from api.inbound.models import Customer
 from api.invoices import service as receivables
 from api.invoices.pdf import PDF_MIME, pdf_response
 from api.invoices.schemas import AgingCategory, PaymentCreate, PaymentStatus
 from api.kit.errors import NotFound
 from api.payables import service
-from api.payables.bol import bol_pdf
 from api.payables.schemas import (
     BillDetail,
     BillList,
@@ -32,7 +30,6 @@ from api.payables.schemas import (
     DisposalPartnerUpdate,
     PayablesAging,
 )
-from api.stores.models import Store
 from api.tickets.models import Ticket
 
 router = APIRouter(tags=["payables"])
@@ -102,19 +99,13 @@ async def pay_bill(
             responses={200: {"content": {PDF_MIME: {}}, "description": "Bill of lading (PDF)"}})
 async def bill_of_lading(ticket_id: uuid.UUID, db: Db, company: CurrentCompany, _who: StaffUser,
                          scope: LocationScope) -> Response:
-    """Bill of lading of a completed type-2 truck-scale outbound ticket."""
+    """The bill of lading issued when the load completed (setting outbound_type2_auto_generate_bol);
+    404 when the setting is off and none was issued."""
     stmt = select(Ticket).where(Ticket.id == ticket_id, Ticket.company_id == company.id)
     if scope is not None:
         stmt = stmt.where(Ticket.store_id == scope)
     ticket = await db.scalar(stmt)
     if ticket is None:
         raise NotFound("Ticket not found")
-    if ticket.is_inbound or ticket.outbound_ticket_type != service.TYPE_2 or ticket.status != "completed":
-        raise NotFound("Only completed truck-scale outbound tickets have a bill of lading")
-    store = await db.get(Store, ticket.store_id) if ticket.store_id else None
-    partner = await db.get(Customer, ticket.disposal_partner_id) if ticket.disposal_partner_id else None
-    block = await receivables.company_block(company)
-    info = {"name": partner.customer_name, "address": partner.address, "permit": partner.permit_number} \
-        if partner else None
-    pdf = await run_in_threadpool(bol_pdf, block, ticket, store.name if store else None, info)
-    return pdf_response(f"bill_of_lading_{ticket.ticket_number}.pdf", pdf)
+    bol = await service.bill_of_lading(db, company.id, ticket)
+    return pdf_response(f"bill_of_lading_{ticket.ticket_number}.pdf", bol.pdf)

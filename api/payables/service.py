@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import Integer, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.concurrency import run_in_threadpool
 
 from api.analytics import warehouse
 from api.companies.models import Company
@@ -21,7 +22,8 @@ from api.inbound.models import Customer
 from api.invoices import service as receivables
 from api.invoices.schemas import AgingBucket, PaymentCreate
 from api.kit.errors import Conflict, Invalid, NotFound
-from api.payables.models import Bill, BillPayment
+from api.payables.bol import bol_pdf
+from api.payables.models import Bill, BillOfLading, BillPayment
 from api.payables.schemas import (
     BillDetail,
     BillList,
@@ -33,6 +35,7 @@ from api.payables.schemas import (
     PayablesAging,
 )
 from api.settings.service import get_settings_row
+from api.stores.models import Store
 from api.tickets.models import Ticket
 
 CENT = Decimal("0.01")
@@ -91,6 +94,59 @@ async def update_partner(db: AsyncSession, company_id: uuid.UUID, partner_id: uu
     return partner_read(partner)
 
 
+# ---- a completed type-2 load: bill of lading and payable ---------------------------------------
+def is_type_2_completed(ticket: Ticket) -> bool:
+    return not ticket.is_inbound and ticket.status == "completed" and ticket.outbound_ticket_type == TYPE_2
+
+
+async def outbound_completed(db: AsyncSession, ticket: Ticket) -> None:
+    """What a completed type-2 truck-scale load sets off, each when its setting is on: the bill of
+    lading (outbound_type2_auto_generate_bol) and the partner's payable
+    (outbound_type2_auto_create_payable). Other tickets: nothing."""
+    if not is_type_2_completed(ticket):
+        return
+    settings = await get_settings_row(db, ticket.company_id)
+    if settings.outbound_type2_auto_generate_bol:
+        await issue_bill_of_lading(db, ticket)
+    if settings.outbound_type2_auto_create_payable:
+        await bill_outbound_ticket(db, ticket)
+
+
+async def issue_bill_of_lading(db: AsyncSession, ticket: Ticket) -> BillOfLading:
+    """Render and store the load's bill of lading (once per ticket: the stored one is returned)."""
+    existing = await db.scalar(select(BillOfLading).where(BillOfLading.ticket_id == ticket.id))
+    if existing is not None:
+        return existing
+    company = await db.get(Company, ticket.company_id)
+    store = await db.get(Store, ticket.store_id) if ticket.store_id else None
+    partner = await db.get(Customer, ticket.disposal_partner_id) if ticket.disposal_partner_id else None
+    info = {"name": partner.customer_name, "address": partner.address, "permit": partner.permit_number} \
+        if partner else None
+    block = await receivables.company_block(company)
+    pdf = await run_in_threadpool(bol_pdf, block, ticket, store.name if store else None, info)
+    bol = BillOfLading(company_id=ticket.company_id, ticket_id=ticket.id, bol_number=f"BOL-{ticket.ticket_number}",
+                       pdf=pdf)
+    db.add(bol)
+    await db.flush()
+    return bol
+
+
+async def bill_of_lading(db: AsyncSession, company_id: uuid.UUID, ticket: Ticket) -> BillOfLading:
+    """The stored bill of lading of a completed type-2 load. With the setting on, a load completed
+    before it was (or before bills of lading were stored) gets its document now; with it off,
+    none is issued and the answer is 404 naming the setting."""
+    if not is_type_2_completed(ticket):
+        raise NotFound("Only completed truck-scale outbound tickets have a bill of lading")
+    stored = await db.scalar(select(BillOfLading).where(BillOfLading.ticket_id == ticket.id,
+                                                        BillOfLading.company_id == company_id))
+    if stored is not None:
+        return stored
+    if not (await get_settings_row(db, company_id)).outbound_type2_auto_generate_bol:
+        raise NotFound("No bill of lading was issued for this ticket: automatic bills of lading are off "
+                       "(Admin Settings, outbound_type2_auto_generate_bol)")
+    return await issue_bill_of_lading(db, ticket)
+
+
 # ---- bills from outbound loads -----------------------------------------------------------------
 async def next_bill_number(db: AsyncSession, company_id: uuid.UUID, issue_date: date) -> str:
     prefix = f"BILL-{issue_date:%Y}-"
@@ -104,9 +160,7 @@ async def bill_outbound_ticket(db: AsyncSession, ticket: Ticket) -> Bill | None:
     """The payable for a completed type-2 truck-scale outbound load to a priced disposal partner,
     when the company's setting outbound_type2_auto_create_payable is on; None otherwise. At the
     partner's price: per ton of net weight (lb / 2000) or per load. Idempotent per ticket."""
-    if ticket.is_inbound or ticket.status != "completed" or ticket.outbound_ticket_type != TYPE_2:
-        return None
-    if ticket.disposal_partner_id is None:
+    if not is_type_2_completed(ticket) or ticket.disposal_partner_id is None:
         return None
     settings = await get_settings_row(db, ticket.company_id)
     if not settings.outbound_type2_auto_create_payable:

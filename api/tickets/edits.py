@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.core.config import get_settings
 from api.inventory.service import draw_down_for_disposal
 from api.kit.errors import Conflict, DomainError, Invalid, NotFound
-from api.payables.service import bill_outbound_ticket
+from api.payables.service import outbound_completed
 from api.tickets.images import IMAGE_CAPS, MAX_IMAGES_PER_TICKET, image_keys, image_store, process_image
 from api.tickets.models import Ticket, TicketImage, TicketLineItem
 from api.tickets.references import add_store, load_book
@@ -93,7 +93,7 @@ async def update_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, 
                    for li in prepared.lines)
     await db.flush()
     await draw_down_for_disposal(db, ticket, caller.user.id)  # completed now: the load left the site
-    await bill_outbound_ticket(db, ticket)  # completing a saved truck-scale load bills its partner
+    await outbound_completed(db, ticket)  # a completed truck-scale load: its bill of lading and payable
     return ticket
 
 

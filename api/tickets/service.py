@@ -22,7 +22,7 @@ from api.core.config import get_settings
 from api.inventory.service import draw_down_for_disposal
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
 from api.lists.models import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
-from api.payables.service import bill_outbound_ticket
+from api.payables.service import outbound_completed
 from api.tickets import rules
 from api.tickets.images import ProcessedImage, decode_data_url, image_keys, image_store, process_image
 from api.tickets.models import Ticket, TicketImage, TicketLineItem
@@ -206,7 +206,7 @@ async def _insert(db: AsyncSession, caller: Caller, book: ReferenceBook, prepare
         ))
     db.add_all(lines + images)
     await db.flush()
-    await bill_outbound_ticket(db, ticket)  # the partner's payable, when the settings say so
+    await outbound_completed(db, ticket)  # bill of lading and payable, when the settings say so
     return ticket, lines, images
 
 

@@ -91,7 +91,7 @@ async def test_completed_type_2_loads_bill_their_partner_at_its_price(client, wo
     assert (await client.get("/api/bills", headers=world["a"].headers("employee"))).status_code == 403
 
 
-async def test_no_payable_when_the_setting_is_off(client, world, factory):
+async def test_no_payable_and_no_bill_of_lading_when_the_settings_are_off(client, world, factory):
     other = await factory.tenant("enterprise", stores=1)
     await ensure_lists(other)
     await set_company(other, outbound_truck_scale_enabled=True)
@@ -101,11 +101,20 @@ async def test_no_payable_when_the_setting_is_off(client, world, factory):
     from sqlalchemy import func, select
 
     from api.core.db import sessionmaker, set_tenant
-    from api.payables.models import Bill
+    from api.payables.models import Bill, BillOfLading
 
     async with sessionmaker()() as db, db.begin():
         await set_tenant(db, other.company_id)
         assert await db.scalar(select(func.count()).select_from(Bill)) == 0
+        assert await db.scalar(select(func.count()).select_from(BillOfLading)) == 0
+    bol = await client.get(f"/api/tickets/{r.json()['id']}/bill-of-lading", headers=other.headers())
+    assert bol.status_code == 404 and "outbound_type2_auto_generate_bol" in bol.json()["detail"]
+    # Turned on later: the load completed before gets its document on first request, then it is kept.
+    await set_company(other, outbound_type2_auto_generate_bol=True)
+    first = await client.get(f"/api/tickets/{r.json()['id']}/bill-of-lading", headers=other.headers())
+    assert first.status_code == 200 and first.content.startswith(b"%PDF")
+    again = await client.get(f"/api/tickets/{r.json()['id']}/bill-of-lading", headers=other.headers())
+    assert again.content == first.content
 
 
 async def test_ap_aging_and_payments(client, world, owner_sql):
@@ -132,6 +141,16 @@ async def test_ap_aging_and_payments(client, world, owner_sql):
         (2, Decimal("185.00"))]
     r = await client.put(url, json={"amount": "1.00", "method": "cash"}, headers=world["b"].headers())
     assert r.status_code == 404
+
+
+async def test_bill_of_lading_is_issued_and_stored_when_the_load_completes(client, world, owner_sql):
+    # The setting is on for company a: completing the load stored its document (no request made yet
+    # for t2), numbered after the ticket; the download is that stored PDF, byte for byte.
+    rows = owner_sql("select bol_number, pdf from bills_of_lading where ticket_id = %s", (world["t2"]["id"],))
+    assert [r[0] for r in rows] == [f"BOL-{world['t2']['ticket_number']}"]
+    r = await client.get(f"/api/tickets/{world['t2']['id']}/bill-of-lading", headers=world["a"].headers())
+    assert r.status_code == 200 and r.content == bytes(rows[0][1])
+    assert owner_sql("select count(*) from bills_of_lading where ticket_id = %s", (world["type1"]["id"],)) == [(0,)]
 
 
 async def test_bill_of_lading_pdf(client, world):
