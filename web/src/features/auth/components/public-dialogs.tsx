@@ -1,19 +1,30 @@
-import { useCallback } from "react";
+import { lazy, Suspense, useCallback, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { Modal } from "@/components/ui/modal";
 import type { PublicDialog } from "@/lib/dialog-links";
 import type { PaidPlan } from "../signup-machine";
-import { LoginForm } from "./login-form";
-import { PasswordDialog } from "./password-dialog";
-import { PinDialog } from "./pin-dialog";
-import { SignupModal } from "./signup-modal";
-import { UsernameDialog } from "./username-dialog";
+
+// Each dialog loads when its URL opens it: the landing page a phone opens first carries none of
+// the sign-up wizard, reset or PIN code (bundle budget: web/scripts/bundle-budget.mjs).
+const LoginForm = lazy(() => import("./login-form").then((m) => ({ default: m.LoginForm })));
+const PasswordDialog = lazy(() => import("./password-dialog").then((m) => ({ default: m.PasswordDialog })));
+const PinDialog = lazy(() => import("./pin-dialog").then((m) => ({ default: m.PinDialog })));
+const SignupModal = lazy(() => import("./signup-modal").then((m) => ({ default: m.SignupModal })));
+const UsernameDialog = lazy(() => import("./username-dialog").then((m) => ({ default: m.UsernameDialog })));
 
 /**
  * The public dialogs, opened from the URL (`?dialog=login`, `?dialog=signup&account=trial`,
  * `?token=...` opens the password dialog in reset mode), so links and reloads keep them open.
  */
-export function PublicDialogs({ loginAsModal = true }: { loginAsModal?: boolean }) {
+export function PublicDialogs(props: { loginAsModal?: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <Dialogs {...props} />
+    </Suspense>
+  );
+}
+
+function Dialogs({ loginAsModal = true }: { loginAsModal?: boolean }): ReactNode {
   const [params, setParams] = useSearchParams();
   const token = params.get("token");
   const dialog = (token ? "reset" : params.get("dialog")) as PublicDialog | null;
