@@ -4,18 +4,27 @@ Columns: Date, Time, Ticket #, Waste Type, Container, Destination, Weight (lbs),
 Employee; times in the company's time zone; a totals row with one decimal. 'excel' is the
 spec's tab-separated file (.xls name, Excel MIME type, opens in Excel); 'xlsx' is a real
 workbook made with openpyxl.
+
+Streamed: the rows arrive in batches from a server-side cursor (queries.export_batches) and each
+batch is written out before the next is read, so a 100,000-ticket file is never held whole. CSV
+and the tab-separated file go out as they are written; the workbook is written in openpyxl's
+write-only mode to a temporary file, then sent from it. Only the PDF is laid out in memory:
+reportlab needs the whole table to paginate it.
 """
 from __future__ import annotations
 
 import csv
 import io
+import tempfile
+from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+import anyio
+
 from api.kit.spreadsheet import safe_row
-from api.tickets.models import Ticket
 
 COLUMNS = ["Date", "Time", "Ticket #", "Waste Type", "Container", "Destination", "Weight (lbs)", "Location", "Employee"]
 FORMATS = {
@@ -24,85 +33,135 @@ FORMATS = {
     "excel": ("application/vnd.ms-excel", "xls"),
     "pdf": ("application/pdf", "pdf"),
 }
+EXPORT_BATCH = 1000  # rows read, formatted and written per step
+_FILE_CHUNK = 64 * 1024
+_WIDTHS = (12, 8, 22, 20, 22, 18, 14, 20, 22)
+_WEIGHT_FORMAT = "#,##0.0"
+
+Batches = AsyncIterator[Sequence]
 
 
 @dataclass
 class ExportTable:
+    """The file's heading and running totals; rows pass through it batch by batch."""
+
     company_name: str
     period: str
-    rows: list[list[str]]
-    total_weight: Decimal
+    zone: ZoneInfo
+    count: int = 0
+    total_weight: Decimal = Decimal(0)
+
+    def rows(self, batch: Iterable) -> list[list[str]]:
+        """One batch of export rows (ticket_at, ..., store_name) as cells; counted into the totals."""
+        out = []
+        for t in batch:
+            local = t.ticket_at.astimezone(self.zone)
+            out.append([
+                local.strftime("%Y-%m-%d"), local.strftime("%H:%M"), t.ticket_number, t.waste_type_name or "",
+                t.container_name or "", t.destination_name or "", f"{t.net_weight:.1f}",
+                t.store_name or "", t.employee_name or "",
+            ])
+            self.total_weight += t.net_weight
+        self.count += len(out)
+        return out
 
     @property
     def total_row(self) -> list[str]:
-        return ["Total", "", f"{len(self.rows)} tickets", "", "", "", f"{self.total_weight:.1f}", "", ""]
+        return ["Total", "", f"{self.count} tickets", "", "", "", f"{self.total_weight:.1f}", "", ""]
 
 
-def build_table(tickets: list[Ticket], store_names: dict, tz: str, company_name: str, period: str) -> ExportTable:
+def period_label(start: date | None, end: date | None, first: datetime, last: datetime, tz: str) -> tuple[str, str]:
+    """(human label, file-name part) of the exported date range; open ends are the first and last ticket's day."""
     zone = ZoneInfo(tz)
-    rows, total = [], Decimal(0)
-    for t in tickets:
-        local = t.ticket_at.astimezone(zone)
-        rows.append([
-            local.strftime("%Y-%m-%d"), local.strftime("%H:%M"), t.ticket_number, t.waste_type_name or "",
-            t.container_name or "", t.destination_name or "", f"{t.net_weight:.1f}",
-            store_names.get(t.store_id, "") if t.store_id else "", t.employee_name or "",
-        ])
-        total += t.net_weight
-    return ExportTable(company_name, period, rows, total)
-
-
-def period_label(start: date | None, end: date | None, tickets: list[Ticket], tz: str) -> tuple[str, str]:
-    """(human label, file-name part) of the exported date range."""
-    if start is None or end is None:
-        days = sorted(t.ticket_at.astimezone(ZoneInfo(tz)).date() for t in tickets)
-        start, end = start or days[0], end or days[-1]
+    start = start or first.astimezone(zone).date()
+    end = end or last.astimezone(zone).date()
     if start == end:
         return start.isoformat(), start.strftime("%Y%m%d")
     return f"{start.isoformat()} to {end.isoformat()}", f"{start:%Y%m%d}_{end:%Y%m%d}"
 
 
-def to_csv(table: ExportTable, delimiter: str = ",") -> bytes:
+def stream(fmt: str, table: ExportTable, batches: Batches) -> AsyncIterator[bytes]:
+    if fmt == "xlsx":
+        return xlsx_stream(table, batches)
+    return csv_stream(table, batches, delimiter="\t" if fmt == "excel" else ",")
+
+
+def _csv_lines(rows: Iterable[list], delimiter: str) -> bytes:
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
-    writer.writerows(safe_row(row) for row in table.rows)
-    writer.writerow(safe_row(table.total_row))
+    csv.writer(out, delimiter=delimiter, lineterminator="\r\n").writerows(rows)
+    return out.getvalue().encode("utf-8")
+
+
+async def csv_stream(table: ExportTable, batches: Batches, delimiter: str = ",") -> AsyncIterator[bytes]:
     # The BOM lets Excel read the accents of names correctly.
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
+    yield "\ufeff".encode() + _csv_lines([COLUMNS], delimiter)
+    async for batch in batches:
+        yield _csv_lines((safe_row(row) for row in table.rows(batch)), delimiter)
+    yield _csv_lines([safe_row(table.total_row)], delimiter)
 
 
-def to_xlsx(table: ExportTable) -> bytes:
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
+class _Workbook:
+    """A write-only workbook: openpyxl flushes each row to disk, so memory stays flat."""
 
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Tickets"
-    ws.append(safe_row([f"{table.company_name} - Ticket Report"]))
-    ws.append(safe_row([f"Period: {table.period}"]))
-    ws.append([])
-    ws.append(COLUMNS)
-    header_row = ws.max_row
-    for cell in ws[header_row]:
-        cell.font = Font(bold=True)
-    for row in table.rows:
-        ws.append(safe_row(row[:6]) + [float(Decimal(row[6]))] + safe_row(row[7:]))
-    ws.append(["Total", "", f"{len(table.rows)} tickets", "", "", "", float(table.total_weight), "", ""])
-    for cell in ws[ws.max_row]:
-        cell.font = Font(bold=True)
-    for row in ws.iter_rows(min_row=header_row + 1, min_col=7, max_col=7):
-        for cell in row:
-            cell.number_format = "#,##0.0"
-    for letter, width in zip("ABCDEFGHI", (12, 8, 22, 20, 22, 18, 14, 20, 22), strict=True):
-        ws.column_dimensions[letter].width = width
-    ws.freeze_panes = ws.cell(row=header_row + 1, column=1)
-    out = io.BytesIO()
-    wb.save(out)
-    return out.getvalue()
+    def __init__(self, table: ExportTable):
+        from openpyxl import Workbook
+
+        self.wb = Workbook(write_only=True)
+        self.ws = self.wb.create_sheet("Tickets")
+        for letter, width in zip("ABCDEFGHI", _WIDTHS, strict=True):
+            self.ws.column_dimensions[letter].width = width
+        self.ws.freeze_panes = "A5"  # below the column headings (row 4)
+        self.ws.append(safe_row([f"{table.company_name} - Ticket Report"]))
+        self.ws.append(safe_row([f"Period: {table.period}"]))
+        self.ws.append([])
+        self.ws.append(self._bold(COLUMNS))
+
+    def _cell(self, value, *, bold: bool = False, weight: bool = False):
+        from openpyxl.cell import WriteOnlyCell
+        from openpyxl.styles import Font
+
+        cell = WriteOnlyCell(self.ws, value=value)
+        if bold:
+            cell.font = Font(bold=True)
+        if weight:
+            cell.number_format = _WEIGHT_FORMAT
+        return cell
+
+    def _bold(self, values: list) -> list:
+        return [self._cell(v, bold=True) for v in values]
+
+    def add(self, rows: list[list[str]]) -> None:
+        for row in rows:
+            self.ws.append(safe_row(row[:6]) + [self._cell(float(Decimal(row[6])), weight=True)] + safe_row(row[7:]))
+
+    def save(self, table: ExportTable, out) -> None:
+        total = self._bold(["Total", "", f"{table.count} tickets", "", "", "", float(table.total_weight), "", ""])
+        total[6].number_format = _WEIGHT_FORMAT
+        self.ws.append(total)
+        self.wb.save(out)
+        out.seek(0)
 
 
-def to_pdf(table: ExportTable) -> bytes:
+async def xlsx_stream(table: ExportTable, batches: Batches) -> AsyncIterator[bytes]:
+    # An xlsx file is a zip whose directory comes last, so it is complete only once every row is in:
+    # it is built on a temporary file (deleted on close) and sent from there.
+    with tempfile.TemporaryFile(prefix="flow-export-") as out:
+        book = await anyio.to_thread.run_sync(_Workbook, table)
+        async for batch in batches:
+            await anyio.to_thread.run_sync(book.add, table.rows(batch))
+        await anyio.to_thread.run_sync(book.save, table, out)
+        while chunk := await anyio.to_thread.run_sync(out.read, _FILE_CHUNK):
+            yield chunk
+
+
+async def pdf_bytes(table: ExportTable, batches: Batches) -> bytes:
+    rows: list[list[str]] = []
+    async for batch in batches:
+        rows.extend(table.rows(batch))
+    return await anyio.to_thread.run_sync(to_pdf, table, rows)
+
+
+def to_pdf(table: ExportTable, rows: list[list[str]]) -> bytes:
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import landscape, letter
     from reportlab.lib.styles import getSampleStyleSheet
@@ -115,12 +174,12 @@ def to_pdf(table: ExportTable) -> bytes:
     styles = getSampleStyleSheet()
     story = [
         Paragraph(f"{_escape(table.company_name)} - Ticket Report", styles["Title"]),
-        Paragraph(f"Period: {_escape(table.period)} &nbsp; Tickets: {len(table.rows)} &nbsp; "
+        Paragraph(f"Period: {_escape(table.period)} &nbsp; Tickets: {table.count} &nbsp; "
                   f"Total weight: {table.total_weight:,.1f} lbs", styles["Normal"]),
         Paragraph(f"Generated {datetime.now().strftime('%Y-%m-%d %H:%M')}", styles["Normal"]),
         Spacer(1, 0.2 * inch),
     ]
-    data = [COLUMNS, *table.rows, table.total_row]
+    data = [COLUMNS, *rows, table.total_row]
     grid = Table(data, repeatRows=1)
     grid.setStyle(TableStyle([
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#1f5f3f")),
@@ -139,13 +198,3 @@ def to_pdf(table: ExportTable) -> bytes:
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def render(fmt: str, table: ExportTable) -> bytes:
-    if fmt == "csv":
-        return to_csv(table)
-    if fmt == "excel":
-        return to_csv(table, delimiter="\t")
-    if fmt == "xlsx":
-        return to_xlsx(table)
-    return to_pdf(table)

@@ -5,13 +5,16 @@ assigned employee is limited to their location everywhere; 'created_by=me' is My
 """
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Sequence
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import func, select
+from sqlalchemy import Row, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.core.db import sessionmaker, set_tenant
 from api.kit.errors import Invalid
+from api.stores.models import Store
 from api.tickets.models import Ticket
 from api.tickets.references import as_uuid
 from api.tickets.schemas import TicketQuery
@@ -82,10 +85,33 @@ async def list_tickets(db: AsyncSession, caller: Caller, f: TicketQuery) -> tupl
     return list(rows.scalars()), total
 
 
-async def tickets_for_export(db: AsyncSession, caller: Caller, f: TicketQuery) -> list[Ticket]:
+async def export_extent(db: AsyncSession, caller: Caller, f: TicketQuery) -> tuple[int, datetime | None, datetime | None]:
+    """How many tickets an export holds (counted to one past the cap, so a huge match is not
+    scanned whole) and the first and last ticket's time."""
     conds = conditions(f, caller)
-    rows = await db.execute(select(Ticket).where(*conds).order_by(*ordering(f)).limit(EXPORT_ROW_CAP))
-    return list(rows.scalars())
+    capped = select(Ticket.id).where(*conds).limit(EXPORT_ROW_CAP + 1).subquery()
+    count = await db.scalar(select(func.count()).select_from(capped)) or 0
+    first, last = (await db.execute(select(func.min(Ticket.ticket_at), func.max(Ticket.ticket_at)).where(*conds))).one()
+    return count, first, last
+
+
+async def export_batches(caller: Caller, f: TicketQuery, size: int) -> AsyncIterator[Sequence[Row]]:
+    """The export's rows, `size` at a time, through a server-side cursor.
+
+    A session of its own: a streamed answer is sent after the request's session has closed.
+    """
+    stmt = (
+        select(Ticket.ticket_at, Ticket.ticket_number, Ticket.waste_type_name, Ticket.container_name,
+               Ticket.destination_name, Ticket.net_weight, Ticket.employee_name, Store.name.label("store_name"))
+        .outerjoin(Store, Store.id == Ticket.store_id)
+        .where(*conditions(f, caller)).order_by(*ordering(f)).limit(EXPORT_ROW_CAP)
+        .execution_options(yield_per=size)
+    )
+    async with sessionmaker()() as session, session.begin():
+        await set_tenant(session, caller.company.id)
+        result = await session.stream(stmt)
+        async for batch in result.partitions(size):
+            yield batch
 
 
 async def month_count(db: AsyncSession, caller: Caller, year: int, month: int) -> int:
