@@ -2124,7 +2124,8 @@ export interface paths {
         };
         /**
          * Export Tickets
-         * @description The ticket list as a file; same filters as GET /api/tickets, no limit, completed by default.
+         * @description The ticket list as a file, streamed; same filters as GET /api/tickets, completed by default.
+         *     Up to 100,000 tickets: beyond that the answer is a 422 asking for a narrower date range.
          */
         get: operations["tickets-export_tickets"];
         put?: never;
