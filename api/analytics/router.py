@@ -11,9 +11,11 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Query, Response
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics import impact, report_exports, service, warehouse
+from api.analytics import ai_analytics, impact, report_exports, service, warehouse
 from api.analytics.export_schemas import ReportEmailRequest, ReportEmailSent, ReportExportFilters
 from api.analytics.schemas import (
+    AiAnalyticsRead,
+    AiNarrativeRead,
     BasicReportRead,
     CostAnalysisRead,
     DashboardRead,
@@ -81,6 +83,23 @@ async def get_esg_report(f: Filter) -> dict:
 @router.get("/reports/cost-analysis", response_model=CostAnalysisRead)
 async def get_cost_analysis(f: Filter) -> dict:
     return await run_in_threadpool(impact.cost_analysis, f)
+
+
+@router.get("/reports/ai-analytics", response_model=AiAnalyticsRead,
+            dependencies=[Depends(require_feature(plans.AI_ANALYTICS))])
+async def get_ai_analytics(f: Filter) -> dict:
+    """AI Analytics (enterprise): waste per location, product and weekday, the weekly trend, anomalies
+    with their statistic, photo share and AI readings accepted vs corrected, and recommendations."""
+    return await run_in_threadpool(ai_analytics.ai_report, f)
+
+
+@router.get("/reports/ai-analytics/narrative", response_model=AiNarrativeRead,
+            dependencies=[Depends(require_feature(plans.AI_ANALYTICS))])
+async def get_ai_analytics_narrative(f: Filter) -> dict:
+    """A short summary written by the configured OpenAI model from this report's figures only;
+    status 'off' with a plain message when no key is configured (the report is complete without it)."""
+    figures = await run_in_threadpool(ai_analytics.ai_report, f)
+    return await ai_analytics.narrative(figures)
 
 
 # ---- PDF export and e-mail (spec 3 s2.13, s2.14) ----------------------------------------------

@@ -208,3 +208,95 @@ class CostAnalysisRead(Freshness):
     cost_impact_by_waste_type: list[WasteTypeCost]
     projections: Projections
     performance_summary: PerformanceSummary
+
+
+# ---- AI Analytics (issue 16, enterprise) ---------------------------------------------------------
+class AiTotals(BaseModel):
+    total_tickets: int
+    total_weight_lb: Number
+    active_days: int = Field(description="Local days with at least one outbound ticket")
+
+
+class AiDataQuality(BaseModel):
+    tickets: int = Field(description="Completed tickets, both directions")
+    weight_lb: Number
+    photo_tickets: int
+    photo_weight_lb: Number
+    photo_weight_percent: Number = Field(description="Share of weighed lb with a photo, percent, one decimal")
+    photo_target_percent: Number = Field(description="The aim for that share (Orbisk: more than 85%)")
+    ai_readings: int = Field(description="Tickets whose weight was read from a scale photo")
+    ai_accepted: int = Field(description="Readings kept as read")
+    ai_corrected: int = Field(description="Readings corrected by hand")
+    ai_accepted_percent: Number
+    typed_tickets: int = Field(description="Tickets with no machine reading")
+
+
+class AiLocation(BaseModel):
+    location_id: str | None
+    location_name: str
+    tickets: int
+    weight_lb: Number
+    share_percent: Number
+    lb_per_active_day: Number
+
+
+class AiProduct(BaseModel):
+    waste_type: str
+    tickets: int
+    weight_lb: Number
+    share_percent: Number
+
+
+class AiWeekday(BaseModel):
+    iso_weekday: int
+    weekday: str
+    tickets: int
+    weight_lb: Number
+    days: int
+    lb_per_day: Number
+
+
+class AiWeek(BaseModel):
+    week_start: date
+    tickets: int
+    weight_lb: Number
+
+
+class AiTrend(BaseModel):
+    direction: str = Field(description="up, down or flat (a change under 5% is flat)")
+    change_percent: Number | None
+    first_week_lb: Number | None
+    last_week_lb: Number | None
+
+
+class AiAnomaly(BaseModel):
+    scope: str = Field(description="company (all locations' day) or location")
+    location_id: str | None
+    location_name: str | None
+    local_date: date
+    net_weight_lb: Number
+    prior_days: int
+    prior_mean_lb: Number
+    prior_stddev_lb: Number
+    z_score: Number
+    direction: str = Field(description="high or low")
+
+
+class AiAnalyticsRead(Freshness):
+    totals: AiTotals
+    data_quality: AiDataQuality
+    by_location: list[AiLocation]
+    by_product: list[AiProduct]
+    by_weekday: list[AiWeekday]
+    weekly_trend: list[AiWeek]
+    trend: AiTrend
+    anomalies: list[AiAnomaly]
+    anomaly_statistic: str
+    recommendations: list[str] = Field(description="Written from the figures by fixed rules")
+
+
+class AiNarrativeRead(BaseModel):
+    status: str = Field(description="off (no OpenAI key), written, or failed")
+    text: str | None
+    model: str | None
+    message: str

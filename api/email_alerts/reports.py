@@ -1,7 +1,8 @@
 """The attachments of each report type, made from the published warehouse (blocking: run in a thread).
 
 ticket-report: the Basic Report PDF and the tickets as CSV; esg-summary and esg-impact: the ESG
-Impact Report PDF; cost-analysis: the Cost Analysis PDF; sb1383: the SB 1383 diversion summary PDF.
+Impact Report PDF; cost-analysis: the Cost Analysis PDF; sb1383: the SB 1383 diversion summary PDF;
+ai-analytics: the AI Analytics PDF (figures and rule-written recommendations; no model text).
 Figures come from the same service functions as the report screens (marts, not Python sums).
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ from datetime import UTC
 from reportlab.lib.units import inch
 from reportlab.platypus import Paragraph
 
-from api.analytics import impact, report_exports
+from api.analytics import ai_analytics, impact, report_exports
 from api.analytics.report_pdf import ReportHeader, _build, _grid, _heading, _kpis, _styles, lb, num, pct, usd
 from api.analytics.service import ReportFilter
 from api.kit.spreadsheet import safe_cell
@@ -28,7 +29,7 @@ TITLES = {
     "esg-impact": "ESG Impact Report",
 }
 # Report types whose attachments exist; the others are refused when an alert is saved.
-AVAILABLE = ("ticket-report", "sb1383", "esg-summary", "cost-analysis", "esg-impact")
+AVAILABLE = ("ticket-report", "sb1383", "esg-summary", "cost-analysis", "ai-analytics", "esg-impact")
 CSV_ROWS_CAP = 50_000
 CSV_COLUMNS = ["Date", "Time", "Ticket #", "Direction", "Waste Type", "Container", "Destination", "Weight (lbs)",
                "Location", "Employee"]
@@ -98,6 +99,49 @@ def sb1383_pdf(header: ReportHeader, esg: dict, cost: dict) -> bytes:
     return _build(story, header, "SB 1383 Compliance Summary", wide=False)
 
 
+def ai_pdf(header: ReportHeader, fig: dict) -> bytes:
+    s = _styles()
+    q, totals = fig["data_quality"], fig["totals"]
+    story = _heading(header, "AI Analytics Report", fig["period"], fig["last_refreshed_at"])
+    story += [
+        _kpis([("Outbound (lbs)", lb(totals["total_weight_lb"])), ("Tickets", f"{totals['total_tickets']:,}"),
+               ("Weight with photo", pct(q["photo_weight_percent"])),
+               ("AI readings accepted", pct(q["ai_accepted_percent"]))]),
+        Paragraph(f"Weight with a photo: {pct(q['photo_weight_percent'])} of {lb(q['weight_lb'])} lb "
+                  f"(aim: more than {pct(q['photo_target_percent'])}). AI scale readings: {q['ai_readings']:,}, "
+                  f"{q['ai_accepted']:,} accepted as read, {q['ai_corrected']:,} corrected by hand; "
+                  f"{q['typed_tickets']:,} tickets typed.", s["normal"]),
+        Paragraph("Recommendations", s["h2"]),
+        *[Paragraph(f"- {_esc(r)}", s["normal"]) for r in fig["recommendations"]],
+        Paragraph("Waste per location", s["h2"]),
+        _grid([["Location", "Tickets", "Net (lbs)", "Share", "lb per active day"],
+               *[[r["location_name"], f"{r['tickets']:,}", lb(r["weight_lb"]), pct(r["share_percent"]),
+                  lb(r["lb_per_active_day"])] for r in fig["by_location"]]],
+              right=(1, 2, 3, 4), widths=[2.4 * inch, 0.8 * inch, 1.1 * inch, 0.8 * inch, 1.2 * inch]),
+        Paragraph("Waste per product", s["h2"]),
+        _grid([["Product", "Tickets", "Net (lbs)", "Share"],
+               *[[r["waste_type"], f"{r['tickets']:,}", lb(r["weight_lb"]), pct(r["share_percent"])]
+                 for r in fig["by_product"]]], right=(1, 2, 3), widths=[2.8 * inch, 0.9 * inch, 1.2 * inch, 0.9 * inch]),
+        Paragraph("Waste per weekday", s["h2"]),
+        _grid([["Weekday", "Days", "Net (lbs)", "lb per day"],
+               *[[r["weekday"], f"{r['days']:,}", lb(r["weight_lb"]), lb(r["lb_per_day"])] for r in fig["by_weekday"]]],
+              right=(1, 2, 3), widths=[1.6 * inch, 0.8 * inch, 1.2 * inch, 1.2 * inch]),
+        Paragraph("Anomalies", s["h2"]),
+        Paragraph(f"Statistic: {_esc(fig['anomaly_statistic'])}.", s["small"]),
+    ]
+    anomalies = fig["anomalies"]
+    story.append(_grid([["Day", "Where", "Net (lbs)", "Usual mean (lbs)", "Std dev", "z"],
+                        *[[str(a["local_date"]), a["location_name"] or "All locations", lb(a["net_weight_lb"]),
+                           lb(a["prior_mean_lb"]), lb(a["prior_stddev_lb"]), num(a["z_score"])] for a in anomalies]],
+                       right=(2, 3, 4, 5))
+                 if anomalies else Paragraph("No day or location outside its usual range in this period.", s["normal"]))
+    return _build(story, header, "AI Analytics Report", wide=False)
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def render(report_type: str, f: ReportFilter, header: ReportHeader) -> list[Attachment]:
     pdf = "application/pdf"
     if report_type == "ticket-report":
@@ -110,4 +154,6 @@ def render(report_type: str, f: ReportFilter, header: ReportHeader) -> list[Atta
     if report_type == "sb1383":
         return [Attachment(_name(report_type, f, "pdf"), pdf,
                            sb1383_pdf(header, impact.esg_report(f), impact.cost_analysis(f)))]
+    if report_type == "ai-analytics":
+        return [Attachment(_name(report_type, f, "pdf"), pdf, ai_pdf(header, ai_analytics.ai_report(f)))]
     raise ValueError(f"no attachments for report type {report_type!r}")

@@ -20,7 +20,7 @@ from psycopg import sql
 TABLES = (
     "companies", "company_settings", "stores", "regions", "users",
     "waste_types", "destination_types", "container_types", "diversion_methods", "waste_subtypes",
-    "carbon_methodologies", "tickets", "ticket_line_items", "customers", "invoices", "payments",
+    "carbon_methodologies", "tickets", "ticket_line_items", "ticket_images", "customers", "invoices", "payments",
     "bills", "bill_payments",
     "inventory_items", "inventory_movements", "carbon_credits",
 )

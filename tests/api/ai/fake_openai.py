@@ -1,7 +1,7 @@
 """A local HTTP server that speaks the chat-completions API, for the OpenAI reader tests.
 
 The requested model name picks the behaviour: good, kg, nothing, slow, malformed, refusal, error,
-plate. Every request is kept so tests can check what the client sent.
+plate, narrative. Every request is kept so tests can check what the client sent.
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Self
 
+NARRATIVE = "Kitchen 1 weighed most of the waste; one day stood far above its usual range."
 ANSWERS = {
     "good": {"value": 23.4, "unit": "lb", "confidence": 93},
     "kg": {"value": 10, "unit": "kg", "confidence": 90},
@@ -40,6 +41,8 @@ class FakeOpenAI:
                 message = {"role": "assistant", "content": None, "refusal": None}
                 if mode == "malformed":
                     message["content"] = "The scale shows 23.4 pounds, I think."
+                elif mode == "narrative":  # a plain-text summary (AI Analytics)
+                    message["content"] = NARRATIVE
                 elif mode == "refusal":
                     message["refusal"] = "I'm sorry, I can't help with that."
                 else:

@@ -182,7 +182,7 @@ async def test_send_test_mails_now_and_says_so(client, world, owner_sql, smtp):
     assert r.status_code == 404
 
 
-@pytest.mark.parametrize("report_type", ["cost-analysis", "esg-impact"])
+@pytest.mark.parametrize("report_type", ["cost-analysis", "esg-impact", "ai-analytics"])
 async def test_every_report_type_renders(client, world, owner_sql, smtp, report_type):
     alert = await make_alert(client, world["a"], owner_sql, {**WEEKLY, "report_type": report_type,
                                                              "recipients": f"{report_type}@example.com"})
