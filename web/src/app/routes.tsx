@@ -37,6 +37,7 @@ export const SCREENS: Partial<Record<TabKey, Screen>> = {
   "basic-report": lazy(() => import("@/features/analytics/components/basic-report-screen")),
   "esg-impact": lazy(() => import("@/features/analytics/components/esg-impact-screen")),
   "cost-analysis": lazy(() => import("@/features/analytics/components/cost-analysis-screen")),
+  "ai-analytics": lazy(() => import("@/features/analytics/components/ai-analytics-screen")),
   compliance: lazy(() => import("@/features/compliance/components/compliance-screen")),
   subscription: lazy(() => import("@/features/subscription/components/subscription-screen")),
   "email-alerts": lazy(() => import("@/features/email-alerts/components/email-alerts-screen")),

@@ -1739,6 +1739,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/ai-analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Ai Analytics
+         * @description AI Analytics (enterprise): waste per location, product and weekday, the weekly trend, anomalies
+         *     with their statistic, photo share and AI readings accepted vs corrected, and recommendations.
+         */
+        get: operations["analytics-get_ai_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/ai-analytics/narrative": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Ai Analytics Narrative
+         * @description A short summary written by the configured OpenAI model from this report's figures only;
+         *     status 'off' with a plain message when no key is configured (the report is complete without it).
+         */
+        get: operations["analytics-get_ai_analytics_narrative"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/basic": {
         parameters: {
             query?: never;
@@ -2669,6 +2711,206 @@ export interface components {
             last_refreshed_at: string | null;
             /** Total Accounts Receivable */
             total_accounts_receivable: string;
+        };
+        /** AiAnalyticsRead */
+        AiAnalyticsRead: {
+            /** Anomalies */
+            anomalies: components["schemas"]["AiAnomaly"][];
+            /** Anomaly Statistic */
+            anomaly_statistic: string;
+            /** By Location */
+            by_location: components["schemas"]["AiLocation"][];
+            /** By Product */
+            by_product: components["schemas"]["AiProduct"][];
+            /** By Weekday */
+            by_weekday: components["schemas"]["AiWeekday"][];
+            data_quality: components["schemas"]["AiDataQuality"];
+            /**
+             * Last Refreshed At
+             * @description When the warehouse was last published
+             */
+            last_refreshed_at?: string | null;
+            period: components["schemas"]["Period"];
+            /**
+             * Recommendations
+             * @description Written from the figures by fixed rules
+             */
+            recommendations: string[];
+            totals: components["schemas"]["AiTotals"];
+            trend: components["schemas"]["AiTrend"];
+            /** Weekly Trend */
+            weekly_trend: components["schemas"]["AiWeek"][];
+        };
+        /** AiAnomaly */
+        AiAnomaly: {
+            /**
+             * Direction
+             * @description high or low
+             */
+            direction: string;
+            /**
+             * Local Date
+             * Format: date
+             */
+            local_date: string;
+            /** Location Id */
+            location_id: string | null;
+            /** Location Name */
+            location_name: string | null;
+            /** Net Weight Lb */
+            net_weight_lb: number;
+            /** Prior Days */
+            prior_days: number;
+            /** Prior Mean Lb */
+            prior_mean_lb: number;
+            /** Prior Stddev Lb */
+            prior_stddev_lb: number;
+            /**
+             * Scope
+             * @description company (all locations' day) or location
+             */
+            scope: string;
+            /** Z Score */
+            z_score: number;
+        };
+        /** AiDataQuality */
+        AiDataQuality: {
+            /**
+             * Ai Accepted
+             * @description Readings kept as read
+             */
+            ai_accepted: number;
+            /** Ai Accepted Percent */
+            ai_accepted_percent: number;
+            /**
+             * Ai Corrected
+             * @description Readings corrected by hand
+             */
+            ai_corrected: number;
+            /**
+             * Ai Readings
+             * @description Tickets whose weight was read from a scale photo
+             */
+            ai_readings: number;
+            /**
+             * Photo Target Percent
+             * @description The aim for that share (Orbisk: more than 85%)
+             */
+            photo_target_percent: number;
+            /** Photo Tickets */
+            photo_tickets: number;
+            /** Photo Weight Lb */
+            photo_weight_lb: number;
+            /**
+             * Photo Weight Percent
+             * @description Share of weighed lb with a photo, percent, one decimal
+             */
+            photo_weight_percent: number;
+            /**
+             * Tickets
+             * @description Completed tickets, both directions
+             */
+            tickets: number;
+            /**
+             * Typed Tickets
+             * @description Tickets with no machine reading
+             */
+            typed_tickets: number;
+            /** Weight Lb */
+            weight_lb: number;
+        };
+        /** AiLocation */
+        AiLocation: {
+            /** Lb Per Active Day */
+            lb_per_active_day: number;
+            /** Location Id */
+            location_id: string | null;
+            /** Location Name */
+            location_name: string;
+            /** Share Percent */
+            share_percent: number;
+            /** Tickets */
+            tickets: number;
+            /** Weight Lb */
+            weight_lb: number;
+        };
+        /** AiNarrativeRead */
+        AiNarrativeRead: {
+            /** Message */
+            message: string;
+            /** Model */
+            model: string | null;
+            /**
+             * Status
+             * @description off (no OpenAI key), written, or failed
+             */
+            status: string;
+            /** Text */
+            text: string | null;
+        };
+        /** AiProduct */
+        AiProduct: {
+            /** Share Percent */
+            share_percent: number;
+            /** Tickets */
+            tickets: number;
+            /** Waste Type */
+            waste_type: string;
+            /** Weight Lb */
+            weight_lb: number;
+        };
+        /** AiTotals */
+        AiTotals: {
+            /**
+             * Active Days
+             * @description Local days with at least one outbound ticket
+             */
+            active_days: number;
+            /** Total Tickets */
+            total_tickets: number;
+            /** Total Weight Lb */
+            total_weight_lb: number;
+        };
+        /** AiTrend */
+        AiTrend: {
+            /** Change Percent */
+            change_percent: number | null;
+            /**
+             * Direction
+             * @description up, down or flat (a change under 5% is flat)
+             */
+            direction: string;
+            /** First Week Lb */
+            first_week_lb: number | null;
+            /** Last Week Lb */
+            last_week_lb: number | null;
+        };
+        /** AiWeek */
+        AiWeek: {
+            /** Tickets */
+            tickets: number;
+            /**
+             * Week Start
+             * Format: date
+             */
+            week_start: string;
+            /** Weight Lb */
+            weight_lb: number;
+        };
+        /** AiWeekday */
+        AiWeekday: {
+            /** Days */
+            days: number;
+            /** Iso Weekday */
+            iso_weekday: number;
+            /** Lb Per Day */
+            lb_per_day: number;
+            /** Tickets */
+            tickets: number;
+            /** Weekday */
+            weekday: string;
+            /** Weight Lb */
+            weight_lb: number;
         };
         /** AlertList */
         AlertList: {
@@ -17635,6 +17877,210 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegionDeleted"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "analytics-get_ai_analytics": {
+        parameters: {
+            query?: {
+                /** @description First local day (default: 30 days ago) */
+                start_date?: string | null;
+                /** @description Last local day, inclusive (default: today) */
+                end_date?: string | null;
+                /** @description One location */
+                store_id?: string | null;
+                waste_type?: string | null;
+                destination?: string | null;
+                ticket_type?: "all" | "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiAnalyticsRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "analytics-get_ai_analytics_narrative": {
+        parameters: {
+            query?: {
+                /** @description First local day (default: 30 days ago) */
+                start_date?: string | null;
+                /** @description Last local day, inclusive (default: today) */
+                end_date?: string | null;
+                /** @description One location */
+                store_id?: string | null;
+                waste_type?: string | null;
+                destination?: string | null;
+                ticket_type?: "all" | "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiNarrativeRead"];
                 };
             };
             /** @description The request breaks a rule of the product */
