@@ -162,6 +162,11 @@ async def partner(ctx: Ctx) -> dict[str, str]:
     return {"partner_id": ctx.made["partner"]}
 
 
+async def carbon_credit(ctx: Ctx) -> dict[str, str]:
+    """A carbon credit's id is its ticket's id (one estimate per ticket)."""
+    return {"credit_id": (await ticket(ctx))["ticket_id"]}
+
+
 async def bill(ctx: Ctx) -> dict[str, str]:
     if "bill" not in ctx.made:
         from api.payables.models import Bill
@@ -217,6 +222,8 @@ FOREIGN: dict[str, Foreign | NotAnId] = {
     "PUT /api/disposal-partners/{partner_id}": Foreign(partner, {"name": "Taken over"}),
     "GET /api/bills/{bill_id}": Foreign(bill),
     "PUT /api/bills/{bill_id}/payment": Foreign(bill, {"amount": "1.00", "method": "cash"}),
+    "PUT /api/carbon-credits/{credit_id}/verification": Foreign(
+        carbon_credit, {"verification_status": "verified", "reason": "Taken over"}),
     "GET /api/tickets/{ticket_id}/bill-of-lading": Foreign(ticket),
 }
 # Multipart uploads: the foreign check sends a small image file instead of JSON.

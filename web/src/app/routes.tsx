@@ -39,6 +39,7 @@ export const SCREENS: Partial<Record<TabKey, Screen>> = {
   "cost-analysis": lazy(() => import("@/features/analytics/components/cost-analysis-screen")),
   "ai-analytics": lazy(() => import("@/features/analytics/components/ai-analytics-screen")),
   compliance: lazy(() => import("@/features/compliance/components/compliance-screen")),
+  "carbon-credits": lazy(() => import("@/features/carbon/components/carbon-credits-screen")),
   subscription: lazy(() => import("@/features/subscription/components/subscription-screen")),
   "email-alerts": lazy(() => import("@/features/email-alerts/components/email-alerts-screen")),
   invoices: lazy(() => import("@/features/invoices/components/invoices-screen")),

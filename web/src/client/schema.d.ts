@@ -644,6 +644,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/carbon-credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Credits
+         * @description The newest entries of the period (50 by default), one per ticket.
+         */
+        get: operations["carbon-list_credits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carbon-credits/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Summary
+         * @description Totals, verified and pending, monthly trend, yearly projection and the methodology panel.
+         */
+        get: operations["carbon-get_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carbon-credits/{credit_id}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set Verification
+         * @description Mark one estimate pending, verified or rejected, with a reason (audited).
+         */
+        put: operations["carbon-set_verification"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/carbon-methodologies": {
         parameters: {
             query?: never;
@@ -3355,6 +3415,86 @@ export interface components {
             message: string;
             subscription: components["schemas"]["SubscriptionRead"];
         };
+        /** CarbonCreditList */
+        CarbonCreditList: {
+            /** Carbon Credits */
+            carbon_credits: components["schemas"]["CarbonCreditRead"][];
+            /**
+             * Total
+             * @description Entries in the period (the list holds the newest `limit`)
+             */
+            total: number;
+        };
+        /** CarbonCreditRead */
+        CarbonCreditRead: {
+            /** Avoided Mtco2E Per Short Ton */
+            avoided_mtco2e_per_short_ton: number;
+            /** Co2 Avoided Kg */
+            co2_avoided_kg: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Credit Type */
+            credit_type: string;
+            /** Credit Value Usd */
+            credit_value_usd: number;
+            /** Destination Name */
+            destination_name: string | null;
+            /** Diversion Method */
+            diversion_method: string;
+            /** Factor Set */
+            factor_set: string;
+            /**
+             * Id
+             * @description The ticket's id: one estimate per ticket
+             */
+            id: string;
+            /**
+             * Is Estimate
+             * @description True until verified
+             */
+            is_estimate: boolean;
+            /** Location Name */
+            location_name: string | null;
+            /** Methodology */
+            methodology: string;
+            /** Net Weight Lb */
+            net_weight_lb: number;
+            /** Ticket Number */
+            ticket_number: string | null;
+            /** Total Co2E Tons */
+            total_co2e_tons: number;
+            /** Verification Reason */
+            verification_reason?: string | null;
+            /**
+             * Verification Status
+             * @enum {string}
+             */
+            verification_status: "pending" | "verified" | "rejected";
+            /** Waste Type Name */
+            waste_type_name: string | null;
+        };
+        /** CarbonFactor */
+        CarbonFactor: {
+            /**
+             * Factor Kind
+             * @description avoided_emissions makes the credits; inventory (EPA Hub Table 9) is never a credit
+             * @enum {string}
+             */
+            factor_kind: "avoided_emissions" | "inventory";
+            /** Factor Set */
+            factor_set: string;
+            /** Management Path */
+            management_path: string;
+            /** Material */
+            material: string;
+            /** Mtco2E Per Short Ton */
+            mtco2e_per_short_ton: number;
+            /** Source */
+            source: string;
+        };
         /** CarbonMethodologyCreate */
         CarbonMethodologyCreate: {
             /**
@@ -3437,6 +3577,68 @@ export interface components {
             name?: string | null;
             /** Version */
             version?: string | null;
+        };
+        /** CarbonMonth */
+        CarbonMonth: {
+            /** Credit Count */
+            credit_count: number;
+            /** Credit Value Usd */
+            credit_value_usd: number;
+            /**
+             * Month
+             * Format: date
+             * @description First day of the month (company's local calendar)
+             */
+            month: string;
+            /** Total Co2E Tons */
+            total_co2e_tons: number;
+        };
+        /** CarbonSummaryRead */
+        CarbonSummaryRead: {
+            /** Co2 Avoided Kg */
+            co2_avoided_kg: number;
+            /** Credit Count */
+            credit_count: number;
+            /**
+             * Inventory Co2E Kg
+             * @description EPA Hub Table 9 Scope 3 emissions of the same loads: inventory, not a credit
+             */
+            inventory_co2e_kg: number;
+            /** Last Refreshed At */
+            last_refreshed_at: string | null;
+            methodology: components["schemas"]["Methodology"] | null;
+            /** Monthly Trend */
+            monthly_trend: components["schemas"]["CarbonMonth"][];
+            /**
+             * Pending Credits
+             * @description MT CO2e still estimates (not verified, not rejected)
+             */
+            pending_credits: number;
+            /** Period */
+            period: string;
+            /**
+             * Period Options
+             * @description all, then the months and quarters that have estimates
+             */
+            period_options: components["schemas"]["PeriodOption"][];
+            /** Rejected Credits */
+            rejected_credits: number;
+            /**
+             * Total Credits Tons
+             * @description MT CO2e avoided in the period (verified and pending)
+             */
+            total_credits_tons: number;
+            /**
+             * Total Value Usd
+             * @description Tons x the company's price per MT
+             */
+            total_value_usd: number;
+            /**
+             * Verified Credits
+             * @description MT CO2e of verified entries
+             */
+            verified_credits: number;
+            yearly_projection: components["schemas"]["YearlyProjection"] | null;
         };
         /** Check */
         Check: {
@@ -5276,6 +5478,19 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** Methodology */
+        Methodology: {
+            /** Factors */
+            factors: components["schemas"]["CarbonFactor"][];
+            /** Methodology */
+            methodology: string;
+            /** Methodology Name */
+            methodology_name: string;
+            /** Note */
+            note: string;
+            /** Price Usd Per Mt */
+            price_usd_per_mt: number;
+        };
         /** Metrics */
         Metrics: {
             /** Days Of Inventory */
@@ -5506,6 +5721,16 @@ export interface components {
              * Format: date
              */
             start_date: string;
+        };
+        /** PeriodOption */
+        PeriodOption: {
+            /** Label */
+            label: string;
+            /**
+             * Value
+             * @description all, YYYY-MM or YYYY-Qn
+             */
+            value: string;
         };
         /** PinLoginRequest */
         PinLoginRequest: {
@@ -6943,6 +7168,19 @@ export interface components {
             /** Year */
             year?: number | null;
         };
+        /** VerificationUpdate */
+        VerificationUpdate: {
+            /**
+             * Reason
+             * @description Why (kept in the audit log)
+             */
+            reason: string;
+            /**
+             * Verification Status
+             * @enum {string}
+             */
+            verification_status: "pending" | "verified" | "rejected";
+        };
         /** WarehouseCheck */
         WarehouseCheck: {
             /**
@@ -7172,6 +7410,25 @@ export interface components {
             percentage: number;
             /** Weight */
             weight: number;
+        };
+        /** YearlyProjection */
+        YearlyProjection: {
+            /** Months With Credits */
+            months_with_credits: number;
+            /**
+             * Projected Year Tons
+             * @description Average month with estimates x 12 (a run rate, not a forecast)
+             */
+            projected_year_tons: number;
+            /** Projected Year Value Usd */
+            projected_year_value_usd: number;
+            /**
+             * Total Co2E Tons
+             * @description Estimated so far in the year
+             */
+            total_co2e_tons: number;
+            /** Year */
+            year: number;
         };
         /** DiversionMetrics */
         api__analytics__schemas__DiversionMetrics: {
@@ -10615,6 +10872,295 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BillPaymentRecorded"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "carbon-list_credits": {
+        parameters: {
+            query?: {
+                /** @description all, YYYY-MM or YYYY-Qn */
+                period?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarbonCreditList"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "carbon-get_summary": {
+        parameters: {
+            query?: {
+                /** @description all, YYYY-MM or YYYY-Qn */
+                period?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarbonSummaryRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "carbon-set_verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credit_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerificationUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarbonCreditRead"];
                 };
             };
             /** @description The request breaks a rule of the product */
