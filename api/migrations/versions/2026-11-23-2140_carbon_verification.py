@@ -1,14 +1,14 @@
 """carbon credit verification: one row per ticket, with the reason and who verified
 
 Revision ID: 0004_carbon
-Revises: 0003_money_payables
+Revises: 0004_money_bol
 Create Date: 2026-11-23 21:40:00+00:00
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = '0004_carbon'
-down_revision = '0003_money_payables'
+down_revision = '0004_money_bol'
 branch_labels = None
 depends_on = None
 
