@@ -1,0 +1,229 @@
+import { execFileSync } from "node:child_process";
+import { join, resolve } from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { shot } from "./support";
+import { auth, newTenant, type Tenant } from "./ticket-support";
+
+// Money in and money out (issue 14, "Done when"): a site manager bills a charged load, takes a
+// partial then a full payment, sees who owes what and for how long (aging cards that add up to
+// the cent, on Invoice Management and the Billing Dashboard), downloads the invoice, and pays the
+// disposal partner that hauled a load away (bill + bill payment, bill of lading issued). At every
+// step the screen's figures are held to Postgres (the ledger) and the warehouse marts.
+const ROOT = resolve(process.cwd(), "..");
+const PYTHON = process.env.FLOW_PYTHON ?? join(ROOT, ".venv", "bin", "python");
+const FIXTURE = join(ROOT, "web", "e2e", "fixtures", "money.py");
+
+type Side = { total: string; balances: Record<string, string>; buckets?: Record<string, string> };
+type Books = { today: string; postgres: { receivable: Side; payable: Side }; marts: { receivable: Side; payable: Side } };
+
+function fixture(...args: string[]): string {
+  return execFileSync(PYTHON, [FIXTURE, ...args], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+}
+const refresh = () => fixture("refresh");
+const books = (): Books => JSON.parse(fixture("figures", email()).split("\n").pop()!);
+const email = () => `admin-${tenant.tag}@example.com`;
+
+/** $1,234.56 from a decimal string, as the screens format money. */
+const usd = (amount: string) => Number(amount).toLocaleString("en-US", { style: "currency", currency: "USD" });
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+/** Postgres and the marts agree, to the cent, on every document and on the total. */
+function consistent(side: "receivable" | "payable", b: Books): void {
+  const ledger = b.postgres[side], mart = b.marts[side];
+  expect(mart.total, `${side}: mart total vs Postgres`).toBe(ledger.total);
+  const open = Object.fromEntries(Object.entries(ledger.balances));
+  expect(mart.balances).toEqual(open);
+  const sum = Object.values(mart.buckets!).reduce((s, v) => s + cents(v), 0);
+  expect(sum, `${side}: buckets add up to the total`).toBe(cents(ledger.total));
+}
+
+let tenant: Tenant;
+let payee: { id: string };
+let product: string;
+let overdueInvoice: string;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function ok(res: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<any> {
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return res.json();
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(300_000);
+  tenant = await newTenant(request, "money");
+  execFileSync(PYTHON, [join(ROOT, "web", "e2e", "fixtures", "inbound.py"), "enterprise", email()], { cwd: ROOT, stdio: "inherit" });
+  const h = auth(tenant.adminToken);
+  for (const data of [{ inbound_module_enabled: true }, { outbound_truck_scale_enabled: true },
+    { outbound_type2_auto_generate_bol: true }, { outbound_type2_auto_create_payable: true }]) {
+    await ok(await request.put("/api/system/settings", { headers: h, data }));
+  }
+  payee = await ok(await request.post("/api/inbound/customers", { headers: h, data: { customer_name: "Bayview Grocers", custom_pricing_per_unit: 0.05, default_unit_of_measure: "lb", address: "1 Market St, San Francisco, CA" } }));
+  await expect.poll(async () => (await request.get(`/api/inbound/customers/${payee.id}/vehicles`, { headers: h })).status()).toBe(200);
+  const lists = await ok(await request.get("/api/waste-types", { headers: h }));
+  product = (lists.waste_types as { name: string; is_active: boolean }[]).find((w) => w.is_active)!.name;
+  // A load weighed 45 days ago on Net 30: 15 days overdue, $123.45 (2,469 lb at $0.05).
+  overdueInvoice = fixture("aged-load", email(), payee.id, "45", "2469", product).split("\n").pop()!;
+  // Today's loads at the scale: one charged to the account ($75.00), one paid in cash (no invoice).
+  const load = { customer1_id: payee.id, line_items: [{ waste_type: product, quantity: 1500, unit: "lbs" }], gross_weight: 12000, tare_weight: 10500 };
+  await ok(await request.post("/api/inbound/tickets", { headers: h, data: { ...load, payment_method: "invoice" } }));
+  await ok(await request.post("/api/inbound/tickets", { headers: h, data: { ...load, payment_method: "cash" } }));
+  refresh();
+});
+
+async function open(page: Page, path: string) {
+  await page.addInitScript((t) => window.localStorage.setItem("token", t), tenant.adminToken);
+  await page.goto(path);
+}
+
+function card(page: Page, group: string, label: string) {
+  return page.getByTestId(group).locator(".stat-card", { has: page.locator(".stat-label", { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }) }).locator(".stat-value");
+}
+
+async function agingCardsShow(page: Page, b: Books) {
+  const r = b.marts.receivable;
+  await expect(card(page, "aging-cards", "Total Accounts Receivable")).toHaveText(usd(b.postgres.receivable.total));
+  for (const [bucket, label] of [["CURRENT", "Current"], ["1-30", "1-30 days"], ["31-60", "31-60 days"], ["61-90", "61-90 days"], ["90+", "90+ days"]]) {
+    await expect(card(page, "aging-cards", label)).toHaveText(usd(r.buckets![bucket]));
+  }
+}
+
+test("a charged load is billed, paid in part then in full, and the aging cards follow to the cent", async ({ page }) => {
+  test.setTimeout(600_000);
+  let b = books();
+  // Billed: the two charged loads, not the cash one.
+  expect(Object.keys(b.postgres.receivable.balances)).toHaveLength(2);
+  expect(b.postgres.receivable.total).toBe("198.45");
+  expect(b.marts.receivable.buckets).toMatchObject({ CURRENT: "75.00", "1-30": "123.45" });
+  consistent("receivable", b);
+
+  await open(page, "/app/invoices");
+  await expect(page.getByRole("heading", { name: "Invoice Management" })).toBeVisible();
+  await agingCardsShow(page, b);
+  const rows = page.locator("table tbody tr");
+  await expect(rows).toHaveCount(2);
+
+  // Who is late: the overdue filter leaves the 45-day-old load's invoice, 15 days past due.
+  await page.getByLabel("Payment status").selectOption("overdue");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(overdueInvoice);
+  await expect(rows.first()).toContainText("OVERDUE");
+  await expect(rows.first()).toContainText("1-30");
+  await shot(page, "money-invoices-overdue");
+
+  // The invoice, and its PDF read back with a PDF reader.
+  await rows.first().getByRole("button", { name: overdueInvoice }).click();
+  const detail = page.getByRole("dialog", { name: `Invoice ${overdueInvoice}` });
+  await expect(detail.getByTestId("balance-due")).toHaveText("Balance due $123.45");
+  await expect(detail).toContainText("Bayview Grocers");
+  const [download] = await Promise.all([page.waitForEvent("download"), detail.getByRole("button", { name: "Print Invoice" }).click()]);
+  expect(download.suggestedFilename()).toBe(`invoice_${overdueInvoice}.pdf`);
+  const text = fixture("pdf-text", (await download.path())!);
+  for (const expected of [overdueInvoice, "Bayview Grocers", "123.45", product]) expect(text).toContain(expected);
+
+  // A partial payment: the form defaults to the balance; $23.45 by check.
+  await detail.getByRole("button", { name: "Record Payment" }).click();
+  const pay = page.getByRole("dialog", { name: `Record Payment: ${overdueInvoice}` });
+  await expect(pay.getByLabel("Amount (USD)")).toHaveValue("123.45");
+  await pay.getByLabel("Amount (USD)").fill("123.46");
+  await expect(pay.getByText("Payment amount cannot exceed the balance ($123.45)")).toBeVisible();
+  await pay.getByLabel("Amount (USD)").fill("23.45");
+  await pay.getByLabel("Reference").fill("CHK 1001");
+  await pay.getByRole("button", { name: "Record Payment" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Payment recorded successfully!" })).toBeVisible();
+  expect(books().postgres.receivable.balances[overdueInvoice]).toBe("100.00");
+
+  // The warehouse catches up (the sensor's refresh) and the cards move.
+  refresh();
+  b = books();
+  consistent("receivable", b);
+  expect(b.marts.receivable.buckets).toMatchObject({ CURRENT: "75.00", "1-30": "100.00" });
+  await page.reload();
+  await agingCardsShow(page, b);
+  await expect(card(page, "aging-cards", "Total Accounts Receivable")).toHaveText("$175.00");
+
+  // The rest: the Payment button opens the form at the $100.00 left; paying it settles the invoice.
+  await page.getByLabel("Payment status").selectOption("overdue");
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole("button", { name: "Payment" }).click();
+  const rest = page.getByRole("dialog", { name: `Record Payment: ${overdueInvoice}` });
+  await expect(rest.getByLabel("Amount (USD)")).toHaveValue("100.00");
+  await rest.getByLabel("Method").selectOption("bank_transfer");
+  await rest.getByRole("button", { name: "Record Payment" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Payment recorded successfully!" })).toBeVisible();
+  refresh();
+  b = books();
+  consistent("receivable", b);
+  expect(b.postgres.receivable.balances[overdueInvoice]).toBe("0.00");
+  await page.reload();
+  await agingCardsShow(page, b);
+  await expect(card(page, "aging-cards", "Total Accounts Receivable")).toHaveText("$75.00");
+  await page.getByLabel("Payment status").selectOption("paid");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("PAID");
+  await expect(rows.first().getByRole("button", { name: "Payment" })).toHaveCount(0);  // hidden once paid
+  await page.getByRole("button", { name: "Clear" }).click();
+  await expect(rows).toHaveCount(2);
+
+  // The Billing Dashboard: five cards (61-90 shown) that add up to the outstanding total.
+  await open(page, "/app/invoice-billing-dashboard");
+  await expect(page.getByRole("heading", { name: "Invoice/Billing Dashboard" })).toBeVisible();
+  const r = b.marts.receivable.buckets!;
+  for (const [bucket, label] of [["CURRENT", "Current"], ["1-30", "1-30 Days"], ["31-60", "31-60 Days"], ["61-90", "61-90 Days"], ["90+", "90+ Days"]]) {
+    await expect(card(page, "dashboard-aging", label)).toHaveText(usd(r[bucket]));
+  }
+  await expect(card(page, "ar-overview", "Outstanding")).toHaveText(usd(b.postgres.receivable.total));
+  await expect(card(page, "ar-overview", "Customers")).toHaveText("1");
+  await expect(page.getByRole("table")).toContainText(overdueInvoice);
+  await shot(page, "money-billing-dashboard");
+});
+
+test("a disposal partner hauls a load away, is billed at its price and paid", async ({ page, request }) => {
+  test.setTimeout(600_000);
+  const h = auth(tenant.adminToken);
+  await open(page, "/app/disposal-partners");
+  await page.getByRole("button", { name: "Add Partner" }).click();
+  const form = page.getByRole("dialog", { name: "Add Disposal Partner" });
+  await form.getByLabel("Name").fill("Salinas Compost Facility");
+  await form.getByLabel("Price basis").selectOption("per_ton");
+  await form.getByLabel("Price (USD)").fill("42.50");
+  await form.getByLabel("Permit or facility number").fill("SWIS 27-AA-0001");
+  await form.getByRole("button", { name: "Add Partner" }).click();
+  await expect(page.locator("table")).toContainText("Salinas Compost Facility");
+
+  const partners = (await ok(await request.get("/api/disposal-partners", { headers: h }))).disposal_partners as { id: string; name: string }[];
+  const partner = partners.find((p) => p.name === "Salinas Compost Facility")!;
+  // The truck leaves with 11,000 lb (5.5 t): at $42.50 a ton the partner is owed $233.75.
+  const ticket = await ok(await request.post("/api/tickets", { headers: h, data: {
+    is_inbound: false, outbound_ticket_type: "type_2_truck_scale", waste_type: product, destination: "Compost",
+    container_type: "Custom Container", gross_weight: 32000, tare_weight: 21000, disposal_partner_id: partner.id,
+    vehicle_info: { license_plate: "8ABC123", driver_name: "Rosa Diaz", carrier: "Green Haul Co" } } }));
+  const bol = await request.get(`/api/tickets/${ticket.id}/bill-of-lading`, { headers: h });
+  expect(bol.status()).toBe(200);
+  expect((await bol.body()).subarray(0, 4).toString()).toBe("%PDF");
+  refresh();
+  let b = books();
+  expect(b.postgres.payable.total).toBe("233.75");
+  consistent("payable", b);
+
+  await open(page, "/app/bills-payable");
+  await expect(page.getByRole("heading", { name: "Bills & A/P" })).toBeVisible();
+  await expect(card(page, "ap-aging", "Total Accounts Payable")).toHaveText(usd(b.postgres.payable.total));
+  await expect(card(page, "ap-aging", "Current")).toHaveText(usd(b.marts.payable.buckets!.CURRENT));
+  const row = page.locator("table tbody tr", { hasText: ticket.ticket_number });
+  await expect(row).toContainText("$233.75");
+  await row.getByRole("button", { name: "Pay" }).click();
+  const pay = page.getByRole("dialog", { name: /^Pay Salinas Compost Facility/ });
+  await expect(pay.getByLabel("Amount (USD)")).toHaveValue("233.75");
+  await pay.getByRole("button", { name: "Record Payment" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Payment recorded successfully!" })).toBeVisible();
+  refresh();
+  b = books();
+  expect(b.postgres.payable.total).toBe("0.00");
+  consistent("payable", b);
+  await page.reload();
+  await expect(card(page, "ap-aging", "Total Accounts Payable")).toHaveText("$0.00");
+  await expect(page.locator("table tbody tr", { hasText: ticket.ticket_number })).toContainText("PAID");
+  await shot(page, "money-bills-paid");
+});
