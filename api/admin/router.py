@@ -30,6 +30,7 @@ from api.admin.schemas import (
     AlertRead,
     ApprovalDecision,
     ApprovalResult,
+    CompanyEdit,
     CompanyStatusUpdate,
     CompleteResetDone,
     CompleteResetRequest,
@@ -88,6 +89,12 @@ async def mark_alert_read(alert_id: uuid.UUID, db: Db, _root: SystemAdmin) -> Al
 @router.get("/admin/companies", response_model=TenantCompanyList)
 async def list_companies(db: Db, _root: SystemAdmin) -> TenantCompanyList:
     return TenantCompanyList(companies=await service.tenant_companies(db, approved_only=False))
+
+
+@router.put("/admin/companies/{company_id}", response_model=TenantCompany)
+async def edit_company(company_id: uuid.UUID, body: CompanyEdit, db: Db, root: SystemAdmin) -> TenantCompany:
+    await service.edit_company(db, root, company_id, body)
+    return next(c for c in await service.tenant_companies(db, approved_only=False) if c.id == company_id)
 
 
 @router.put("/admin/companies/{company_id}/status", response_model=TenantCompany)

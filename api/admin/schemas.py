@@ -5,7 +5,11 @@ import uuid
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from api.companies.schemas import CompanyAddress
+from api.kit.fields import clean_email
+from api.stores.schemas import US_STATES
 
 
 class AdminUserName(BaseModel):
@@ -72,8 +76,54 @@ class TenantCompany(Tenant):
     payment_failure_count: int
     approval_status: str
     max_facilities: int | None
+    max_facilities_override: int | None = Field(None, description="The platform's limit; null = the plan's")
+    industry: str | None = None
+    phone: str | None = None
+    address: CompanyAddress | None = None
     is_demo: bool
     created_at: datetime
+
+
+class CompanyEdit(BaseModel):
+    """The platform owner's Edit Company: the fields a company admin cannot change (name, address)
+    and its contact details. Only the fields sent change; max_facilities_override null = the plan's."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = Field(None, max_length=200)
+    email: str | None = None
+    industry: str | None = Field(None, max_length=100)
+    phone: str | None = Field(None, max_length=40)
+    address_street: str | None = Field(None, max_length=300)
+    address_city: str | None = Field(None, max_length=120)
+    address_state: str | None = None
+    address_zip: str | None = Field(None, max_length=10)
+    max_facilities_override: int | None = Field(None, ge=1, le=10000)
+
+    @field_validator("name", "email", "industry", "phone", "address_street", "address_city", "address_state",
+                     "address_zip", mode="before")
+    @classmethod
+    def _trim(cls, value):
+        return value.strip() or None if isinstance(value, str) else value
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str | None) -> str:
+        if value is None:
+            raise ValueError("Company name is required")
+        return value
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, value: str | None) -> str | None:
+        return None if value is None else clean_email(value)
+
+    @field_validator("address_state")
+    @classmethod
+    def _state(cls, value: str | None) -> str | None:
+        if value is not None and value.upper() not in US_STATES:
+            raise ValueError("State must be a two-letter US state code")
+        return value.upper() if value else None
 
 
 class TenantCompanyList(BaseModel):

@@ -15,6 +15,7 @@ from api.admin.schemas import (
     AccountStats,
     AdminUserName,
     ApprovalResult,
+    CompanyEdit,
     PendingAccount,
     Tenant,
     TenantCompany,
@@ -22,6 +23,7 @@ from api.admin.schemas import (
 from api.alerts.models import Alert
 from api.audit.models import AuditEvent
 from api.companies.models import Company
+from api.companies.schemas import CompanyAddress
 from api.kit.errors import Conflict, NotFound
 from api.stores.models import Store
 from api.subscription import service as subscription
@@ -143,7 +145,11 @@ async def tenant_companies(db: AsyncSession, *, approved_only: bool) -> list[Ten
             monthly_revenue=monthly_revenue(c, stores.get(c.id, 0), users.get(c.id, 0)),
             trial_days_remaining=subscription.trial_days_remaining(c), last_payment_failed=c.last_payment_failed,
             payment_failure_count=c.payment_failure_count, approval_status=c.approval_status,
-            max_facilities=subscription.max_facilities(c), is_demo=c.is_demo, created_at=c.created_at,
+            max_facilities=subscription.max_facilities(c), max_facilities_override=c.max_facilities_override,
+            industry=c.industry, phone=c.phone,
+            address=CompanyAddress(street=c.address_street, city=c.address_city, state=c.address_state,
+                                   zip=c.address_zip),
+            is_demo=c.is_demo, created_at=c.created_at,
         )
         for c in rows
     ]
@@ -169,6 +175,21 @@ async def set_company_status(db: AsyncSession, admin: User, company_id: uuid.UUI
     db.add(Alert(company_id=company.id, alert_type=action,
                  message=f"{company.name} was {'suspended' if status == 'suspended' else 'reactivated'}"))
     await db.flush()
+    return company
+
+
+async def edit_company(db: AsyncSession, admin: User, company_id: uuid.UUID, body: CompanyEdit) -> Company:
+    """Edit Company (spec 3 section 2.24): only the fields sent change; the change is audited with
+    the fields' old and new values."""
+    company = await get_company(db, company_id)
+    changes = {}
+    for name, value in body.model_dump(exclude_unset=True).items():
+        if getattr(company, name) != value:
+            changes[name] = {"from": getattr(company, name), "to": value}
+            setattr(company, name, value)
+    if changes:
+        db.add(AuditEvent(company_id=company.id, user_id=admin.id, action="company_edited", detail=changes))
+        await db.flush()
     return company
 
 

@@ -47,7 +47,8 @@ class RegionRead(BaseModel):
     description: str | None
     parent_id: uuid.UUID | None
     created_at: datetime
-    store_count: int = 0
+    store_count: int = Field(0, description="Locations in this region (as region or subregion)")
+    user_count: int = Field(0, description="Active users assigned to those locations")
 
 
 class RegionList(BaseModel):

@@ -15,18 +15,27 @@ from api.kit.errors import Conflict, Invalid, NotFound
 from api.regions.models import Region
 from api.regions.schemas import RegionCreate, RegionRead, RegionUpdate
 from api.stores.models import Store
+from api.users.models import User
 
 
-async def _store_counts(db: AsyncSession) -> dict[uuid.UUID, int]:
-    rows = await db.execute(select(Store.region_id, func.count()).where(Store.region_id.is_not(None))
-                            .group_by(Store.region_id))
-    return dict(rows.all())
+async def _counts(db: AsyncSession, column) -> tuple[dict[uuid.UUID, int], dict[uuid.UUID, int]]:
+    """Locations in each region (by region_id or subregion_id) and the active users assigned to them."""
+    stores = dict((await db.execute(select(column, func.count()).where(column.is_not(None))
+                                    .group_by(column))).all())
+    users = dict((await db.execute(
+        select(column, func.count(User.id)).join(User, User.assigned_location_id == Store.id)
+        .where(column.is_not(None), User.is_active).group_by(column))).all())
+    return stores, users
 
 
 async def list_regions(db: AsyncSession) -> list[RegionRead]:
-    counts = await _store_counts(db)
+    stores, users = await _counts(db, Store.region_id)
+    sub_stores, sub_users = await _counts(db, Store.subregion_id)
     regions = await db.scalars(select(Region).order_by(Region.name))
-    return [RegionRead.model_validate(r).model_copy(update={"store_count": counts.get(r.id, 0)}) for r in regions]
+    return [RegionRead.model_validate(r).model_copy(update={
+        "store_count": stores.get(r.id, 0) + sub_stores.get(r.id, 0),
+        "user_count": users.get(r.id, 0) + sub_users.get(r.id, 0),
+    }) for r in regions]
 
 
 async def get_region(db: AsyncSession, region_id: uuid.UUID) -> Region:

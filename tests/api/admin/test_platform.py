@@ -120,6 +120,51 @@ class TestSuspend:
         assert r.status_code == 422
 
 
+class TestEditCompany:
+    async def test_platform_owner_edits_name_address_contact_and_location_limit(self, client, factory, root,
+                                                                               owner_sql):
+        t = await factory.tenant(plan="pro", stores=1)
+        r = await client.put(f"/api/admin/companies/{t.company_id}", headers=root, json={
+            "name": "  Bayview Kitchens  ", "email": "ops@bayview.example", "phone": "510-555-0100",
+            "address_street": "1 Bay St", "address_city": "Oakland", "address_state": "ca", "address_zip": "94607",
+            "max_facilities_override": 2})
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert (body["name"], body["email"], body["phone"], body["max_facilities"]) == (
+            "Bayview Kitchens", "ops@bayview.example", "510-555-0100", 2)
+        assert body["address"] == {"street": "1 Bay St", "city": "Oakland", "state": "CA", "zip": "94607"}
+        # The company itself sees its new name, and the new limit governs its next location.
+        info = (await client.get("/api/company/info", headers=t.headers())).json()
+        assert info["name"] == "Bayview Kitchens"
+        assert (await client.post("/api/stores", json={"name": "Two", "store_number": "S-2"},
+                                  headers=t.headers())).status_code == 201
+        r = await client.post("/api/stores", json={"name": "Three", "store_number": "S-3"}, headers=t.headers())
+        assert r.status_code == 403 and r.json()["detail"] == "Maximum locations (2) reached for your plan"
+        # Sending null for the override goes back to the plan's limit.
+        r = await client.put(f"/api/admin/companies/{t.company_id}", json={"max_facilities_override": None},
+                             headers=root)
+        assert r.json()["max_facilities_override"] is None and r.json()["name"] == "Bayview Kitchens"
+        (detail,) = owner_sql("select detail from audit_log where company_id = %s and action = 'company_edited' "
+                              "order by created_at limit 1", (t.company_id,))[0]
+        assert detail["name"]["to"] == "Bayview Kitchens"
+
+    async def test_bad_fields_are_named_and_nothing_changes(self, client, factory, root, owner_sql):
+        t = await factory.tenant()
+        before = owner_sql("select name, email from companies where id = %s", (t.company_id,))
+        for body, field in (({"name": " "}, "name"), ({"email": "not-an-email"}, "email"),
+                            ({"address_state": "XX"}, "address_state"), ({"max_facilities_override": 0},
+                                                                         "max_facilities_override")):
+            r = await client.put(f"/api/admin/companies/{t.company_id}", json={"phone": "1", **body}, headers=root)
+            assert r.status_code == 422, body
+            assert [e["field"] for e in r.json()["errors"]] == [field]
+        assert owner_sql("select name, email from companies where id = %s", (t.company_id,)) == before
+
+    async def test_company_admin_cannot_edit_companies(self, client, factory):
+        t = await factory.tenant()
+        r = await client.put(f"/api/admin/companies/{t.company_id}", json={"name": "Mine"}, headers=t.headers())
+        assert r.status_code == 403
+
+
 class TestAlerts:
     async def test_latest_ten_alerts_and_mark_read(self, client, factory, root, owner_sql):
         t = await factory.tenant()

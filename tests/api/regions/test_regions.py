@@ -10,7 +10,25 @@ class TestRegions:
         assert r.status_code == 201 and r.json()["name"] == "North Bay"
         owner_sql("update stores set region_id = %s where id = %s", (r.json()["id"], t.stores[0].id))
         listed = (await client.get("/api/regions", headers=t.headers())).json()["regions"]
-        assert [(x["name"], x["store_count"]) for x in listed] == [("North Bay", 1)]
+        assert [(x["name"], x["store_count"], x["user_count"]) for x in listed] == [("North Bay", 1, 0)]
+
+    async def test_user_count_is_the_active_users_assigned_to_the_regions_locations(self, client, factory,
+                                                                                   owner_sql):
+        t = await factory.tenant(plan="enterprise", stores=2)
+        west = (await client.post("/api/regions", json={"name": "West"}, headers=t.headers())).json()["id"]
+        bay = (await client.post("/api/regions", json={"name": "Bay", "parent_id": west},
+                                 headers=t.headers())).json()["id"]
+        owner_sql("update stores set region_id = %s, subregion_id = %s where id = %s", (west, bay, t.stores[0].id))
+        for n, active in ((1, True), (2, True), (3, False)):
+            r = await client.post("/api/users", headers=t.headers(), json={
+                "email": f"w{n}@example.com", "password": "secret-1", "first_name": "W", "last_name": str(n),
+                "assigned_location_id": str(t.stores[0].id)})
+            assert r.status_code == 201, r.text
+            if not active:
+                await client.put(f"/api/users/{r.json()['id']}", json={"is_active": False}, headers=t.headers())
+        listed = {x["name"]: (x["store_count"], x["user_count"])
+                  for x in (await client.get("/api/regions", headers=t.headers())).json()["regions"]}
+        assert listed == {"West": (1, 2), "Bay": (1, 2)}
 
     async def test_region_name_is_required_and_unique(self, client, factory):
         t = await factory.tenant(plan="enterprise")

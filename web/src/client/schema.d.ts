@@ -126,6 +126,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/companies/{company_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit Company */
+        put: operations["admin-edit_company"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/companies/{company_id}/status": {
         parameters: {
             query?: never;
@@ -2285,7 +2302,8 @@ export interface paths {
         };
         /**
          * Bill Of Lading
-         * @description Bill of lading of a completed type-2 truck-scale outbound ticket.
+         * @description The bill of lading issued when the load completed (setting outbound_type2_auto_generate_bol);
+         *     404 when the setting is off and none was issued.
          */
         get: operations["payables-bill_of_lading"];
         put?: never;
@@ -3686,6 +3704,31 @@ export interface components {
             subscription_status: string;
             /** Timezone */
             timezone: string;
+        };
+        /**
+         * CompanyEdit
+         * @description The platform owner's Edit Company: the fields a company admin cannot change (name, address)
+         *     and its contact details. Only the fields sent change; max_facilities_override null = the plan's.
+         */
+        CompanyEdit: {
+            /** Address City */
+            address_city?: string | null;
+            /** Address State */
+            address_state?: string | null;
+            /** Address Street */
+            address_street?: string | null;
+            /** Address Zip */
+            address_zip?: string | null;
+            /** Email */
+            email?: string | null;
+            /** Industry */
+            industry?: string | null;
+            /** Max Facilities Override */
+            max_facilities_override?: number | null;
+            /** Name */
+            name?: string | null;
+            /** Phone */
+            phone?: string | null;
         };
         /** CompanyInfoRead */
         CompanyInfoRead: {
@@ -5946,9 +5989,16 @@ export interface components {
             parent_id: string | null;
             /**
              * Store Count
+             * @description Locations in this region (as region or subregion)
              * @default 0
              */
             store_count: number;
+            /**
+             * User Count
+             * @description Active users assigned to those locations
+             * @default 0
+             */
+            user_count: number;
         };
         /** RegionUpdate */
         RegionUpdate: {
@@ -6516,6 +6566,7 @@ export interface components {
         };
         /** TenantCompany */
         TenantCompany: {
+            address?: components["schemas"]["CompanyAddress"] | null;
             /** Approval Status */
             approval_status: string;
             /**
@@ -6530,18 +6581,27 @@ export interface components {
              * Format: uuid
              */
             id: string;
+            /** Industry */
+            industry?: string | null;
             /** Is Demo */
             is_demo: boolean;
             /** Last Payment Failed */
             last_payment_failed: boolean;
             /** Max Facilities */
             max_facilities: number | null;
+            /**
+             * Max Facilities Override
+             * @description The platform's limit; null = the plan's
+             */
+            max_facilities_override?: number | null;
             /** Monthly Revenue */
             monthly_revenue: number;
             /** Name */
             name: string;
             /** Payment Failure Count */
             payment_failure_count: number;
+            /** Phone */
+            phone?: string | null;
             /** Store Count */
             store_count: number;
             /** Subscription Plan */
@@ -8104,6 +8164,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TenantCompanyList"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "admin-edit_company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyEdit"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantCompany"];
                 };
             };
             /** @description The request breaks a rule of the product */
