@@ -7,12 +7,14 @@ import { Card, Spinner } from "@/components/ui/panel";
 import { notify } from "@/lib/notify";
 import { useCompanies } from "../api/get-companies";
 import { useSetCompanyStatus, type TenantCompany } from "../api/set-company-status";
+import { EditCompanyDialog } from "./edit-company-dialog";
 import { StatusBadge, usd } from "./tenant-columns";
 
 const col = createColumnHelper<TenantCompany>();
 
 function CompanyDetail({ company, onBack }: { company: TenantCompany; onBack: () => void }) {
   const setStatus = useSetCompanyStatus();
+  const [editing, setEditing] = useState(false);
   const suspended = company.subscription_status === "suspended";
   const change = () => {
     const next = suspended ? "active" : "suspended";
@@ -33,6 +35,9 @@ function CompanyDetail({ company, onBack }: { company: TenantCompany; onBack: ()
     <Card title={company.name} actions={<Button variant="secondary" size="sm" onClick={onBack}>← Back to list</Button>}>
       <dl className="detail-grid">
         <div><dt>Email</dt><dd>{company.email ?? "—"}</dd></div>
+        <div><dt>Industry</dt><dd>{company.industry ?? "—"}</dd></div>
+        <div><dt>Phone</dt><dd>{company.phone ?? "—"}</dd></div>
+        <div><dt>Address</dt><dd>{[company.address?.street, company.address?.city, [company.address?.state, company.address?.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ") || "—"}</dd></div>
         <div><dt>Plan</dt><dd>{company.subscription_plan.toUpperCase()}</dd></div>
         <div><dt>Status</dt><dd><StatusBadge status={company.subscription_status} /></dd></div>
         <div><dt>Facilities</dt><dd>{company.store_count} / {company.max_facilities ?? "∞"}</dd></div>
@@ -44,8 +49,10 @@ function CompanyDetail({ company, onBack }: { company: TenantCompany; onBack: ()
         <div><dt>Created</dt><dd>{formatDate(company.created_at)}</dd></div>
       </dl>
       <div className="row">
+        <Button variant="secondary" onClick={() => setEditing(true)}>Edit Company</Button>
         <Button variant={suspended ? "primary" : "danger"} busy={setStatus.isPending} onClick={change}>{suspended ? "Reactivate" : "Suspend"}</Button>
       </div>
+      {editing && <EditCompanyDialog company={company} onClose={() => setEditing(false)} />}
     </Card>
   );
 }

@@ -1,0 +1,138 @@
+import { useState } from "react";
+import { usd } from "@/components/money/format";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { Card, EmptyState, Spinner } from "@/components/ui/panel";
+import { useRegions } from "@/features/regions/api/get-regions";
+import { useCurrentSubscription } from "@/features/subscription/api/get-current-subscription";
+import { notify } from "@/lib/notify";
+import type { StoreCreated } from "../api/create-store";
+import { PAGE_SIZE, useBilling, useStores, useUpdateStore, type Store } from "../api/stores";
+import { LocationDialog } from "./location-dialog";
+
+const lb = (n: number | string) => Number(n).toLocaleString("en-US", { maximumFractionDigits: 1 });
+
+/** "used/max" with ∞ when the plan has no maximum (spec 3 section 2.21). */
+export function usedOfMax(used: number, max: number | null | undefined): string {
+  return `${used}/${max == null ? "∞" : max}`;
+}
+
+/** Location Management (spec 3 section 2.21): every figure from the API (counts, bill, this month's warehouse stats). */
+export default function LocationsScreen() {
+  const [offset, setOffset] = useState(0);
+  const stores = useStores(offset);
+  const sub = useCurrentSubscription();
+  const billing = useBilling();
+  const enterprise = sub.data?.features.includes("regions") ?? false;
+  const regions = useRegions({ enabled: enterprise });
+  const update = useUpdateStore();
+  const [editing, setEditing] = useState<Store | "new" | null>(null);
+  const [credentials, setCredentials] = useState<NonNullable<StoreCreated["employee_credentials"]> | null>(null);
+
+  if (stores.isPending || sub.isPending) return <Spinner label="Loading locations..." />;
+  if (stores.error || sub.error) return <Alert kind="error">{(stores.error ?? sub.error)?.message}</Alert>;
+
+  const s = sub.data;
+  const canAdd = s.features.includes("multi_location");
+  const atLimit = s.max_facilities != null && s.current_facilities >= s.max_facilities;
+  const regionChoices = enterprise && regions.data && regions.data.regions.length > 0 ? regions.data.regions : null;
+  const plan = s.current_plan.toLowerCase();
+
+  const toggle = (store: Store) => {
+    const next = !store.is_active;
+    const question = next ? `Activate ${store.name}?`
+      : `Deactivate ${store.name}? Its employees can no longer record tickets there. You can undo this by reactivating it.`;
+    if (!window.confirm(question)) return;
+    update.mutate({ id: store.id, body: { is_active: next } }, {
+      onSuccess: () => notify({ kind: "success", message: `${store.name} ${next ? "activated" : "deactivated"}` }),
+      onError: (err) => notify({ kind: "error", message: err.message || "Failed to update location status" }),
+    });
+  };
+  const created = (store: StoreCreated) => {
+    setEditing(null);
+    notify({ kind: "success", message: `${store.name} added` });
+    if (store.employee_credentials) setCredentials(store.employee_credentials);
+  };
+
+  return (
+    <div className="stack">
+      <div className="page-title">
+        <h1>Location Management</h1>
+        <div className="row">
+          <span className="badge badge-blue" data-testid="locations-counter">{usedOfMax(s.current_facilities, s.max_facilities)} locations</span>
+          <Button onClick={() => setEditing("new")} disabled={!canAdd || atLimit}>Add Location</Button>
+        </div>
+      </div>
+      {!canAdd && <Alert kind="info">Adding locations is available on the Pro and Enterprise plans.</Alert>}
+      {canAdd && atLimit && <Alert kind="warning">Maximum locations ({s.max_facilities}) reached for your plan</Alert>}
+
+      <Card title="Current Billing">
+        {billing.isPending ? <Spinner /> : billing.error ? <p className="muted">{billing.error.message}</p> : (
+          <dl className="detail-grid" data-testid="current-billing">
+            <div><dt>Monthly total</dt><dd>{usd(billing.data.monthly_total)}</dd></div>
+            <div><dt>Active locations</dt><dd>{billing.data.current_locations}</dd></div>
+            <div><dt>Active users</dt><dd>{billing.data.current_users}</dd></div>
+            <div><dt>Location cost</dt><dd>{usd(billing.data.billing_breakdown.location_cost)}</dd></div>
+            <div><dt>User cost</dt><dd>{plan === "enterprise" ? "Users included" : usd(billing.data.billing_breakdown.user_cost)}</dd></div>
+          </dl>
+        )}
+      </Card>
+
+      {stores.data.stores.length === 0 ? <EmptyState title="No locations yet" /> : (
+        <div className="location-grid">
+          {stores.data.stores.map((store) => (
+            <LocationCard key={store.id} store={store} showRegion={enterprise} onEdit={() => setEditing(store)} onToggle={() => toggle(store)} busy={update.isPending} />
+          ))}
+        </div>
+      )}
+      {stores.data.total > PAGE_SIZE && (
+        <div className="table-pager">
+          <span className="small muted">{offset + 1}–{offset + stores.data.stores.length} of {stores.data.total}</span>
+          <Button size="sm" variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>Previous</Button>
+          <Button size="sm" variant="secondary" disabled={offset + PAGE_SIZE >= stores.data.total} onClick={() => setOffset(offset + PAGE_SIZE)}>Next</Button>
+        </div>
+      )}
+
+      {editing && (
+        <LocationDialog store={editing === "new" ? null : editing} regions={regionChoices} onClose={() => setEditing(null)} onCreated={created} />
+      )}
+      {credentials && (
+        <Modal open title="Employee credentials" onClose={() => setCredentials(null)} size="sm">
+          <div className="stack">
+            <Alert kind="warning">Copy these now: they are shown once and never again.</Alert>
+            <dl className="detail-grid">
+              {Object.entries(credentials).map(([k, v]) => <div key={k}><dt>{k}</dt><dd><code>{String(v)}</code></dd></div>)}
+            </dl>
+            <Button onClick={() => setCredentials(null)}>Done</Button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+function LocationCard({ store, showRegion, onEdit, onToggle, busy }: {
+  store: Store; showRegion: boolean; onEdit: () => void; onToggle: () => void; busy: boolean;
+}) {
+  const address = [store.address, store.city, [store.state, store.zip_code].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return (
+    <Card className="location-card" title={store.name} actions={store.is_active ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Inactive</Badge>}>
+      <div className="stack" data-testid={`location-${store.store_number}`}>
+        <span className="small muted">Store #{store.store_number}{address ? ` · ${address}` : ""}</span>
+        {showRegion && <span className="small">Region: {store.region_name ?? "No Region"}</span>}
+        <dl className="detail-grid">
+          <div><dt>Tickets this month</dt><dd>{store.stats ? store.stats.total_tickets : "—"}</dd></div>
+          <div><dt>Total weight</dt><dd>{store.stats ? `${lb(store.stats.total_lb)} lbs` : "—"}</dd></div>
+          <div><dt>Diversion rate</dt><dd>{store.stats ? `${Number(store.stats.diversion_rate).toFixed(1)}%` : "—"}</dd></div>
+          <div><dt>Monthly cost</dt><dd>{store.monthly_cost != null ? `${usd(store.monthly_cost)}/mo per location` : "—"}</dd></div>
+        </dl>
+        <div className="row">
+          <Button size="sm" variant="secondary" onClick={onEdit}>Edit</Button>
+          <Button size="sm" variant={store.is_active ? "danger" : "primary"} disabled={busy} onClick={onToggle}>{store.is_active ? "Deactivate" : "Activate"}</Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
