@@ -1,11 +1,12 @@
 """ESG impact report (spec 3 s3) and cost analysis (spec 3 s9) from the published marts.
 
-The same expressions as dbt's esg_monthly and cost_analysis_monthly, over any date range;
-tests compare a whole month here with the mart's row for that month.
+Sums of ticket_facts_daily over any date range, handed to the warehouse's figure functions
+(dbt/macros/figures.sql, the expressions esg_monthly and cost_analysis_monthly use); tests
+compare a whole month here with the mart's row for that month.
 """
 from __future__ import annotations
 
-from api.analytics.service import COST_TOP_WASTE_TYPES, FACTS, ReportFilter, _one, _period, k, pct
+from api.analytics.service import COST_TOP_WASTE_TYPES, FACTS, ReportFilter, _one, _period, pct
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 
 
@@ -19,22 +20,20 @@ def esg_report(f: ReportFilter) -> dict:
                    coalesce(sum(diverted_weight_lb), 0) as diverted_weight,
                    {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} as diversion_rate,
                    round(coalesce(sum(co2e_avoided_kg), 0), 2) as co2_prevented_kg,
-                   round(coalesce(sum(co2e_avoided_kg), 0) / 1000, 3) as co2_prevented_tons,
-                   round(coalesce(sum(co2e_avoided_kg), 0) / {k('ch4_gwp_100')}, 2) as methane_prevented_kg,
-                   round(coalesce(sum(co2e_avoided_kg), 0) / 1000 / {k('vehicle_tco2e_per_year')}, 2)
-                       as equivalent_cars_off_road,
-                   round(coalesce(sum(diverted_weight_lb), 0) / {k('lb_per_short_ton')}, 3) as landfill_diverted_tons,
+                   marts.co2e_tons(coalesce(sum(co2e_avoided_kg), 0)) as co2_prevented_tons,
+                   marts.methane_kg(coalesce(sum(co2e_avoided_kg), 0)) as methane_prevented_kg,
+                   marts.cars_off_road(coalesce(sum(co2e_avoided_kg), 0)) as equivalent_cars_off_road,
+                   marts.short_tons(coalesce(sum(diverted_weight_lb), 0)) as landfill_diverted_tons,
                    cast(round(coalesce(sum(meals_recovered), 0)) as bigint) as meals_recovered,
-                   round(coalesce(sum(meals_recovered), 0) / 3 / ?, 1) as people_fed_per_day,
-                   round(coalesce(sum(diverted_weight_lb), 0) * {k('disposal_cost_usd_per_lb')}, 2)
-                       as disposal_costs_saved,
-                   {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} >= {k('sb1383_target_percent')}
+                   marts.people_fed_per_day(coalesce(sum(meals_recovered), 0), ?) as people_fed_per_day,
+                   marts.disposal_cost_usd(coalesce(sum(diverted_weight_lb), 0)) as disposal_costs_saved,
+                   marts.meets_diversion_target({pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')})
                        as sb1383_compliant
             from {FACTS} where {where}""", [f.days, *params])
         # The month of the period's end, as the marts judged it (company-wide or the one location).
         if f.location_id:
             month = con.execute(
-                f"select diversion_rate_percent >= {k('sb1383_target_percent')} from marts.diversion_monthly "
+                "select marts.meets_diversion_target(diversion_rate_percent) from marts.diversion_monthly "
                 "where company_id = ? and location_id = ? and period_start = date_trunc('month', cast(? as date))",
                 [f.company_id, f.location_id, f.end],
             ).fetchone()
@@ -75,28 +74,26 @@ def cost_analysis(f: ReportFilter) -> dict:
                        {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} as diversion_rate
                 from {FACTS} where {where}
             ), costed as (
-                select *, round(diverted_weight * {k('cost_avoided_usd_per_lb')}, 2) as total_savings,
-                       round(total_weight * {k('disposal_cost_usd_per_lb')}, 2) as monthly_disposal_cost
+                select *, marts.cost_saved_usd(diverted_weight) as total_savings,
+                       marts.disposal_cost_usd(total_weight) as monthly_disposal_cost
                 from totals
             )
             select *,
-                   round(total_savings / {k('roi_program_cost_usd')} * 100, 1) as roi_percent,
-                   case when total_weight > 0 then {k('disposal_cost_usd_per_lb')} else 0 end as cost_per_lb,
-                   round(total_savings * {k('monthly_projection_factor')}, 2) as monthly,
-                   round(total_savings * {k('monthly_projection_factor')} * {k('annual_projection_months')}, 2)
-                       as annual,
-                   case when total_savings > 0
-                        then ceiling({k('payback_investment_usd')} / (12 * total_savings)) end as payback_years
+                   marts.roi_percent(total_savings) as roi_percent,
+                   marts.cost_per_lb_usd(total_weight) as cost_per_lb,
+                   marts.monthly_projection_usd(total_savings) as monthly,
+                   marts.annual_projection_usd(total_savings) as annual,
+                   marts.payback_years(total_savings) as payback_years
             from costed""", params)
         by_location = rows(con, f"""
             select location_name as location, sum(net_weight_lb) as total_weight,
                    sum(diverted_weight_lb) as diverted_weight,
-                   round(sum(diverted_weight_lb) * {k('cost_avoided_usd_per_lb')}, 2) as cost_saved
+                   marts.cost_saved_usd(sum(diverted_weight_lb)) as cost_saved
             from {FACTS} where {where} group by location_name order by cost_saved desc, location""", params)
         by_waste_type = rows(con, f"""
             select waste_type_name as waste_type, sum(net_weight_lb) as weight,
-                   round(sum(net_weight_lb) * {k('disposal_cost_usd_per_lb')}, 2) as disposal_cost,
-                   round(sum(diverted_weight_lb) * {k('cost_avoided_usd_per_lb')}, 2) as cost_saved
+                   marts.disposal_cost_usd(sum(net_weight_lb)) as disposal_cost,
+                   marts.cost_saved_usd(sum(diverted_weight_lb)) as cost_saved
             from {FACTS} where {where} group by waste_type_name order by weight desc, waste_type
             limit {COST_TOP_WASTE_TYPES}""", params)
         refreshed = last_refreshed_at(con)

@@ -1,8 +1,9 @@
 """Dashboards and reports answered from the published marts (ticket_facts_daily and friends).
 
-Sums over the daily grain, then the formulas with the factors of the dbt seed impact_constants,
-all inside DuckDB: the numbers match the dbt marts (tested), nothing is recomputed in Python.
-Diversion, ESG and cost figures count outbound tickets (waste the locations generated); the
+The API filters the daily grain by company, location, period and names and sums it; every
+formula over those sums (CO2, cost, ROI, payback...) is a warehouse function `marts.<name>`
+that dbt publishes from dbt/macros/figures.sql, the same expressions its marts use and its tests
+pin. Diversion, ESG and cost figures count outbound tickets (waste the locations generated); the
 basic and ticket reports count both directions and can filter them.
 """
 from __future__ import annotations
@@ -23,11 +24,6 @@ TOP_WASTE_SOURCES = 5
 COST_TOP_WASTE_TYPES = 3
 DEFAULT_DAYS = 30  # the window when the caller names none
 MAX_DAYS = 3660  # ten years
-
-
-def k(name: str) -> str:
-    """A factor from the seed, inline (names are code constants, never request input)."""
-    return f"(select constant_value from reference.impact_constants where constant_name = '{name}')"
 
 
 def pct(part: str, whole: str) -> str:
@@ -120,15 +116,14 @@ def dashboard(f: ReportFilter) -> dict:
                    coalesce(sum(net_weight_lb), 0) as total_weight,
                    coalesce(sum(diverted_weight_lb), 0) as diverted_weight,
                    {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} as diversion_rate,
-                   round(coalesce(sum(net_weight_lb), 0) * {k('dashboard_co2_kg_per_lb')}, 2) as co2_prevented_kg,
+                   marts.dashboard_co2_kg(coalesce(sum(net_weight_lb), 0)) as co2_prevented_kg,
                    round(coalesce(sum(co2e_avoided_kg), 0), 2) as co2e_avoided_kg_epa,
                    cast(round(coalesce(sum(meals_recovered), 0)) as bigint) as meals_recovered,
-                   round(coalesce(sum(net_weight_lb), 0) * {k('dashboard_cost_usd_per_lb')}, 2) as cost_savings,
-                   round(coalesce(sum(net_weight_lb), 0) * {k('dashboard_co2_kg_per_lb')} / {k('kg_per_lb')}, 2)
-                       as co2_saved_lbs,
+                   marts.dashboard_cost_usd(coalesce(sum(net_weight_lb), 0)) as cost_savings,
+                   marts.dashboard_co2_lb(coalesce(sum(net_weight_lb), 0)) as co2_saved_lbs,
                    round(coalesce(sum(net_weight_lb), 0) / ?, 1) as weight_per_day,
                    round(coalesce(sum(ticket_count), 0) / ?, 1) as tickets_per_day,
-                   {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} >= {k('sb1383_target_percent')}
+                   marts.meets_diversion_target({pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')})
                        as ca_compliance
             from {FACTS} where {where}""", [f.days, f.days, *params])
         trend = rows(con, f"""
@@ -166,10 +161,9 @@ def basic_report(f: ReportFilter) -> dict:
                    coalesce(sum(gross_weight_lb), 0) as total_gross_weight,
                    coalesce(sum(tare_weight_lb), 0) as total_tare_weight,
                    {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} as diversion_rate,
-                   round(coalesce(sum(net_weight_lb), 0) * {k('basic_co2_kg_per_lb')}, 2) as co2_prevented_kg,
+                   marts.basic_co2_kg(coalesce(sum(net_weight_lb), 0)) as co2_prevented_kg,
                    cast(round(coalesce(sum(meals_recovered), 0)) as bigint) as meals_recovered,
-                   round(coalesce(sum(net_weight_lb), 0) * cast({k('basic_cost_usd_per_short_ton')}
-                         / {k('lb_per_short_ton')} as decimal(28, 6)), 2) as cost_savings_usd
+                   marts.basic_cost_usd(coalesce(sum(net_weight_lb), 0)) as cost_savings_usd
             from {FACTS} where {where}""", params)
         refreshed = last_refreshed_at(con)
     esg = {key: totals.pop(key) for key in ("co2_prevented_kg", "meals_recovered", "cost_savings_usd")}

@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import duckdb
+import jinja2
 import yaml
 
 from api.core.config import ROOT, get_settings
@@ -23,6 +24,7 @@ def warehouse_file() -> Path:
 
 SEED_CONSTANTS = ROOT / "dbt" / "seeds" / "impact_constants.csv"
 DBT_MARTS = ROOT / "dbt" / "models" / "marts"
+DBT_MACROS = ROOT / "dbt" / "macros"
 
 
 @lru_cache
@@ -44,6 +46,16 @@ def empty_marts() -> tuple[str, ...]:
     return tuple(statements)
 
 
+@lru_cache
+def figure_functions() -> str:
+    """The figure functions as dbt publishes them (macro create_figure_functions, which the
+    impact_constants seed's post-hook runs), rendered from dbt's own macro files: the formulas
+    are written once, in dbt/macros/figures.sql. Plain Jinja is enough: with the seed's table
+    named, those macros use nothing of dbt's."""
+    source = "".join((DBT_MACROS / name).read_text() for name in ("impact_constant.sql", "figures.sql"))
+    return jinja2.Environment().from_string(source).module.create_figure_functions()
+
+
 def _empty_warehouse() -> duckdb.DuckDBPyConnection:
     con = duckdb.connect(":memory:")
     for statement in empty_marts():
@@ -51,6 +63,7 @@ def _empty_warehouse() -> duckdb.DuckDBPyConnection:
     con.execute("create table reference.impact_constants as select constant_name, "
                 "cast(constant_value as decimal(18,8)) as constant_value "
                 f"from read_csv('{SEED_CONSTANTS}', header = true)")
+    con.execute(figure_functions())
     return con
 
 

@@ -185,3 +185,22 @@ async def test_screens_learn_of_a_new_warehouse_from_one_small_call(client, worl
     monkeypatch.setattr(get_settings(), "warehouse_path", tmp_path / "missing.duckdb")
     assert (await client.get("/api/analytics/refreshed", headers=world["b"].headers())).json() == {
         "last_refreshed_at": None}
+
+
+async def test_empty_warehouse_has_the_figure_functions_dbt_publishes(world, tmp_path):
+    """Before the first publish the API renders dbt's figure macros itself: same functions, same bodies."""
+    import duckdb
+
+    from api.analytics.warehouse import _empty_warehouse, warehouse_file
+
+    query = ("select function_name, macro_definition from duckdb_functions() "
+             "where schema_name = 'marts' and function_type = 'macro' order by function_name")
+    published = duckdb.connect(str(warehouse_file()), read_only=True)
+    empty = _empty_warehouse()
+    try:
+        functions = published.execute(query).fetchall()
+        assert {name for name, _ in functions} >= {"cost_saved_usd", "roi_percent", "payback_years", "basic_cost_usd"}
+        assert functions == empty.execute(query).fetchall()
+    finally:
+        published.close()
+        empty.close()

@@ -27,15 +27,12 @@ select
     donated_weight_lb,
     {{ percent('diverted_weight_lb', 'total_net_weight_lb') }} as diversion_rate_percent,
     round(co2e_avoided_kg, 2) as co2_prevented_kg,
-    round(co2e_avoided_kg / 1000, 3) as co2_prevented_tons,
+    {{ fig_co2e_tons('co2e_avoided_kg') }} as co2_prevented_tons,
     -- The avoided CO2e is landfill methane, expressed back as CH4 with the AR6 100-year GWP.
-    round(co2e_avoided_kg / {{ impact_constant('ch4_gwp_100') }}, 2) as methane_prevented_kg,
-    round(co2e_avoided_kg / 1000 / {{ impact_constant('vehicle_tco2e_per_year') }}, 2) as equivalent_cars_off_road,
-    round(diverted_weight_lb / {{ impact_constant('lb_per_short_ton') }}, 3) as landfill_diverted_tons,
+    {{ fig_methane_kg('co2e_avoided_kg') }} as methane_prevented_kg,
+    {{ fig_cars_off_road('co2e_avoided_kg') }} as equivalent_cars_off_road,
+    {{ fig_short_tons('diverted_weight_lb') }} as landfill_diverted_tons,
     round(meals_recovered, 0) as meals_recovered,
-    round(diverted_weight_lb * {{ impact_constant('disposal_cost_usd_per_lb') }}, 2) as disposal_costs_saved_usd,
-    (
-        {{ percent('diverted_weight_lb', 'total_net_weight_lb') }}
-        >= {{ impact_constant('sb1383_target_percent') }}
-    ) as monthly_target_met
+    {{ fig_disposal_cost_usd('diverted_weight_lb') }} as disposal_costs_saved_usd,
+    {{ fig_meets_diversion_target(percent('diverted_weight_lb', 'total_net_weight_lb')) }} as monthly_target_met
 from monthly

@@ -1,0 +1,123 @@
+{#
+  Every formula a screen or a file shows, written once (spec 3 s9 and the EPA factors of the
+  impact_constants seed). The marts render them inline (so their unit tests pin them with fixture
+  constants), and the seed's post-hook publishes the same expressions as DuckDB functions in the
+  marts schema (create_figure_functions below): the API filters ticket_facts_daily, sums, and
+  hands the sums to these functions, because a report's period is any range of days, not a grain
+  a mart can hold. data-tests/figure_functions_match_hand_computed_figures.sql pins the functions.
+  `constants` names the seed's table where ref() is unavailable (the hook, the API's empty
+  warehouse); leave it out in models.
+#}
+
+{# Main dashboard estimates (spec 3 s9): 0.24 kg CO2 and 0.12 USD per lb of net weight. #}
+{% macro fig_dashboard_co2_kg(net_lb, constants=none) -%}
+    round({{ net_lb }} * {{ impact_constant('dashboard_co2_kg_per_lb', constants) }}, 2)
+{%- endmacro %}
+
+{% macro fig_dashboard_co2_lb(net_lb, constants=none) -%}
+    round(
+        {{ net_lb }} * {{ impact_constant('dashboard_co2_kg_per_lb', constants) }}
+        / {{ impact_constant('kg_per_lb', constants) }}, 2
+    )
+{%- endmacro %}
+
+{% macro fig_dashboard_cost_usd(net_lb, constants=none) -%}
+    round({{ net_lb }} * {{ impact_constant('dashboard_cost_usd_per_lb', constants) }}, 2)
+{%- endmacro %}
+
+{# Basic report (spec 3 s9): 0.27 kg CO2 per net lb; net lb / 2000 x 75 USD. #}
+{% macro fig_basic_co2_kg(net_lb, constants=none) -%}
+    round({{ net_lb }} * {{ impact_constant('basic_co2_kg_per_lb', constants) }}, 2)
+{%- endmacro %}
+
+{# USD per lb as an exact decimal first: 15.375 must round to 15.38, as money does. #}
+{% macro fig_basic_cost_usd(net_lb, constants=none) -%}
+    round(
+        {{ net_lb }} * cast(
+            {{ impact_constant('basic_cost_usd_per_short_ton', constants) }}
+            / {{ impact_constant('lb_per_short_ton', constants) }} as decimal(28, 6)
+        ), 2
+    )
+{%- endmacro %}
+
+{# Cost analysis (spec 3 s9): disposal 0.08 USD per lb; cost avoided 0.12 USD per diverted lb. #}
+{% macro fig_disposal_cost_usd(lb, constants=none) -%}
+    round({{ lb }} * {{ impact_constant('disposal_cost_usd_per_lb', constants) }}, 2)
+{%- endmacro %}
+
+{% macro fig_cost_saved_usd(diverted_lb, constants=none) -%}
+    round({{ diverted_lb }} * {{ impact_constant('cost_avoided_usd_per_lb', constants) }}, 2)
+{%- endmacro %}
+
+{% macro fig_cost_per_lb_usd(total_lb, constants=none) -%}
+    case when {{ total_lb }} > 0 then {{ impact_constant('disposal_cost_usd_per_lb', constants) }} else 0 end
+{%- endmacro %}
+
+{# The next four take the cost saved as shown (rounded to the cent). #}
+{% macro fig_roi_percent(cost_saved_usd, constants=none) -%}
+    round({{ cost_saved_usd }} / {{ impact_constant('roi_program_cost_usd', constants) }} * 100, 1)
+{%- endmacro %}
+
+{% macro fig_monthly_projection_usd(cost_saved_usd, constants=none) -%}
+    round({{ cost_saved_usd }} * {{ impact_constant('monthly_projection_factor', constants) }}, 2)
+{%- endmacro %}
+
+{% macro fig_annual_projection_usd(cost_saved_usd, constants=none) -%}
+    round(
+        {{ cost_saved_usd }} * {{ impact_constant('monthly_projection_factor', constants) }}
+        * {{ impact_constant('annual_projection_months', constants) }}, 2
+    )
+{%- endmacro %}
+
+{# Spec: ceiling(1800 / (12 x cost saved)); null stands for "never" when nothing is saved. #}
+{% macro fig_payback_years(cost_saved_usd, constants=none) -%}
+    case
+        when {{ cost_saved_usd }} > 0
+            then ceiling({{ impact_constant('payback_investment_usd', constants) }} / (12 * {{ cost_saved_usd }}))
+    end
+{%- endmacro %}
+
+{# ESG report: avoided CO2e (EPA Hub) in metric tons, as CH4 (AR6 GWP-100) and as cars off the road. #}
+{% macro fig_co2e_tons(co2e_kg, constants=none) -%}
+    round({{ co2e_kg }} / 1000, 3)
+{%- endmacro %}
+
+{% macro fig_methane_kg(co2e_kg, constants=none) -%}
+    round({{ co2e_kg }} / {{ impact_constant('ch4_gwp_100', constants) }}, 2)
+{%- endmacro %}
+
+{% macro fig_cars_off_road(co2e_kg, constants=none) -%}
+    round({{ co2e_kg }} / 1000 / {{ impact_constant('vehicle_tco2e_per_year', constants) }}, 2)
+{%- endmacro %}
+
+{% macro fig_short_tons(lb, constants=none) -%}
+    round({{ lb }} / {{ impact_constant('lb_per_short_ton', constants) }}, 3)
+{%- endmacro %}
+
+{# Three meals a day, over the days of the period. #}
+{% macro fig_people_fed_per_day(meals, days, constants=none) -%}
+    round({{ meals }} / 3 / {{ days }}, 1)
+{%- endmacro %}
+
+{% macro fig_meets_diversion_target(diversion_rate_percent, constants=none) -%}
+    ({{ diversion_rate_percent }} >= {{ impact_constant('sb1383_target_percent', constants) }})
+{%- endmacro %}
+
+{# The functions, one per macro above, as the API calls them: marts.<name without fig_>(...). #}
+{% macro create_figure_functions(constants='reference.impact_constants') -%}
+    {%- set one_argument = {
+        'dashboard_co2_kg': fig_dashboard_co2_kg, 'dashboard_co2_lb': fig_dashboard_co2_lb,
+        'dashboard_cost_usd': fig_dashboard_cost_usd, 'basic_co2_kg': fig_basic_co2_kg,
+        'basic_cost_usd': fig_basic_cost_usd, 'disposal_cost_usd': fig_disposal_cost_usd,
+        'cost_saved_usd': fig_cost_saved_usd, 'cost_per_lb_usd': fig_cost_per_lb_usd,
+        'roi_percent': fig_roi_percent, 'monthly_projection_usd': fig_monthly_projection_usd,
+        'annual_projection_usd': fig_annual_projection_usd, 'payback_years': fig_payback_years,
+        'co2e_tons': fig_co2e_tons, 'methane_kg': fig_methane_kg, 'cars_off_road': fig_cars_off_road,
+        'short_tons': fig_short_tons, 'meets_diversion_target': fig_meets_diversion_target,
+    } -%}
+    create schema if not exists marts;
+    {% for name, figure in one_argument.items() -%}
+    create or replace macro marts.{{ name }}(x) as {{ figure('x', constants) }};
+    {% endfor -%}
+    create or replace macro marts.people_fed_per_day(meals, days) as {{ fig_people_fed_per_day('meals', 'days') }};
+{%- endmacro %}
