@@ -28,7 +28,7 @@ describe("regionTree", () => {
 
 describe("RegionsScreen", () => {
   it("is the Enterprise lock screen on other plans, without asking for regions", async () => {
-    const fetch = vi.fn(async () => json({ features: ["multi_location"] }));
+    const fetch = vi.fn(async (_url: string) => json({ features: ["multi_location"] }));
     vi.stubGlobal("fetch", fetch);
     renderScreen();
     expect(await screen.findByText("Enterprise Feature")).toBeInTheDocument();

@@ -61,7 +61,7 @@ describe("LocationsScreen", () => {
 
   it("deactivates after the confirmation, sending only is_active", async () => {
     plan = { features: ["multi_location"], current_facilities: 1, max_facilities: null, current_plan: "enterprise" };
-    const confirm = vi.fn(() => true);
+    const confirm = vi.fn((_message: string) => true);
     vi.stubGlobal("confirm", confirm);
     renderScreen();
     const card = await screen.findByTestId("location-K1");

@@ -1,0 +1,192 @@
+import { mkdirSync } from "node:fs";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { screenshotDir, shot, signIn, signOut } from "./support";
+
+// A new company admin runs the company from the admin screens, against the real API and
+// database: on CORE a user fills the plan (the limit message shows, Add Location is closed);
+// after the upgrade to Enterprise a location is added, a region created and the location
+// assigned to it; a user is deactivated and their open session is refused; the contact info is
+// edited and kept. Then the platform owner edits the company and the company sees the new name.
+const tag = Date.now().toString(36);
+const company = `Admin Bistro ${tag}`;
+const adminEmail = `admin-${tag}@example.com`;
+const adminPassword = "Admin-e2e-pass-1";
+const sysEmail = process.env.E2E_SYSADMIN_EMAIL ?? "";
+const sysPassword = process.env.E2E_SYSADMIN_PASSWORD ?? "";
+
+test.describe.configure({ mode: "serial" });
+
+let token: string;
+const auth = () => ({ Authorization: `Bearer ${token}` });
+
+async function signUp(request: APIRequestContext): Promise<string> {
+  const res = await request.post("/api/auth/signup", {
+    data: {
+      company_name: company, admin_email: adminEmail, admin_password: adminPassword, admin_first_name: "Ada",
+      admin_last_name: "Admin", address: "5 Market St, San Francisco, CA 94105", city: "San Francisco", state: "CA",
+      zip_code: "94105", industry: "Food Service", subscription_plan: "core", account_type: "paid",
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const body = await res.json();
+  expect(body.access_token, "the sign-up needs approval in this database").toBeTruthy();
+  const done = await request.put("/api/users/preferences", { data: { setup_completed: true }, headers: { Authorization: `Bearer ${body.access_token}` } });
+  expect(done.ok(), await done.text()).toBeTruthy();
+  return body.access_token;
+}
+
+async function open(page: Page, tab: string, heading: string) {
+  await page.goto(`/app/${tab}`);
+  await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+}
+
+test.beforeAll(async ({ request }) => {
+  mkdirSync(screenshotDir, { recursive: true });
+  token = await signUp(request);
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript((value) => window.localStorage.setItem("token", value), token);
+});
+
+test("on CORE the second user fills the plan and Add Location stays closed", async ({ page }) => {
+  await open(page, "users", "User Management");
+  await expect(page.getByTestId("users-counter")).toHaveText("1/2 users");
+  await page.getByRole("button", { name: "Add User" }).click();
+  const dialog = page.getByRole("dialog");
+  // An incomplete form is refused field by field, without a call.
+  await dialog.getByRole("button", { name: "Add User" }).click();
+  await expect(dialog.getByText("First name is required")).toBeVisible();
+  await dialog.getByLabel("First name").fill("Eli");
+  await dialog.getByLabel("Last name").fill("Employee");
+  await dialog.getByLabel("Email").fill(`eli-${tag}@example.com`);
+  await dialog.getByLabel("Password", { exact: true }).fill("Eli-pass-1");
+  await expect(dialog.getByText("Location assignment is for Pro and Enterprise only.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Add User" }).click();
+  await expect(page.getByRole("row", { name: /Eli Employee/ })).toContainText("Store Employee");
+  await expect(page.getByTestId("users-counter")).toHaveText("2/2 users");
+  await expect(page.getByText("Maximum users (2) reached for your CORE plan")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add User" })).toBeDisabled();
+  await shot(page, "admin-users-at-limit");
+
+  await open(page, "locations", "Location Management");
+  await expect(page.getByText("Adding locations is available on the Pro and Enterprise plans.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Location" })).toBeDisabled();
+});
+
+test("on Enterprise: add a location, create a region and assign the location", async ({ page, request }) => {
+  const up = await request.post("/api/subscription/change-plan", { data: { plan: "enterprise" }, headers: auth() });
+  expect(up.ok(), await up.text()).toBeTruthy();
+
+  await open(page, "locations", "Location Management");
+  const before = await page.getByTestId("current-billing").textContent();
+  await page.getByRole("button", { name: "Add Location" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Location name").fill(`Harbor Kitchen ${tag}`);
+  await dialog.getByRole("button", { name: "Add Location" }).click();
+  await expect(dialog.getByText("Store number is required")).toBeVisible();
+  await dialog.getByLabel("Store number").fill(`HK-${tag}`);
+  await dialog.getByLabel("City").fill("Oakland");
+  await dialog.getByLabel("State").selectOption("CA");
+  await dialog.getByLabel(/Advanced/).check();
+  await dialog.getByRole("button", { name: "Add Location" }).click();
+  const card = page.getByTestId(`location-HK-${tag}`);
+  await expect(card).toContainText("Oakland, CA");
+  await expect(card).toContainText("Region: No Region");
+  // The bill follows the new location (enterprise prices per location, users included).
+  await expect(page.getByTestId("current-billing")).not.toHaveText(before ?? "");
+  await expect(page.getByTestId("current-billing")).toContainText("Users included");
+
+  await open(page, "regions", "Region Management");
+  await page.getByRole("button", { name: "Add Region" }).click();
+  await page.getByRole("dialog").getByLabel("Region name").fill(`Bay ${tag}`);
+  await page.getByRole("dialog").getByLabel("Description").fill("East Bay kitchens");
+  await page.getByRole("dialog").getByRole("button", { name: "Add Region" }).click();
+  await expect(page.getByTestId(`region-Bay ${tag}`)).toContainText("0 locations · 0 users");
+
+  await open(page, "locations", "Location Management");
+  await card.getByRole("button", { name: "Edit" }).click();
+  await expect(dialog.getByRole("heading", { name: "Edit Location" })).toBeVisible();
+  // The interface saved at creation loads with the dialog.
+  await expect(dialog.getByLabel(/Advanced/)).toBeChecked();
+  await dialog.getByLabel("Region").selectOption({ label: `Bay ${tag}` });
+  await dialog.getByRole("button", { name: "Update Location" }).click();
+  await expect(card).toContainText(`Region: Bay ${tag}`);
+  await shot(page, "admin-locations");
+
+  await open(page, "regions", "Region Management");
+  await expect(page.getByTestId(`region-Bay ${tag}`)).toContainText("1 location · 0 users");
+  // A region in use cannot be deleted; the screen says why.
+  page.once("dialog", (d) => d.accept());
+  await page.getByTestId(`region-Bay ${tag}`).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText(/used by 1 location\(s\); move them to another region first/)).toBeVisible();
+  await shot(page, "admin-regions");
+});
+
+test("a deactivated user's open session is refused at once", async ({ page, request }) => {
+  const login = await request.post("/api/auth/login", { data: { email: `eli-${tag}@example.com`, password: "Eli-pass-1" } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const eli = { Authorization: `Bearer ${(await login.json()).access_token}` };
+  expect((await request.get("/api/auth/me", { headers: eli })).status()).toBe(200);
+
+  await open(page, "users", "User Management");
+  const row = page.getByRole("row", { name: /Eli Employee/ });
+  await row.getByRole("button", { name: "Deactivate" }).click();
+  await expect(row).toContainText("Inactive");
+  expect((await request.get("/api/auth/me", { headers: eli })).status()).toBe(401);
+});
+
+test("the contact info is edited, kept, and Cancel restores it", async ({ page }) => {
+  await open(page, "company", "Company Settings");
+  await expect(page.getByText(company).first()).toBeVisible();
+  await page.getByRole("button", { name: "Edit Contact Info" }).click();
+  await page.getByLabel("Billing email").fill("not-an-email");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator(".field-error")).toBeVisible();
+  await page.getByLabel("Billing email").fill(`billing-${tag}@example.com`);
+  await page.getByLabel("Phone").fill("415-555-0142");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Company information updated successfully!")).toBeVisible();
+  await page.reload();
+  const info = page.getByTestId("contact-info");
+  await expect(info).toContainText(`billing-${tag}@example.com`);
+  await expect(info).toContainText("415-555-0142");
+  await page.getByRole("button", { name: "Edit Contact Info" }).click();
+  await page.getByLabel("Phone").fill("000");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(info).toContainText("415-555-0142");
+  await shot(page, "admin-company-settings");
+});
+
+test("the platform owner edits the company and the company sees it", async ({ browser }) => {
+  expect(sysEmail, "E2E_SYSADMIN_EMAIL comes from tests/e2e/test_browser.py").toBeTruthy();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, sysEmail, sysPassword);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await page.goto("/app/system-customers");
+  await page.getByRole("row", { name: new RegExp(company) }).getByRole("button", { name: "View" }).click();
+  await page.getByRole("button", { name: "Edit Company" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Company name").fill(`${company} Group`);
+  await dialog.getByLabel("Street address").fill("9 Harbor Way");
+  await dialog.getByLabel("Location limit").fill("0");
+  await dialog.getByRole("button", { name: "Save Company" }).click();
+  await expect(dialog.locator(".field-error")).toBeVisible();
+  await dialog.getByLabel("Location limit").fill("");
+  await dialog.getByRole("button", { name: "Save Company" }).click();
+  await expect(page.getByRole("heading", { name: `${company} Group` })).toBeVisible();
+  await expect(page.getByText("9 Harbor Way")).toBeVisible();
+  await shot(page, "admin-edit-company");
+  await signOut(page);
+  await context.close();
+
+  const other = await browser.newContext();
+  const mine = await other.newPage();
+  await mine.addInitScript((value) => window.localStorage.setItem("token", value), token);
+  await mine.goto("/app/company");
+  await expect(mine.getByRole("heading", { name: "Company Settings", level: 1 })).toBeVisible();
+  await expect(mine.getByText(`${company} Group`).first()).toBeVisible();
+  await expect(mine.getByText(/9 Harbor Way/)).toBeVisible();
+  await other.close();
+});
