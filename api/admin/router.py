@@ -6,8 +6,9 @@ import logging
 import smtplib
 import uuid
 from datetime import UTC, datetime
+from typing import Annotated
 
-from fastapi import APIRouter, BackgroundTasks, Response
+from fastapi import APIRouter, BackgroundTasks, Query, Response
 
 from api.admin import billing as platform_billing
 from api.admin import resets, service
@@ -43,6 +44,7 @@ from api.admin.schemas import (
 from api.auth.deps import AdminUser, SystemAdmin
 from api.core.deps import Db
 from api.kit.errors import DomainError
+from api.kit.fields import MAX_OFFSET
 from api.mail.service import deliver, send_mail
 
 router = APIRouter(tags=["admin"])
@@ -87,8 +89,13 @@ async def mark_alert_read(alert_id: uuid.UUID, db: Db, _root: SystemAdmin) -> Al
 
 
 @router.get("/admin/companies", response_model=TenantCompanyList)
-async def list_companies(db: Db, _root: SystemAdmin) -> TenantCompanyList:
-    return TenantCompanyList(companies=await service.tenant_companies(db, approved_only=False))
+async def list_companies(
+    db: Db, _root: SystemAdmin,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 500, offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+) -> TenantCompanyList:
+    """Tenant companies by name, `limit` from `offset`; `total` counts them all."""
+    companies = await service.tenant_companies(db, approved_only=False, limit=limit, offset=offset)
+    return TenantCompanyList(companies=companies, total=await service.count_companies(db))
 
 
 @router.put("/admin/companies/{company_id}", response_model=TenantCompany)

@@ -128,6 +128,7 @@ class CompanyEdit(BaseModel):
 
 class TenantCompanyList(BaseModel):
     companies: list[TenantCompany]
+    total: int = Field(description="Tenant companies in all (the list is cut at limit)")
 
 
 class CompanyStatusUpdate(BaseModel):

@@ -38,6 +38,14 @@ def _address(c: Company) -> str | None:
     return ", ".join(parts) or None
 
 
+def _among(column, ids: list[uuid.UUID] | None) -> list:
+    return [] if ids is None else [column.in_(ids)]
+
+
+async def count_companies(db: AsyncSession) -> int:
+    return await db.scalar(select(func.count()).select_from(Company)) or 0
+
+
 async def _counts(db: AsyncSession, column, *conditions) -> dict[uuid.UUID, int]:
     rows = await db.execute(select(column, func.count()).where(*conditions).group_by(column))
     return dict(rows.all())
@@ -131,13 +139,17 @@ async def account_admin_email(db: AsyncSession, company_id: uuid.UUID) -> tuple[
     return (admin.email, admin.first_name) if admin else None
 
 
-async def tenant_companies(db: AsyncSession, *, approved_only: bool) -> list[TenantCompany]:
-    query = select(Company).order_by(Company.name)
+async def tenant_companies(db: AsyncSession, *, approved_only: bool, limit: int | None = None,
+                           offset: int = 0) -> list[TenantCompany]:
+    """Tenant companies by name; one page of them when `limit` is given."""
+    query = select(Company).order_by(Company.name, Company.id).limit(limit).offset(offset)
     if approved_only:
         query = query.where(Company.approval_status == "approved")
     rows = list(await db.scalars(query))
-    stores = await _counts(db, Store.company_id, Store.is_active)
-    users = await _counts(db, User.company_id, User.is_active, User.company_id.is_not(None))
+    ids = [c.id for c in rows] if limit is not None else None
+    stores = await _counts(db, Store.company_id, Store.is_active, *_among(Store.company_id, ids))
+    users = await _counts(db, User.company_id, User.is_active, User.company_id.is_not(None),
+                          *_among(User.company_id, ids))
     return [
         TenantCompany(
             id=c.id, name=c.name, email=c.email or c.billing_email, store_count=stores.get(c.id, 0),

@@ -30,6 +30,7 @@ from api.inbound.schemas import (
     VehicleWrite,
 )
 from api.kit.errors import DomainError
+from api.kit.fields import MAX_OFFSET
 from api.subscription.deps import InboundCompany
 from api.tickets.service import client_id_of
 
@@ -142,7 +143,7 @@ async def list_inbound_tickets(
     customer_id: Annotated[uuid.UUID | None, Query(description="Payee or hauler")] = None,
     status_filter: Annotated[Literal["completed", "saved", "draft", "void", "all"], Query(alias="status")] = "completed",
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> InboundTicketList:
     found = await tickets.list_inbound(db, who, start_date, end_date, customer_id, status_filter, limit, offset)
     return InboundTicketList(**found)

@@ -26,6 +26,7 @@ from api.invoices.schemas import (
     PaymentRecorded,
     PaymentStatus,
 )
+from api.kit.fields import MAX_OFFSET
 
 router = APIRouter(tags=["invoices"])
 
@@ -40,7 +41,7 @@ async def list_invoices(
     aging_category: Annotated[AgingCategory | None, Query(description="CURRENT, 1-30, 31-60, 61-90 or 90+")] = None,
     as_of: AsOf = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 500,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> InvoiceList:
     """Invoices as aged on the as-of day, newest first (the warehouse's view of the ledger)."""
     f = service.ListFilter(company_id=str(who.company.id), as_of=as_of or service.company_today(who.company),

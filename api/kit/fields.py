@@ -14,6 +14,9 @@ JsonNumber = Annotated[Decimal, PlainSerializer(float, return_type=float, when_u
 EMAIL_SHAPE = re.compile(r"^\S+@\S+\.\S+$")
 PIN_SHAPE = re.compile(r"^\d{4}$")
 PASSWORD_MIN = 6
+# The largest `offset` of a paged list: Postgres's and DuckDB's bigint. A larger one failed in the
+# database (a 500); bounded here, it is a 422 naming the field.
+MAX_OFFSET = 2**63 - 1
 
 
 def blank(value: str | None) -> bool:

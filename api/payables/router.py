@@ -19,6 +19,7 @@ from api.invoices import service as receivables
 from api.invoices.pdf import PDF_MIME, pdf_response
 from api.invoices.schemas import AgingCategory, PaymentCreate, PaymentStatus
 from api.kit.errors import NotFound
+from api.kit.fields import MAX_OFFSET
 from api.payables import service
 from api.payables.schemas import (
     BillDetail,
@@ -60,7 +61,7 @@ async def list_bills(
     company: CurrentCompany, _admin: AdminUser,
     status: Annotated[PaymentStatus | None, Query(alias="status")] = None,
     partner_id: uuid.UUID | None = None, aging_category: AgingCategory | None = None, as_of: AsOf = None,
-    limit: Annotated[int, Query(ge=1, le=1000)] = 500, offset: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 500, offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> BillList:
     """Bills as aged on the as-of day (open ones with status=pending or overdue)."""
     f = service.BillFilter(company_id=str(company.id), as_of=as_of or receivables.company_today(company),

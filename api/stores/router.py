@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import uuid
+from typing import Annotated
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, Query, status
 
 from api.auth.deps import AdminUser, CurrentCompany, StaffUser
 from api.core.deps import Db
+from api.kit.fields import MAX_OFFSET
 from api.stores import service
 from api.stores.schemas import (
     EmployeeInterfaceRead,
@@ -22,9 +24,13 @@ router = APIRouter(tags=["stores"])
 
 
 @router.get("/stores", response_model=StoreList)
-async def list_stores(db: Db, user: StaffUser, company: CurrentCompany) -> StoreList:
-    stores = await service.list_stores(db, user, company)
-    return StoreList(stores=stores, total=len(stores))
+async def list_stores(
+    db: Db, user: StaffUser, company: CurrentCompany,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 500, offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+) -> StoreList:
+    """Locations by name, `limit` from `offset`; `total` counts every one the caller may see."""
+    stores, total = await service.list_stores(db, user, company, limit=limit, offset=offset)
+    return StoreList(stores=stores, total=total)
 
 
 @router.post("/stores", response_model=StoreCreated, status_code=status.HTTP_201_CREATED)

@@ -126,7 +126,7 @@ class StoreRead(BaseModel):
 
 class StoreList(BaseModel):
     stores: list[StoreRead]
-    total: int
+    total: int = Field(description="Locations the caller may see in all (the list is cut at limit)")
 
 
 class StoreCreated(StoreRead):

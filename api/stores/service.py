@@ -4,7 +4,7 @@ from __future__ import annotations
 import uuid
 from decimal import Decimal
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.analytics.stats import location_month_stats
@@ -30,20 +30,22 @@ def _read(store: Store, region_names: dict, price: Decimal | None, stats: dict |
     return read
 
 
-async def list_stores(db: AsyncSession, user: User, company: Company) -> list[StoreRead]:
-    """Admins see every location with this month's figures and cost; employees only their own."""
-    query = select(Store).order_by(Store.name)
+async def list_stores(db: AsyncSession, user: User, company: Company, *, limit: int,
+                      offset: int) -> tuple[list[StoreRead], int]:
+    """Admins see every location with this month's figures and cost; employees only their own.
+    One page (`limit` from `offset`) and the count of all the caller may see."""
+    conds = []
     if user.role == "store_employee":
-        if user.assigned_location_id:
-            query = query.where(Store.id == user.assigned_location_id)
-        else:
-            query = query.where(Store.is_active)
-        return [_read(s, {}, None, None) for s in await db.scalars(query)]
+        conds.append(Store.id == user.assigned_location_id if user.assigned_location_id else Store.is_active)
+    total = await db.scalar(select(func.count()).select_from(Store).where(*conds)) or 0
+    query = select(Store).where(*conds).order_by(Store.name, Store.id).limit(limit).offset(offset)
+    if user.role == "store_employee":
+        return [_read(s, {}, None, None) for s in await db.scalars(query)], total
     stores = list(await db.scalars(query))
     regions = {r.id: r.name for r in await db.scalars(select(Region))}
     stats = location_month_stats(company.id, company.timezone)
     price = subscription.price_per_facility(company)
-    return [_read(s, regions, price, stats) for s in stores]
+    return [_read(s, regions, price, stats) for s in stores], total
 
 
 async def get_store(db: AsyncSession, store_id: uuid.UUID) -> Store:

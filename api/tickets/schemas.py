@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from api.kit.fields import JsonNumber
+from api.kit.fields import MAX_OFFSET, JsonNumber
 from api.kit.validation import IsoDate
 
 NOTES_MAX = 500
@@ -256,4 +256,4 @@ class TicketQuery(BaseModel):
     sort_by: Literal["timestamp", "created_at"] = "timestamp"
     sort_order: Literal["asc", "desc"] = "desc"
     limit: int = Field(100, ge=1, le=1000)
-    offset: int = Field(0, ge=0)
+    offset: int = Field(0, ge=0, le=MAX_OFFSET)

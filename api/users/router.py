@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import uuid
+from typing import Annotated
 
-from fastapi import APIRouter, BackgroundTasks, Request, status
+from fastapi import APIRouter, BackgroundTasks, Query, Request, status
 
 from api.auth.deps import AdminUser, CurrentCompany, CurrentUser
 from api.core.deps import Db
+from api.kit.fields import MAX_OFFSET
 from api.ratelimit.service import client_ip
 from api.users import service
 from api.users.schemas import (
@@ -24,8 +26,12 @@ router = APIRouter(tags=["users"])
 
 
 @router.get("/users", response_model=UserList)
-async def list_users(_admin: AdminUser, company: CurrentCompany, db: Db) -> UserList:
-    return await service.list_users(db, company)
+async def list_users(
+    _admin: AdminUser, company: CurrentCompany, db: Db,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 500, offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+) -> UserList:
+    """The company's users by role and name, `limit` from `offset`; the counts cover them all."""
+    return await service.list_users(db, company, limit=limit, offset=offset)
 
 
 @router.post("/users", response_model=UserRead, status_code=status.HTTP_201_CREATED)

@@ -54,8 +54,8 @@ class UserRead(BaseModel):
 
 class UserList(BaseModel):
     users: list[UserRead]
-    total: int
-    active_users: int
+    total: int = Field(description="The company's users in all (the list is cut at limit)")
+    active_users: int = Field(description="Active users in all, not only on this page")
     max_users: int | None  # None = unlimited
     subscription_plan: str
 

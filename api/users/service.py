@@ -85,14 +85,18 @@ async def _check_location(db: AsyncSession, company: Company, location_id: uuid.
         raise Invalid("Choose one of your company's locations")
 
 
-async def list_users(db: AsyncSession, company: Company) -> UserList:
+async def list_users(db: AsyncSession, company: Company, *, limit: int, offset: int) -> UserList:
+    mine = User.company_id == company.id
     users = (await db.scalars(
-        select(User).where(User.company_id == company.id).order_by(User.role, User.last_name, User.first_name)
+        select(User).where(mine).order_by(User.role, User.last_name, User.first_name, User.id)
+        .limit(limit).offset(offset)
     )).all()
+    total, active = (await db.execute(
+        select(func.count(), func.count().filter(User.is_active)).select_from(User).where(mine)
+    )).one()
     names = await _store_names(db, company.id)
     return UserList(
-        users=[to_read(u, names) for u in users], total=len(users),
-        active_users=sum(1 for u in users if u.is_active),
+        users=[to_read(u, names) for u in users], total=total, active_users=active,
         max_users=subscription.max_users(company), subscription_plan=company.subscription_plan,
     )
 

@@ -116,7 +116,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Companies */
+        /**
+         * List Companies
+         * @description Tenant companies by name, `limit` from `offset`; `total` counts them all.
+         */
         get: operations["admin-list_companies"];
         put?: never;
         post?: never;
@@ -2007,7 +2010,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Stores */
+        /**
+         * List Stores
+         * @description Locations by name, `limit` from `offset`; `total` counts every one the caller may see.
+         */
         get: operations["stores-list_stores"];
         put?: never;
         /** Create Store */
@@ -2392,7 +2398,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Users */
+        /**
+         * List Users
+         * @description The company's users by role and name, `limit` from `offset`; the counts cover them all.
+         */
         get: operations["users-list_users"];
         put?: never;
         /** Create User */
@@ -6329,7 +6338,10 @@ export interface components {
         StoreList: {
             /** Stores */
             stores: components["schemas"]["StoreRead"][];
-            /** Total */
+            /**
+             * Total
+             * @description Locations the caller may see in all (the list is cut at limit)
+             */
             total: number;
         };
         /** StoreRead */
@@ -6615,6 +6627,11 @@ export interface components {
         TenantCompanyList: {
             /** Companies */
             companies: components["schemas"]["TenantCompany"][];
+            /**
+             * Total
+             * @description Tenant companies in all (the list is cut at limit)
+             */
+            total: number;
         };
         /** TenantList */
         TenantList: {
@@ -7077,13 +7094,19 @@ export interface components {
         };
         /** UserList */
         UserList: {
-            /** Active Users */
+            /**
+             * Active Users
+             * @description Active users in all, not only on this page
+             */
             active_users: number;
             /** Max Users */
             max_users: number | null;
             /** Subscription Plan */
             subscription_plan: string;
-            /** Total */
+            /**
+             * Total
+             * @description The company's users in all (the list is cut at limit)
+             */
             total: number;
             /** Users */
             users: components["schemas"]["UserRead"][];
@@ -8150,7 +8173,10 @@ export interface operations {
     };
     "admin-list_companies": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -19674,7 +19700,10 @@ export interface operations {
     };
     "stores-list_stores": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -22008,7 +22037,10 @@ export interface operations {
     };
     "users-list_users": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

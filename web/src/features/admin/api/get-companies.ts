@@ -4,8 +4,11 @@ import { api } from "@/lib/api-client";
 
 export type TenantCompanyList = components["schemas"]["TenantCompanyList"];
 
+/** The list is paged (at most 1,000 a call); the screen asks for the largest page. */
+export const COMPANIES_PAGE = 1000;
+
 export function getCompanies(signal?: AbortSignal): Promise<TenantCompanyList> {
-  return api.get<TenantCompanyList>("/api/admin/companies", undefined, signal);
+  return api.get<TenantCompanyList>("/api/admin/companies", { limit: String(COMPANIES_PAGE) }, signal);
 }
 
 export const getCompaniesQueryOptions = () =>

@@ -72,6 +72,7 @@ export default function SystemCustomersScreen() {
     [],
   );
   const rows = companies.data?.companies ?? [];
+  const total = companies.data?.total ?? rows.length;
   const selected = rows.find((c) => c.id === selectedId);
   return (
     <div>
@@ -79,7 +80,15 @@ export default function SystemCustomersScreen() {
       {companies.isLoading ? <Spinner /> : selected ? (
         <CompanyDetail company={selected} onBack={() => setSelectedId(null)} />
       ) : (
-        <DataTable data={rows} columns={columns} empty="No tenant companies yet." getRowId={(r) => r.id} />
+        <>
+          {total > rows.length && (
+            <p className="muted" data-testid="companies-clipped">
+              Showing the first {rows.length.toLocaleString()} of {total.toLocaleString()} companies, by name.
+            </p>
+          )}
+          <DataTable data={rows} columns={columns} empty="No tenant companies yet." getRowId={(r) => r.id}
+            caption={`${total} companies`} />
+        </>
       )}
     </div>
   );
