@@ -31,8 +31,13 @@ async def _upload_bytes(image: UploadFile, max_bytes: int) -> bytes:
 
 
 def _weight_answer(reading: WeightReading) -> WeightExtractionRead:
+    """The reading as the screens get it. A weight found but not sure enough to accept carries its
+    reason in the message ("... (62% confidence). Display at an angle — check the weight."); the
+    screens show it. No weight found keeps the spec's message word for word."""
     if reading.found:
         message = f"Weight detected: {reading.weight_lb} lb ({reading.confidence:.0f}% confidence)"
+        if reading.reason:
+            message += f". {reading.reason[:1].upper()}{reading.reason[1:]}."
     else:
         message = NO_WEIGHT_MESSAGE
     return WeightExtractionRead(

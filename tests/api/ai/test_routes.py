@@ -134,3 +134,27 @@ async def test_a_company_reading_in_a_loop_is_slowed_down_with_429(client, facto
     assert codes == [400, 400, 429]
     r = await client.post("/api/ai/weight-extraction", files=upload(b"junk"), headers=other.headers("admin"))
     assert r.status_code == 400  # another company keeps its own allowance
+
+
+async def test_a_weight_read_with_doubts_says_why_in_the_message(client, factory):
+    """Issue 19: the screens show why a reading is not accepted; the reason rides in the message."""
+    from PIL import Image
+
+    tenant = await factory.tenant(plan="pro")
+    tilted = scale_photo(seven_segment("206.1", LCD)).rotate(-15, resample=Image.BICUBIC, fillcolor=(150, 148, 140))
+    r = await client.post("/api/ai/weight-extraction", files=upload(jpeg_bytes(tilted, quality=92)),
+                          headers=tenant.headers("employee"))
+    body = r.json()
+    assert body["success"] is True and body["confidence"] < body["accept_confidence"]
+    head = f"Weight detected: {body['extracted_weight']} lb ({body['confidence']:.0f}% confidence). "
+    assert body["message"].startswith(head) and body["message"].endswith(" — check the weight.")
+    reason = body["message"].removeprefix(head)
+    assert reason[0].isupper() and len(reason) > len("X — check the weight.")
+
+
+async def test_an_accepted_weight_carries_no_reason(client, factory):
+    tenant = await factory.tenant(plan="pro")
+    r = await client.post("/api/ai/weight-extraction", files=upload(SCALE_JPEG), headers=tenant.headers("employee"))
+    body = r.json()
+    assert body["confidence"] >= body["accept_confidence"]
+    assert body["message"] == f"Weight detected: 23.4 lb ({body['confidence']:.0f}% confidence)"

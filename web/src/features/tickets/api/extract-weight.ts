@@ -7,6 +7,8 @@ export type WeightReading = {
   confidence: number | null;
   provider_used: string | null;
   message?: string | null;
+  /** At or above this confidence the weight is accepted without a check (the API sends it). */
+  accept_confidence?: number | null;
 };
 
 const toNumber = (v: unknown): number | null => (v === null || v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Number(v));

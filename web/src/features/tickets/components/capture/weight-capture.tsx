@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { extractWeight } from "../../api/extract-weight";
 import { blobToDataUrl } from "../../lib/crop";
 import { StatusMessage } from "../status-message";
-import { AI_MESSAGES } from "./ai-messages";
+import { AI_MESSAGES, readingDoubt } from "./ai-messages";
 import { AutoCaptureCamera } from "./auto-capture-camera";
 import { useTimedStatus } from "./use-timed-message";
 
@@ -24,6 +24,7 @@ export function WeightCapture({ onAccept, onPhotoOnly, onManual, label = "Take W
   const [denied, setDenied] = useState(false);
   const [image, setImage] = useState<string | null>(null);
   const [reading, setReading] = useState<{ weight: number; confidence: number | null; provider: string | null } | null>(null);
+  const [doubt, setDoubt] = useState<string | null>(null);
   const [status, show] = useTimedStatus();
 
   const read = async (blob: Blob) => {
@@ -35,7 +36,10 @@ export function WeightCapture({ onAccept, onPhotoOnly, onManual, label = "Take W
       const r = await extractWeight(blob);
       if (r.extracted_weight !== null && r.extracted_weight > 0) {
         setReading({ weight: r.extracted_weight, confidence: r.confidence, provider: r.provider_used });
-        show({ tone: "success", text: `AI Vision read ${r.extracted_weight} lbs` });
+        const why = readingDoubt(r);
+        setDoubt(why);
+        show(why ? { tone: "info", text: `AI Vision read ${r.extracted_weight} lbs — please check it` }
+          : { tone: "success", text: `AI Vision read ${r.extracted_weight} lbs` });
         setMode("review");
         return;
       }
@@ -51,6 +55,7 @@ export function WeightCapture({ onAccept, onPhotoOnly, onManual, label = "Take W
   const retake = () => {
     setImage(null);
     setReading(null);
+    setDoubt(null);
     setMode("camera");
   };
 
@@ -91,7 +96,8 @@ export function WeightCapture({ onAccept, onPhotoOnly, onManual, label = "Take W
             <span className="muted">AI weight{reading.confidence !== null ? ` · ${Math.round(reading.confidence)}% confidence` : ""}</span>
             <strong>{reading.weight.toFixed(1)} lbs</strong>
           </div>
-          <Button size="lg" className="btn-block" onClick={() => { onAccept({ ...reading, image }); setMode("idle"); setImage(null); setReading(null); }}>
+          {doubt && <p className="alert alert-warning" role="alert" data-testid="reading-doubt">{doubt}</p>}
+          <Button size="lg" className="btn-block" onClick={() => { onAccept({ ...reading, image }); setMode("idle"); setImage(null); setReading(null); setDoubt(null); }}>
             Accept Weight
           </Button>
           <Button variant="secondary" size="lg" className="btn-block" onClick={retake}>Retake Photo</Button>
