@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from datetime import date
-from decimal import Decimal
 
 from fastapi import Response
 from reportlab.lib.units import inch
 from reportlab.platypus import Image, Paragraph, Spacer, Table
 
 from api.analytics.report_pdf import ReportHeader, _build, _escape, _grid, _styles, usd
-from api.invoices.schemas import AgingReport, InvoiceDetail
+from api.invoices.schemas import InvoiceDetail, Statement
 
 PDF_MIME = "application/pdf"
 
@@ -80,33 +78,27 @@ def invoice_pdf(company: CompanyBlock, inv: InvoiceDetail) -> bytes:
     return _build(story, company.header, f"Invoice {inv.invoice_number}", wide=False)
 
 
-@dataclass
-class StatementLine:
-    on: date
-    kind: str  # Invoice | Payment
-    reference: str
-    charge: Decimal
-    credit: Decimal
-
-
-def statement_pdf(company: CompanyBlock, bill_to: list[str], start: date, end: date, opening: Decimal,
-                  lines: list[StatementLine], open_invoices: list[tuple[str, date, date, Decimal, str]],
-                  aging: AgingReport) -> bytes:
+def statement_pdf(company: CompanyBlock, bill_to: list[str], st: Statement) -> bytes:
+    """The customer statement of api.invoices.service.statement (figures from the warehouse)."""
     s = _styles()
-    closing = opening + sum((line.charge - line.credit for line in lines), Decimal(0))
+    start, end = st.start_date, st.end_date
     facts = [("Statement date", f"{end:%Y-%m-%d}"), ("Period", f"{start:%Y-%m-%d} to {end:%Y-%m-%d}"),
-             ("Balance due", usd(closing))]
+             ("Balance due", usd(st.closing_balance))]
     story = _top(company, "STATEMENT", facts, bill_to)
     rows = [["Date", "Activity", "Reference", "Charges", "Payments", "Balance"],
-            [f"{start:%Y-%m-%d}", "Opening balance", "", "", "", usd(opening)]]
-    running = opening
-    for line in lines:
-        running += line.charge - line.credit
-        rows.append([f"{line.on:%Y-%m-%d}", line.kind, line.reference, usd(line.charge) if line.charge else "",
-                     usd(line.credit) if line.credit else "", usd(running)])
-    rows.append(["", "Closing balance", "", "", "", usd(closing)])
+            [f"{start:%Y-%m-%d}", "Opening balance", "", "", "", usd(st.opening_balance)]]
+    for line in st.lines:
+        reference = line.invoice_number if line.kind == "invoice" else \
+            f"{line.invoice_number} {(line.method or '').replace('_', ' ')} {line.reference or ''}".strip()
+        rows.append([f"{line.activity_date:%Y-%m-%d}", line.kind.capitalize(), reference,
+                     usd(line.charge) if line.charge else "", usd(line.credit) if line.credit else "",
+                     usd(line.balance)])
+    rows.append(["", "Closing balance", "", "", "", usd(st.closing_balance)])
     story.append(_grid(rows, right=(3, 4, 5), total_row=True,
                        widths=[0.9 * inch, 1.3 * inch, 1.9 * inch, 1.1 * inch, 1.1 * inch, 1.2 * inch]))
+    open_invoices = [(r.invoice_number, r.issue_date, r.due_date, r.balance, r.aging_category or "")
+                     for r in st.open_invoices]
+    aging = st.aging
     story += [Spacer(1, 0.2 * inch), Paragraph(f"<b>Open invoices on {end:%Y-%m-%d}</b>", s["normal"])]
     story.append(_grid([["Invoice #", "Issued", "Due", "Aging", "Balance"]] + [
         [number, f"{issued:%Y-%m-%d}", f"{due:%Y-%m-%d}", category, usd(balance)]

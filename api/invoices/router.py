@@ -19,12 +19,16 @@ from api.invoices.pdf import PDF_MIME, pdf_response
 from api.invoices.schemas import (
     AgingCategory,
     AgingReport,
+    BillingAccount,
+    BillingAccountList,
+    BillingAccountUpdate,
     DashboardAging,
     InvoiceDetail,
     InvoiceList,
     PaymentCreate,
     PaymentRecorded,
     PaymentStatus,
+    Statement,
 )
 from api.kit.fields import MAX_OFFSET
 
@@ -39,6 +43,8 @@ async def list_invoices(
     status: Annotated[PaymentStatus | None, Query(description="pending, paid or overdue on the as-of day")] = None,
     customer_id: uuid.UUID | None = None,
     aging_category: Annotated[AgingCategory | None, Query(description="CURRENT, 1-30, 31-60, 61-90 or 90+")] = None,
+    billing_period: Annotated[date | None, Query(
+        description="Consolidated invoices of this month (any day of it): the monthly billing run")] = None,
     as_of: AsOf = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 500,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
@@ -46,7 +52,7 @@ async def list_invoices(
     """Invoices as aged on the as-of day, newest first (the warehouse's view of the ledger)."""
     f = service.ListFilter(company_id=str(who.company.id), as_of=as_of or service.company_today(who.company),
                            status=status, customer_id=customer_id, aging_category=aging_category,
-                           limit=limit, offset=offset)
+                           billing_period=billing_period, limit=limit, offset=offset)
     return await run_in_threadpool(service.list_invoices, f)
 
 
@@ -57,12 +63,36 @@ async def aging_report(who: BillerDep, as_of: AsOf = None, customer_id: uuid.UUI
     return await run_in_threadpool(service.aging_report, str(who.company.id), day, customer_id)
 
 
+StatementStart = Annotated[date | None, Query(description="First day (default: the first of this month)")]
+StatementEnd = Annotated[date | None, Query(description="Statement date (default: today)")]
+
+
+@router.get("/invoices/statement/activity", response_model=Statement)
+async def customer_statement_activity(db: Db, who: BillerDep, customer_id: uuid.UUID, start_date: StatementStart = None,
+                                      end_date: StatementEnd = None) -> Statement:
+    """The customer statement as data (the Customer Statements screen): opening balance, the
+    period's invoices and payments with a running balance, open invoices and their aging."""
+    end = end_date or service.company_today(who.company)
+    return await service.statement(db, who.company, customer_id, start_date or end.replace(day=1), end)
+
+
+@router.get("/invoices/billing-accounts", response_model=BillingAccountList)
+async def billing_accounts(db: Db, who: BillerDep) -> BillingAccountList:
+    """How each customer is billed: per load or monthly (consolidated), and its payment terms."""
+    return BillingAccountList(accounts=await service.billing_accounts(db, who.company.id))
+
+
+@router.put("/invoices/billing-accounts/{customer_id}", response_model=BillingAccount)
+async def update_billing_account(customer_id: uuid.UUID, body: BillingAccountUpdate, db: Db,
+                                 who: BillerDep) -> BillingAccount:
+    """Set a customer's billing cycle and payment terms (for loads billed from now on)."""
+    return await service.update_billing_account(db, who.company.id, customer_id, body)
+
+
 @router.get("/invoices/statement", response_class=Response,
             responses={200: {"content": {PDF_MIME: {}}, "description": "Customer statement (PDF)"}})
 async def customer_statement(
-    db: Db, who: BillerDep, customer_id: uuid.UUID,
-    start_date: Annotated[date | None, Query(description="First day (default: the first of this month)")] = None,
-    end_date: Annotated[date | None, Query(description="Statement date (default: today)")] = None,
+    db: Db, who: BillerDep, customer_id: uuid.UUID, start_date: StatementStart = None, end_date: StatementEnd = None,
 ) -> Response:
     """Customer statement PDF: opening balance, invoices and payments of the period with a running
     balance, the invoices still open on the statement date and their aging."""

@@ -32,6 +32,7 @@ class InvoiceRow(BaseModel):
     status: str = Field(description="PAID, PENDING, OVERDUE or VOID (the screens' badge)")
     aging_category: AgingCategory | None = Field(None, description="Null once paid: nothing left to age")
     days_overdue: int = Field(0, description="Days past the due date on the as-of day; 0 when not past due or paid")
+    billing_period: date | None = Field(None, description="Month a consolidated (monthly) invoice covers (its first day)")
 
 
 class InvoiceList(BaseModel):
@@ -95,7 +96,6 @@ class BillTo(BaseModel):
 
 class InvoiceDetail(InvoiceRow):
     bill_to: BillTo
-    billing_period: date | None = None
     line_items: list[InvoiceLineRead]
     payments: list[PaymentRead]
 
@@ -120,3 +120,61 @@ class PaymentCreate(BaseModel):
 class PaymentRecorded(BaseModel):
     payment: PaymentRead
     invoice: InvoiceDetail
+
+
+class StatementLine(BaseModel):
+    activity_date: date
+    kind: Literal["invoice", "payment"]
+    invoice_number: str
+    method: PaymentMethod | None = None
+    reference: str | None = None
+    charge: Money
+    credit: Money
+    balance: Money = Field(description="Running balance after this line")
+
+
+class Statement(BaseModel):
+    """A customer statement (warehouse marts receivable_activity and invoice_aging): the opening
+    balance, the period's invoices and payments with a running balance, the invoices still open
+    on the statement date and their aging."""
+
+    customer_id: uuid.UUID
+    customer_name: str
+    account_number: str | None
+    start_date: date
+    end_date: date
+    opening_balance: Money
+    total_charges: Money
+    total_credits: Money
+    closing_balance: Money
+    lines: list[StatementLine]
+    open_invoices: list[InvoiceRow]
+    aging: AgingReport
+    last_refreshed_at: datetime | None
+
+
+BillingCycle = Literal["per_load", "monthly"]
+TermsDays = Literal[0, 15, 30, 60]
+
+
+class BillingAccount(BaseModel):
+    customer_id: uuid.UUID
+    customer_name: str
+    account_number: str | None
+    email: str | None
+    active: bool
+    billing_cycle: BillingCycle
+    payment_terms_days: int | None = Field(description="Null: the default, Net 30")
+    payment_terms: str
+
+
+class BillingAccountList(BaseModel):
+    accounts: list[BillingAccount]
+
+
+class BillingAccountUpdate(BaseModel):
+    """How a customer is billed: an invoice per load or one consolidated invoice a month, and
+    its payment terms (Due on receipt, Net 15, Net 30, Net 60)."""
+
+    billing_cycle: BillingCycle | None = None
+    payment_terms_days: TermsDays | None = Field(None, description="0 (Due on receipt), 15, 30 or 60")

@@ -27,6 +27,8 @@ from api.invoices.schemas import (
     AGING_CATEGORIES,
     AgingBucket,
     AgingReport,
+    BillingAccount,
+    BillingAccountUpdate,
     BillTo,
     DashboardAging,
     DashboardBucket,
@@ -36,6 +38,8 @@ from api.invoices.schemas import (
     InvoiceRow,
     PaymentCreate,
     PaymentRead,
+    Statement,
+    StatementLine,
 )
 from api.kit.errors import Conflict, Invalid, NotFound
 from api.tickets.models import Ticket, TicketLineItem
@@ -63,7 +67,7 @@ def status_badge(payment_status: str) -> str:
 # ---- warehouse reads ---------------------------------------------------------------------------
 VALID_ON = "company_id = ? and valid_from <= ? and (valid_to is null or ? < valid_to)"
 ROW_COLUMNS = """invoice_id, invoice_number, ticket_id, ticket_number, customer_id, customer_name, issue_date,
-    due_date, payment_terms, amount, balance, payment_status, aging_category,
+    due_date, payment_terms, billing_period, amount, balance, payment_status, aging_category,
     case when balance > 0 and due_date < ? then date_diff('day', due_date, ?) else 0 end as days_overdue"""
 
 
@@ -74,6 +78,7 @@ class ListFilter:
     status: str | None = None
     customer_id: uuid.UUID | None = None
     aging_category: str | None = None
+    billing_period: date | None = None
     limit: int = 500
     offset: int = 0
 
@@ -93,6 +98,9 @@ def list_invoices(f: ListFilter) -> InvoiceList:
     if f.aging_category:
         where.append("aging_category = ?")
         params.append(f.aging_category)
+    if f.billing_period:
+        where.append("billing_period = ?")
+        params.append(f.billing_period.replace(day=1))
     query = (f"select {ROW_COLUMNS}, count(*) over () as matching from marts.invoice_aging "
              f"where {' and '.join(where)} order by issue_date desc, invoice_number desc limit ? offset ?")
     with warehouse.read_warehouse() as con:
@@ -383,41 +391,90 @@ async def invoice_pdf(db: AsyncSession, company: Company, invoice_id: uuid.UUID)
     return f"invoice_{detail.invoice_number}.pdf", render(block, detail)
 
 
-async def statement_pdf(db: AsyncSession, company: Company, customer_id: uuid.UUID, start: date,
-                        end: date) -> tuple[str, bytes]:
-    """Opening balance, the period's invoices and payments with a running balance, the open
-    invoices on the last day and their aging (warehouse) for one customer."""
-    from api.invoices.pdf import StatementLine
-    from api.invoices.pdf import statement_pdf as render
+def statement_lines(company_id: str, customer_id: uuid.UUID, start: date, end: date):
+    """(opening balance, lines with running balance, closing balance, last refresh) of one
+    customer from the mart receivable_activity: sums and a running sum, no other arithmetic."""
+    base = "from marts.receivable_activity where company_id = ? and customer_id = ?"
+    key = [company_id, str(customer_id)]
+    with warehouse.read_warehouse() as con:
+        opening = warehouse.rows(con, f"select coalesce(sum(charge - credit), 0) as v {base} and activity_date < ?",
+                                 [*key, start])[0]["v"]
+        lines = warehouse.rows(con, f"""select activity_date, kind, invoice_number, payment_method as method, reference, charge, credit,
+            ? + sum(charge - credit) over (order by activity_date, kind, recorded_at, activity_id
+                                           rows between unbounded preceding and current row) as balance
+            {base} and activity_date between ? and ? order by activity_date, kind, recorded_at, activity_id""",
+                               [opening, *key, start, end])
+        totals = warehouse.rows(con, f"""select coalesce(sum(charge), 0) as charges, coalesce(sum(credit), 0) as credits,
+            ? + coalesce(sum(charge - credit), 0) as closing {base} and activity_date between ? and ?""",
+                                [opening, *key, start, end])[0]
+        refreshed = warehouse.last_refreshed_at(con)
+    return Decimal(opening), lines, totals, refreshed
 
+
+async def statement(db: AsyncSession, company: Company, customer_id: uuid.UUID, start: date, end: date) -> Statement:
+    """A customer statement: opening balance, the period's invoices and payments with a running
+    balance, the invoices open on the last day and their aging (all from the warehouse)."""
     if start > end:
         raise Invalid("start_date must be on or before end_date")
     customer = await db.scalar(select(Customer).where(Customer.id == customer_id, Customer.company_id == company.id))
     if customer is None:
         raise NotFound("Customer not found")
-    tz = company.timezone or "America/Los_Angeles"
-    paid_on = func.date(func.timezone(tz, Payment.paid_at))
-    live = (Invoice.customer_id == customer.id, Invoice.payment_status != "void")
-    charged_before = await db.scalar(select(func.coalesce(func.sum(Invoice.amount), 0))
-                                     .where(*live, Invoice.issue_date < start))
-    paid_before = await db.scalar(select(func.coalesce(func.sum(Payment.amount), 0))
-                                  .join(Invoice, Invoice.id == Payment.invoice_id).where(*live, paid_on < start))
-    invoices = (await db.scalars(select(Invoice).where(*live, Invoice.issue_date >= start, Invoice.issue_date <= end)
-                                 .order_by(Invoice.issue_date, Invoice.invoice_number))).all()
-    payments = (await db.execute(
-        select(Payment, Invoice.invoice_number, paid_on.label("paid_on")).join(Invoice, Invoice.id == Payment.invoice_id)
-        .where(*live, paid_on >= start, paid_on <= end).order_by(Payment.paid_at))).all()
-    lines = [StatementLine(i.issue_date, "Invoice", i.invoice_number, i.amount, Decimal(0)) for i in invoices]
-    lines += [StatementLine(on, "Payment", f"{number} {p.method.replace('_', ' ')} {p.reference or ''}".strip(),
-                            Decimal(0), p.amount) for p, number, on in payments]
-    lines.sort(key=lambda line: (line.on, line.kind != "Invoice"))
+    opening, lines, totals, refreshed = await run_in_threadpool(
+        statement_lines, str(company.id), customer.id, start, end)
     aged = await run_in_threadpool(
         list_invoices, ListFilter(company_id=str(company.id), as_of=end, customer_id=customer.id, limit=1000))
-    open_rows = [(r.invoice_number, r.issue_date, r.due_date, r.balance, r.aging_category or "")
-                 for r in aged.invoices if r.balance > 0]
     aging = await run_in_threadpool(aging_report, str(company.id), end, customer.id)
+    return Statement(
+        customer_id=customer.id, customer_name=customer.customer_name, account_number=customer.account_number,
+        start_date=start, end_date=end, opening_balance=opening.quantize(CENT),
+        total_charges=Decimal(totals["charges"]).quantize(CENT), total_credits=Decimal(totals["credits"]).quantize(CENT),
+        closing_balance=Decimal(totals["closing"]).quantize(CENT),
+        lines=[StatementLine(**{**r, "balance": Decimal(r["balance"]).quantize(CENT)}) for r in lines],
+        open_invoices=[r for r in aged.invoices if r.balance > 0], aging=aging, last_refreshed_at=refreshed)
+
+
+async def statement_pdf(db: AsyncSession, company: Company, customer_id: uuid.UUID, start: date,
+                        end: date) -> tuple[str, bytes]:
+    """The statement of statement() as a PDF, with the company block and the customer's address."""
+    from api.invoices.pdf import statement_pdf as render
+
+    data = await statement(db, company, customer_id, start, end)
+    customer = await db.get(Customer, customer_id)
     bill_to = [customer.customer_name, f"Account {customer.account_number}" if customer.account_number else "",
                customer.address or "", customer.email or ""]
     block = await company_block(company)
-    pdf = render(block, bill_to, start, end, Decimal(charged_before) - Decimal(paid_before), lines, open_rows, aging)
+    pdf = render(block, bill_to, data)
     return f"statement_{customer.account_number or str(customer.id)[:8]}_{end.isoformat()}.pdf", pdf
+
+
+# ---- billing accounts: how each customer is billed ----------------------------------------------
+def billing_account(c: Customer) -> BillingAccount:
+    return BillingAccount(customer_id=c.id, customer_name=c.customer_name, account_number=c.account_number,
+                          email=c.email, active=c.active, billing_cycle=c.billing_cycle,
+                          payment_terms_days=c.payment_terms_days, payment_terms=terms_label(c.payment_terms_days))
+
+
+async def billing_accounts(db: AsyncSession, company_id: uuid.UUID) -> list[BillingAccount]:
+    """The company's payees (customers who are not disposal partners), by name."""
+    rows = (await db.scalars(select(Customer).where(Customer.company_id == company_id,
+                                                    Customer.is_disposal_partner.is_(False))
+                             .order_by(Customer.customer_name))).all()
+    return [billing_account(c) for c in rows]
+
+
+async def update_billing_account(db: AsyncSession, company_id: uuid.UUID, customer_id: uuid.UUID,
+                                 body: BillingAccountUpdate) -> BillingAccount:
+    """Set the cycle and/or the terms; they apply to loads billed from now on (an issued
+    invoice keeps its terms and due date)."""
+    customer = await db.scalar(select(Customer).where(Customer.id == customer_id, Customer.company_id == company_id,
+                                                      Customer.is_disposal_partner.is_(False)).with_for_update())
+    if customer is None:
+        raise NotFound("Customer not found")
+    given = body.model_dump(exclude_unset=True)
+    if given.get("billing_cycle") is None and "billing_cycle" in given:
+        raise Invalid("billing_cycle: choose per_load or monthly")
+    for key, value in given.items():
+        setattr(customer, key, value)
+    customer.updated_at = datetime.now(tz=UTC)
+    await db.flush()
+    return billing_account(customer)

@@ -130,3 +130,34 @@ aging_segments as (
 
 )
 {%- endmacro %}
+
+{# Payments against documents (invoices or bills), each on its day in the company's time zone:
+   document_id, paid_on, amount. The input of aging_segments() and of the activity marts.
+   payments: a staging relation with company_id, paid_at, amount and `document_column`. #}
+{% macro local_payments(payments, document_column) -%}
+    select
+        p.{{ document_column }} as document_id,
+        {{ local_date('p.paid_at', 'c.timezone') }} as paid_on,
+        p.amount
+    from {{ payments }} as p
+    inner join {{ ref('stg_app__companies') }} as c on p.company_id = c.company_id
+{%- endmacro %}
+
+{# The columns every aging mart ends with, from aging_segments (alias s) and the documents
+   (alias d): segment id, the run [valid_from, valid_to), paid to date, balance, bucket, status. #}
+{% macro aging_state_columns(s, d) -%}
+    {% set valid_from_text = "cast(" ~ s ~ ".valid_from as " ~ dbt.type_string() ~ ")" -%}
+    {{ dbt.concat([d ~ '.document_id', "'@'", valid_from_text]) }} as segment_id,
+    {{ s }}.valid_from,
+    {{ s }}.valid_to,
+    {{ s }}.paid_to_date,
+    {{ s }}.balance,
+    case
+        when {{ s }}.balance > 0 then {{ aging_bucket(s ~ '.days_past_due_at_start') }}
+    end as aging_category,
+    case
+        when {{ s }}.balance <= 0 then 'paid'
+        when {{ s }}.days_past_due_at_start > 0 then 'overdue'
+        else 'pending'
+    end as payment_status
+{%- endmacro %}

@@ -217,6 +217,7 @@ FOREIGN: dict[str, Foreign | NotAnId] = {
     "GET /api/inbound/tickets/{ticket_id}": Foreign(inbound_ticket),
     "PUT /api/inbound/tickets/{ticket_id}": Foreign(inbound_ticket, {"notes": "x"}),
     "GET /api/invoices/{invoice_id}": Foreign(invoice),
+    "PUT /api/invoices/billing-accounts/{customer_id}": Foreign(customer, {"billing_cycle": "monthly"}),
     "GET /api/invoices/{invoice_id}/pdf": Foreign(invoice),
     "PUT /api/invoices/{invoice_id}/payment": Foreign(invoice, {"amount": "1.00", "method": "cash"}),
     "PUT /api/disposal-partners/{partner_id}": Foreign(partner, {"name": "Taken over"}),

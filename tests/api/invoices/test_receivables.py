@@ -313,3 +313,77 @@ async def test_an_inbound_load_charged_to_the_account_is_invoiced_once(client, f
     rows = owner_sql("select i.amount, i.payment_terms, l.description, l.quantity from invoices i "
                      "join invoice_lines l on l.invoice_id = i.id where i.company_id = %s", (tenant.company_id,))
     assert rows == [(D("75.00"), "Net 30", "Food Scraps (lbs)", D("1500.00"))]
+
+
+async def test_statement_data_agrees_with_postgres_on_the_demo_data(client, world, owner_sql):
+    """The Customer Statements screen's figures (mart receivable_activity): opening balance,
+    charges, payments and the closing balance of a demo customer over the last 90 days equal the
+    Postgres ledger to the cent; the running balance ends at the closing balance."""
+    from api.demo import COMPANY
+
+    (company_id, tz), = owner_sql("select id, timezone from companies where name = %s and is_demo", (COMPANY,))
+    (customer_id,), = owner_sql("""select i.customer_id from invoices i join payments p on p.invoice_id = i.id
+        where i.company_id = %s group by i.customer_id order by count(*) desc limit 1""", (company_id,))
+    end = world["today"]
+    start = end - timedelta(days=90)
+
+    def ledger(sql: str, *params) -> Decimal:
+        return owner_sql(sql, params)[0][0] or D("0.00")
+
+    live = "i.company_id = %s and i.customer_id = %s and i.payment_status <> 'void'"
+    charged = "select sum(i.amount) from invoices i where " + live + " and i.issue_date {} %s"
+    paid = ("select sum(p.amount) from payments p join invoices i on i.id = p.invoice_id where " + live +
+            " and (p.paid_at at time zone %s)::date {} %s")
+    opening = ledger(charged.format("<"), company_id, customer_id, start) \
+        - ledger(paid.format("<"), company_id, customer_id, tz, start)
+    charges = ledger(charged.format(">=") + " and i.issue_date <= %s", company_id, customer_id, start, end)
+    credits = ledger(paid.format(">=") + " and (p.paid_at at time zone %s)::date <= %s",
+                     company_id, customer_id, tz, start, tz, end)
+    (user_id, version), = owner_sql("select id, token_version from users where company_id = %s and role = 'store_admin' "
+                                   "order by created_at limit 1", (company_id,))
+    from api.core.security import create_access_token
+
+    headers = {"Authorization": "Bearer " + create_access_token(user_id=user_id, company_id=company_id,
+                                                                role="store_admin", version=version)}
+    r = await client.get("/api/invoices/statement/activity", headers=headers, params={
+        "customer_id": str(customer_id), "start_date": start.isoformat(), "end_date": end.isoformat()})
+    assert r.status_code == 200, r.text
+    st = r.json()
+    assert credits > 0 and D(st["total_credits"]) == credits
+    assert D(st["opening_balance"]) == opening and D(st["total_charges"]) == charges
+    assert D(st["closing_balance"]) == opening + charges - credits
+    assert st["lines"] and D(st["lines"][-1]["balance"]) == D(st["closing_balance"])
+    assert sum(D(row["balance"]) for row in st["open_invoices"]) == D(st["aging"]["total_accounts_receivable"])
+
+
+async def test_monthly_billing_run_lists_the_consolidated_invoices_of_a_month(client, world):
+    (_, invoice), _ = world["monthly"]
+    month = world["month"]
+    r = await client.get("/api/invoices", headers=world["a"].headers(),
+                         params={"billing_period": month.replace(day=17).isoformat()})
+    assert r.status_code == 200, r.text
+    rows = r.json()["invoices"]
+    assert [row["invoice_number"] for row in rows] == [invoice.invoice_number]
+    assert rows[0]["billing_period"] == month.isoformat() and rows[0]["amount"] == "80.00"
+
+
+async def test_billing_accounts_set_cycle_and_terms(client, world, owner_sql):
+    h = world["a"].headers()
+    accounts = {a["customer_name"]: a for a in (await client.get("/api/invoices/billing-accounts", headers=h)).json()[
+        "accounts"]}
+    monthly = accounts["Monterey Bay Catering"]
+    assert monthly["billing_cycle"] == "monthly" and monthly["payment_terms"] == "Net 15"
+    assert accounts["Mission Street Grocers"]["payment_terms"] == "Due on receipt"
+    url = f"/api/invoices/billing-accounts/{accounts['Golden Gate Produce Co.']['customer_id']}"
+    r = await client.put(url, json={"payment_terms_days": 45}, headers=h)
+    assert r.status_code == 422 and "payment_terms_days" in r.text
+    r = await client.put(url, json={"billing_cycle": "weekly"}, headers=h)
+    assert r.status_code == 422 and "billing_cycle" in r.text
+    r = await client.put(url, json={"billing_cycle": "monthly"}, headers=world["a"].headers("employee"))
+    assert r.status_code == 403
+    r = await client.put(url, json={"billing_cycle": "monthly", "payment_terms_days": 60}, headers=h)
+    assert r.status_code == 200 and r.json()["payment_terms"] == "Net 60" and r.json()["billing_cycle"] == "monthly"
+    assert owner_sql("select billing_cycle, payment_terms_days from customers where id = %s",
+                     (accounts["Golden Gate Produce Co."]["customer_id"],)) == [("monthly", 60)]
+    r = await client.put(url, json={"billing_cycle": "per_load", "payment_terms_days": 30}, headers=h)
+    assert r.json()["payment_terms"] == "Net 30"

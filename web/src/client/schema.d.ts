@@ -1563,6 +1563,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/billing-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Billing Accounts
+         * @description How each customer is billed: per load or monthly (consolidated), and its payment terms.
+         */
+        get: operations["invoices-billing_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/billing-accounts/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Billing Account
+         * @description Set a customer's billing cycle and payment terms (for loads billed from now on).
+         */
+        put: operations["invoices-update_billing_account"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/statement": {
         parameters: {
             query?: never;
@@ -1576,6 +1616,27 @@ export interface paths {
          *     balance, the invoices still open on the statement date and their aging.
          */
         get: operations["invoices-customer_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/statement/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customer Statement Activity
+         * @description The customer statement as data (the Customer Statements screen): opening balance, the
+         *     period's invoices and payments with a running balance, open invoices and their aging.
+         */
+        get: operations["invoices-customer_statement_activity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3296,6 +3357,53 @@ export interface components {
             email: string | null;
             /** Phone */
             phone: string | null;
+        };
+        /** BillingAccount */
+        BillingAccount: {
+            /** Account Number */
+            account_number: string | null;
+            /** Active */
+            active: boolean;
+            /**
+             * Billing Cycle
+             * @enum {string}
+             */
+            billing_cycle: "per_load" | "monthly";
+            /**
+             * Customer Id
+             * Format: uuid
+             */
+            customer_id: string;
+            /** Customer Name */
+            customer_name: string;
+            /** Email */
+            email: string | null;
+            /** Payment Terms */
+            payment_terms: string;
+            /**
+             * Payment Terms Days
+             * @description Null: the default, Net 30
+             */
+            payment_terms_days: number | null;
+        };
+        /** BillingAccountList */
+        BillingAccountList: {
+            /** Accounts */
+            accounts: components["schemas"]["BillingAccount"][];
+        };
+        /**
+         * BillingAccountUpdate
+         * @description How a customer is billed: an invoice per load or one consolidated invoice a month, and
+         *     its payment terms (Due on receipt, Net 15, Net 30, Net 60).
+         */
+        BillingAccountUpdate: {
+            /** Billing Cycle */
+            billing_cycle?: ("per_load" | "monthly") | null;
+            /**
+             * Payment Terms Days
+             * @description 0 (Due on receipt), 15, 30 or 60
+             */
+            payment_terms_days?: (0 | 15 | 30 | 60) | null;
         };
         /** BillingBreakdown */
         BillingBreakdown: {
@@ -5231,7 +5339,10 @@ export interface components {
             /** Balance */
             balance: string;
             bill_to: components["schemas"]["BillTo"];
-            /** Billing Period */
+            /**
+             * Billing Period
+             * @description Month a consolidated (monthly) invoice covers (its first day)
+             */
             billing_period?: string | null;
             /** Customer Id */
             customer_id?: string | null;
@@ -5325,6 +5436,11 @@ export interface components {
             amount: string;
             /** Balance */
             balance: string;
+            /**
+             * Billing Period
+             * @description Month a consolidated (monthly) invoice covers (its first day)
+             */
+            billing_period?: string | null;
             /** Customer Id */
             customer_id?: string | null;
             /** Customer Name */
@@ -6266,6 +6382,76 @@ export interface components {
             customer_name: string | null;
             /** Id */
             id: string | null;
+        };
+        /**
+         * Statement
+         * @description A customer statement (warehouse marts receivable_activity and invoice_aging): the opening
+         *     balance, the period's invoices and payments with a running balance, the invoices still open
+         *     on the statement date and their aging.
+         */
+        Statement: {
+            /** Account Number */
+            account_number: string | null;
+            aging: components["schemas"]["AgingReport"];
+            /** Closing Balance */
+            closing_balance: string;
+            /**
+             * Customer Id
+             * Format: uuid
+             */
+            customer_id: string;
+            /** Customer Name */
+            customer_name: string;
+            /**
+             * End Date
+             * Format: date
+             */
+            end_date: string;
+            /** Last Refreshed At */
+            last_refreshed_at: string | null;
+            /** Lines */
+            lines: components["schemas"]["StatementLine"][];
+            /** Open Invoices */
+            open_invoices: components["schemas"]["InvoiceRow"][];
+            /** Opening Balance */
+            opening_balance: string;
+            /**
+             * Start Date
+             * Format: date
+             */
+            start_date: string;
+            /** Total Charges */
+            total_charges: string;
+            /** Total Credits */
+            total_credits: string;
+        };
+        /** StatementLine */
+        StatementLine: {
+            /**
+             * Activity Date
+             * Format: date
+             */
+            activity_date: string;
+            /**
+             * Balance
+             * @description Running balance after this line
+             */
+            balance: string;
+            /** Charge */
+            charge: string;
+            /** Credit */
+            credit: string;
+            /** Invoice Number */
+            invoice_number: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "invoice" | "payment";
+            /** Method */
+            method?: ("cash" | "check" | "credit_card" | "bank_transfer") | null;
+            /** Reference */
+            reference?: string | null;
         };
         /** StoreCreate */
         StoreCreate: {
@@ -17063,6 +17249,8 @@ export interface operations {
                 customer_id?: string | null;
                 /** @description CURRENT, 1-30, 31-60, 61-90 or 90+ */
                 aging_category?: ("CURRENT" | "1-30" | "31-60" | "61-90" | "90+") | null;
+                /** @description Consolidated invoices of this month (any day of it): the monthly billing run */
+                billing_period?: string | null;
                 /** @description Age as of this day (default: today in the company's time zone) */
                 as_of?: string | null;
                 limit?: number;
@@ -17253,6 +17441,196 @@ export interface operations {
             };
         };
     };
+    "invoices-billing_accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingAccountList"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "invoices-update_billing_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingAccountUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingAccount"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "invoices-customer_statement": {
         parameters: {
             query: {
@@ -17275,6 +17653,104 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "invoices-customer_statement_activity": {
+        parameters: {
+            query: {
+                customer_id: string;
+                /** @description First day (default: the first of this month) */
+                start_date?: string | null;
+                /** @description Statement date (default: today) */
+                end_date?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
                 };
             };
             /** @description The request breaks a rule of the product */

@@ -1,15 +1,6 @@
 -- Payables aging: per bill owed to a disposal partner, the runs of as-of dates with one balance
 -- and one bucket (macro aging_segments, the same as invoice_aging). Void bills are left out.
-with companies as (
-
-    select
-        company_id,
-        timezone
-    from {{ ref('stg_app__companies') }}
-
-),
-
-bills as (
+with bills as (
 
     select
         b.bill_id as document_id,
@@ -28,20 +19,12 @@ bills as (
 ),
 
 payments as (
-
-    select
-        p.bill_id as document_id,
-        {{ local_date('p.paid_at', 'c.timezone') }} as paid_on,
-        p.amount
-    from {{ ref('stg_app__bill_payments') }} as p
-    inner join companies as c on p.company_id = c.company_id
-
+    {{ local_payments(ref('stg_app__bill_payments'), 'bill_id') }}
 ),
 
 {{ aging_segments('bills', 'payments') }}
 
 select
-    {{ dbt.concat(['b.document_id', "'@'", "cast(s.valid_from as " ~ dbt.type_string() ~ ")"]) }} as segment_id,
     b.company_id,
     b.document_id as bill_id,
     b.bill_number,
@@ -54,18 +37,7 @@ select
     b.payment_terms,
     b.description,
     cast(b.amount as decimal(12, 2)) as amount,
-    s.valid_from,
-    s.valid_to,
-    s.paid_to_date,
-    s.balance,
-    case
-        when s.balance > 0 then {{ aging_bucket('s.days_past_due_at_start') }}
-    end as aging_category,
-    case
-        when s.balance <= 0 then 'paid'
-        when s.days_past_due_at_start > 0 then 'overdue'
-        else 'pending'
-    end as payment_status
+    {{ aging_state_columns('s', 'b') }}
 from aging_segments as s
 inner join bills as b on s.document_id = b.document_id
 left join {{ ref('stg_app__customers') }} as pa on b.partner_id = pa.customer_id

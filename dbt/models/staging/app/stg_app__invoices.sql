@@ -16,6 +16,7 @@ renamed as (
         cast(amount as decimal(12, 2)) as amount,
         cast(balance as decimal(12, 2)) as balance,
         payment_status,
+        cast(billing_period as date) as billing_period,
         cast(paid_at as timestamp) as paid_at,
         cast(id as {{ dbt.type_string() }}) as invoice_id,
         cast(company_id as {{ dbt.type_string() }}) as company_id,
