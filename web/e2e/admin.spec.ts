@@ -109,7 +109,7 @@ test("on Enterprise: add a location, create a region and assign the location", a
   await expect(dialog.getByRole("heading", { name: "Edit Location" })).toBeVisible();
   // The interface saved at creation loads with the dialog.
   await expect(dialog.getByLabel(/Advanced/)).toBeChecked();
-  await dialog.getByLabel("Region").selectOption({ label: `Bay ${tag}` });
+  await dialog.getByLabel("Region", { exact: true }).selectOption({ label: `Bay ${tag}` });
   await dialog.getByRole("button", { name: "Update Location" }).click();
   await expect(card).toContainText(`Region: Bay ${tag}`);
   await shot(page, "admin-locations");

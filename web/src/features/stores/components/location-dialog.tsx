@@ -13,7 +13,7 @@ import { getEmployeeInterfaceQueryOptions, useEmployeeInterface } from "../api/g
 import { useRefreshLocations, useUpdateStore, type Store } from "../api/stores";
 import { updateEmployeeInterface } from "../api/update-employee-interface";
 
-const FIELDS = ["name", "store_number", "address", "city", "state", "zip_code", "region_id"] as const;
+const FIELDS = ["name", "store_number", "address", "city", "state", "zip_code", "region_id", "subregion_id"] as const;
 type Form = Record<(typeof FIELDS)[number], string> & { is_active: boolean };
 
 /** Add New Location / Edit Location (spec 3 section 2.21): name and store number required; region only
@@ -29,7 +29,7 @@ export function LocationDialog({ store, regions, onClose, onCreated }: {
   const [f, setF] = useState<Form>({
     name: store?.name ?? "", store_number: store?.store_number ?? "", address: store?.address ?? "",
     city: store?.city ?? "", state: store?.state ?? "", zip_code: store?.zip_code ?? "",
-    region_id: store?.region_id ?? "", is_active: store?.is_active ?? true,
+    region_id: store?.region_id ?? "", subregion_id: store?.subregion_id ?? "", is_active: store?.is_active ?? true,
   });
   const [advanced, setAdvanced] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -39,6 +39,7 @@ export function LocationDialog({ store, regions, onClose, onCreated }: {
   const refresh = useRefreshLocations();
   const set = (k: keyof Form) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
 
+  const subregions = regions && f.region_id ? regions.filter((r) => r.parent_id === f.region_id) : [];
   const local: Partial<Record<keyof Form, string>> = {};
   if (!f.name.trim()) local.name = "Location name is required";
   if (!f.store_number.trim()) local.store_number = "Store number is required";
@@ -52,7 +53,8 @@ export function LocationDialog({ store, regions, onClose, onCreated }: {
     setError(null);
     const body = {
       name: f.name, store_number: f.store_number, address: f.address, city: f.city, state: f.state || null,
-      zip_code: f.zip_code, ...(regions ? { region_id: f.region_id || null } : {}),
+      zip_code: f.zip_code,
+      ...(regions ? { region_id: f.region_id || null, subregion_id: (f.region_id && f.subregion_id) || null } : {}),
     };
     setBusy(true);
     try {
@@ -89,9 +91,15 @@ export function LocationDialog({ store, regions, onClose, onCreated }: {
           </SelectField>
           <TextField label="ZIP code" value={f.zip_code} onChange={set("zip_code")} error={shown("zip_code")} inputMode="numeric" />
           {regions && (
-            <SelectField label="Region" value={f.region_id} onChange={set("region_id")} error={shown("region_id")}>
+            <SelectField label="Region" value={f.region_id} onChange={(e) => setF({ ...f, region_id: e.target.value, subregion_id: "" })} error={shown("region_id")}>
               <option value="">No Region</option>
-              {regions.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
+              {regions.filter((r) => !r.parent_id).map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
+            </SelectField>
+          )}
+          {subregions.length > 0 && (
+            <SelectField label="Subregion" value={f.subregion_id} onChange={set("subregion_id")} error={shown("subregion_id")}>
+              <option value="">No Subregion</option>
+              {subregions.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
             </SelectField>
           )}
         </div>
