@@ -4,7 +4,7 @@ from __future__ import annotations
 import uuid
 from datetime import date
 
-from sqlalchemy import Date, ForeignKey, String, Text
+from sqlalchemy import Boolean, Date, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import Uuid
 
@@ -21,7 +21,28 @@ class FoodRecoveryPartner(IdMixin, TenantMixin, TimestampMixin, Base):
     contract_start: Mapped[date | None] = mapped_column(Date)
     food_types: Mapped[str | None] = mapped_column(Text)
     collection_frequency: Mapped[str | None] = mapped_column(String(60))
+    # Donation tickets name their partner through this destination (pounds per partner and month).
     destination_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("destination_types.id", ondelete="SET NULL"))
+    address: Mapped[str | None] = mapped_column(String(300))
+    pickup_mode: Mapped[str] = mapped_column(String(12), default="collected", server_default="collected")  # collected | self_haul
+    is_active: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
+
+
+class FoodRecoveryAgreement(IdMixin, TenantMixin, TimestampMixin, Base):
+    """A contract or written agreement on file with a partner (14 CCR 18991.4 asks for copies)."""
+
+    __tablename__ = "food_recovery_agreements"
+
+    partner_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("food_recovery_partners.id", ondelete="CASCADE"),
+                                                  index=True)
+    start_date: Mapped[date] = mapped_column(Date)
+    end_date: Mapped[date | None] = mapped_column(Date)
+    file_name: Mapped[str] = mapped_column(String(200))
+    content_type: Mapped[str] = mapped_column(String(60))
+    size_bytes: Mapped[int] = mapped_column(Integer)
+    sha256: Mapped[str] = mapped_column(String(64))
+    storage_key: Mapped[str] = mapped_column(String(300))
+    uploaded_by_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("users.id", ondelete="SET NULL"))
 
 
 class ComplianceEvent(IdMixin, TenantMixin, TimestampMixin, Base):

@@ -15,13 +15,15 @@ from starlette.concurrency import run_in_threadpool
 from api.analytics.service import company_today
 from api.compliance import ear, service
 from api.compliance.deps import ComplianceCompany
-from api.compliance.models import ComplianceEvent, FoodRecoveryPartner
+from api.compliance.models import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
+from api.compliance.recovery_router import router as recovery_router
 from api.compliance.schemas import ComplianceDashboardRead, EarReportRead
 from api.core.deps import Db
 from api.kit.errors import Conflict, ErrorBody
 from api.settings.models import CompanySettings
 
 router = APIRouter(tags=["compliance"])
+router.include_router(recovery_router)
 LOG_ENTRIES = 20
 
 
@@ -51,8 +53,12 @@ async def _year(company, year: int | None) -> int:
 
 
 async def _report(db, company, year: int) -> dict:
-    partners = await db.scalar(select(func.count()).select_from(FoodRecoveryPartner).where(
-        FoodRecoveryPartner.company_id == company.id, FoodRecoveryPartner.contract_reference.is_not(None)))
+    # Active partners with a contract or written agreement on file that has not expired.
+    today = company_today(company)
+    partners = await db.scalar(select(func.count(func.distinct(FoodRecoveryAgreement.partner_id))).join(
+        FoodRecoveryPartner, FoodRecoveryPartner.id == FoodRecoveryAgreement.partner_id).where(
+        FoodRecoveryAgreement.company_id == company.id, FoodRecoveryPartner.is_active.is_(True),
+        (FoodRecoveryAgreement.end_date.is_(None)) | (FoodRecoveryAgreement.end_date >= today)))
     return await run_in_threadpool(ear.report, str(company.id), year, partners or 0)
 
 
@@ -93,3 +99,4 @@ async def export_ear_report(db: Db, company: ComplianceCompany, year: Year = Non
     name = f"ear_report_{y}.{format}"
     return Response(body, media_type=ear.MIME[format],
                     headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})
+

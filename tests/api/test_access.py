@@ -162,6 +162,21 @@ async def partner(ctx: Ctx) -> dict[str, str]:
     return {"partner_id": ctx.made["partner"]}
 
 
+def food_recovery(ctx: Ctx) -> dict[str, str]:
+    if "food_recovery" not in ctx.made:
+        pid, aid = uuid.uuid4(), uuid.uuid4()
+        ctx.owner_sql("insert into food_recovery_partners (id, company_id, name, kind, pickup_mode, is_active, "
+                      "created_at, updated_at) values (%s, %s, 'Their partner', 'organization', 'collected', true, "
+                      "now(), now())", (pid, ctx.other.company_id))
+        ctx.owner_sql("insert into food_recovery_agreements (id, company_id, partner_id, start_date, file_name, "
+                      "content_type, size_bytes, sha256, storage_key, created_at, updated_at) values (%s, %s, %s, "
+                      "current_date, 'a.pdf', 'application/pdf', 1, %s, %s, now(), now())",
+                      (aid, ctx.other.company_id, pid, "0" * 64, f"{ctx.other.company_id}/agreements/{aid}"))
+        ctx.made["food_recovery"] = (str(pid), str(aid))
+    pid, aid = ctx.made["food_recovery"]
+    return {"partner_id": pid, "agreement_id": aid}
+
+
 async def carbon_credit(ctx: Ctx) -> dict[str, str]:
     """A carbon credit's id is its ticket's id (one estimate per ticket)."""
     return {"credit_id": (await ticket(ctx))["ticket_id"]}
@@ -223,12 +238,16 @@ FOREIGN: dict[str, Foreign | NotAnId] = {
     "PUT /api/disposal-partners/{partner_id}": Foreign(partner, {"name": "Taken over"}),
     "GET /api/bills/{bill_id}": Foreign(bill),
     "PUT /api/bills/{bill_id}/payment": Foreign(bill, {"amount": "1.00", "method": "cash"}),
+    "PUT /api/compliance/food-recovery-partners/{partner_id}": Foreign(food_recovery, {"name": "Taken over"}),
+    "POST /api/compliance/food-recovery-partners/{partner_id}/agreements": Foreign(food_recovery),  # see UPLOADS
+    "GET /api/compliance/food-recovery-partners/{partner_id}/agreements/{agreement_id}": Foreign(food_recovery),
     "PUT /api/carbon-credits/{credit_id}/verification": Foreign(
         carbon_credit, {"verification_status": "verified", "reason": "Taken over"}),
     "GET /api/tickets/{ticket_id}/bill-of-lading": Foreign(ticket),
 }
-# Multipart uploads: the foreign check sends a small image file instead of JSON.
-UPLOADS = {"POST /api/tickets/{ticket_id}/images"}
+# Multipart uploads: the foreign check sends a small image file and these form fields instead of JSON.
+UPLOADS = {"POST /api/tickets/{ticket_id}/images": {"kind": "additional"},
+           "POST /api/compliance/food-recovery-partners/{partner_id}/agreements": {"start_date": "2026-01-01"}}
 
 
 # ---- walking the app ---------------------------------------------------------------------------
@@ -345,7 +364,7 @@ async def test_every_route_checks_who_calls_it(app, client, people, owner_sql):
         kwargs: dict[str, Any] = {"headers": headers[caller]}
         if key in UPLOADS:
             kwargs["files"] = {"file": ("x.jpg", _tiny_jpeg(), "image/jpeg")}
-            kwargs["data"] = {"kind": "additional"}
+            kwargs["data"] = UPLOADS[key]
         elif entry.body is not None:
             kwargs["json"] = entry.body
         r = await client.request(method, fill(path, values), **kwargs)

@@ -22,7 +22,7 @@ TABLES = (
     "waste_types", "destination_types", "container_types", "diversion_methods", "waste_subtypes",
     "carbon_methodologies", "tickets", "ticket_line_items", "ticket_images", "customers", "invoices", "payments",
     "bills", "bill_payments",
-    "inventory_items", "inventory_movements", "carbon_credits",
+    "inventory_items", "inventory_movements", "carbon_credits", "food_recovery_partners",
 )
 # Secrets and sign-in state never leave the operational database.
 EXCLUDED_COLUMNS = {

@@ -31,6 +31,11 @@ let answer: ComplianceDashboard;
 beforeEach(() => {
   vi.stubGlobal("fetch", vi.fn(async (url: string) => {
     if (String(url).includes("/api/analytics/refreshed")) return json({ last_refreshed_at: null });
+    if (String(url).includes("/food-recovery-partners")) {
+      return json({ partners: [{ id: "p1", name: "City Food Bank", kind: "organization", address: "1 Main St", contact: null, food_types: "Produce",
+        collection_frequency: "Weekly", pickup_mode: "collected", destination_id: null, destination_name: null, is_active: true, agreement_status: "missing", agreements: [] }],
+      warnings: ["City Food Bank: no contract or written agreement on file."] });
+    }
     return json(answer);
   }));
 });
@@ -60,11 +65,13 @@ describe("ComplianceScreen", () => {
     expect(screen.getByText("On Track")).toHaveClass("badge-green"); // current month 80% >= 75%
     expect(screen.getByText("not connected")).toHaveClass("badge-gray"); // never a fake "connected"
     expect(screen.getByText("4.8 points (48.0 lb to divert)")).toHaveClass("text-red");
-    const table = screen.getByRole("table");
+    const table = screen.getAllByRole("table")[0];
     expect(within(table).getByText("Kitchen 1")).toBeInTheDocument();
     expect(screen.getByText("Divert 12.5 lb more at Kitchen 1")).toBeInTheDocument();
     // 1 August stays 1 August in any time zone.
     expect(screen.getAllByText(new Date("2027-08-01T00:00:00Z").toLocaleDateString(undefined, { timeZone: "UTC" })).length).toBe(2);
     expect(screen.getByText(/EAR export unlocks at 75% diversion and at least 50 waste tickets/)).toBeInTheDocument();
+    expect(await screen.findByText("City Food Bank: no contract or written agreement on file.")).toBeInTheDocument();
+    expect(screen.getByText("No agreement")).toHaveClass("badge-red");
   });
 });

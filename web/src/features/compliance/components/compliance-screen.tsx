@@ -9,6 +9,7 @@ import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useExportEar, type EarFormat } from "../api/export-ear";
 import { useComplianceDashboard, type ComplianceDashboard } from "../api/get-dashboard";
 import { notify } from "@/lib/notify";
+import { FoodRecoveryRecords } from "./food-recovery";
 import { CompliantBadge, MonthlyTrend, ProgressBar, RiskBadge, StatusWord, day, lb, locationColumns, pct } from "./parts";
 import "./compliance.css";
 
@@ -125,6 +126,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
             </ul>
           )}
         </Card>
+        <FoodRecoveryRecords year={data.year} />
         <Card title="Action Items">
           {data.action_items.length === 0 ? <p className="muted">Nothing to do: every location meets its targets.</p> : (
             <ul className="compliance-list">
