@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { LoginResult } from "@/lib/session-types";
+import type { components } from "@/client/schema";
 
-export interface PinLoginInput {
-  email: string;
-  pin: string;
-}
+type S = components["schemas"];
+
+export type PinLoginInput = S["PinLoginRequest"];
 
 export function employeePinLogin(input: PinLoginInput): Promise<LoginResult> {
   return api.post<LoginResult>("/api/auth/employee-pin-login", input, { allowUnauthorized: true });

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { components } from "@/client/schema";
 
-export interface PublicSettings {
-  recaptcha_enabled: boolean;
-  recaptcha_site_key: string;
-  recaptcha_min_score: number;
-}
+type S = components["schemas"];
+
+export type PublicSettings = S["PublicSettingsRead"];
 
 export function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings> {
   return api.get<PublicSettings>("/api/system-settings/public", undefined, signal);

@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { LoginResult } from "@/lib/session-types";
+import type { components } from "@/client/schema";
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
+type S = components["schemas"];
+
+export type LoginInput = S["LoginRequest"];
 
 export function login(input: LoginInput): Promise<LoginResult> {
   // A wrong password answers 401: that must not count as "signed out by the server".

@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { components } from "@/client/schema";
 
-export interface ResetPasswordInput {
-  token: string;
-  new_password: string;
-}
+type S = components["schemas"];
+
+export type ResetPasswordInput = S["ResetPasswordRequest"];
 
 export function resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
   return api.post<{ message: string }>("/api/auth/reset-password", input);

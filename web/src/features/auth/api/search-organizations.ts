@@ -1,24 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { components } from "@/client/schema";
+
+type S = components["schemas"];
 
 /** A suggestion of GET /api/address/autocomplete (spec 1 section 3). */
-export interface AddressSuggestion {
-  display_name: string;
-  name?: string | null;
-  house_number?: string | null;
-  street?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postcode?: string | null;
-  lat?: string | number | null;
-  lon?: string | number | null;
-  type?: string | null;
-  class?: string | null;
-  place_id?: string | number | null;
-  phone?: string | null;
-  extratags?: { phone?: string | null } | null;
-  contact?: { phone?: string | null } | null;
-}
+export type AddressSuggestion = S["AddressSuggestion"];
 
 export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_LIMIT = 10;
