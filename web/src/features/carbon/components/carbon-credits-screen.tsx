@@ -44,9 +44,9 @@ export default function CarbonCreditsScreen() {
           </label>
         )}
       </div>
-      {summary.isPending ? <Spinner /> : summary.error ? (
+      {summary.error ? (
         <EmptyState title="Carbon credits could not be loaded"><p>{summary.error.message}</p></EmptyState>
-      ) : data.credit_count === 0 ? (
+      ) : !data ? <Spinner /> : data.credit_count === 0 ? (
         <>
           <LastRefreshed at={data.last_refreshed_at} />
           <EmptyState title="No carbon credit estimates yet"><p>Weigh loads sent to compost, anaerobic digestion or food donation to estimate avoided emissions.</p></EmptyState>
