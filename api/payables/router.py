@@ -10,7 +10,6 @@ from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Response, status
-from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
 from api.auth.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
@@ -18,7 +17,6 @@ from api.core.deps import Db
 from api.invoices import service as receivables
 from api.invoices.pdf import PDF_MIME, pdf_response
 from api.invoices.schemas import AgingCategory, PaymentCreate, PaymentStatus
-from api.kit.errors import NotFound
 from api.kit.fields import MAX_OFFSET
 from api.payables import service
 from api.payables.schemas import (
@@ -31,7 +29,6 @@ from api.payables.schemas import (
     DisposalPartnerUpdate,
     PayablesAging,
 )
-from api.tickets.models import Ticket
 
 router = APIRouter(tags=["payables"])
 AsOf = Annotated[date | None, Query(description="Age as of this day (default: today in the company's time zone)")]
@@ -102,11 +99,5 @@ async def bill_of_lading(ticket_id: uuid.UUID, db: Db, company: CurrentCompany, 
                          scope: LocationScope) -> Response:
     """The bill of lading issued when the load completed (setting outbound_type2_auto_generate_bol);
     404 when the setting is off and none was issued."""
-    stmt = select(Ticket).where(Ticket.id == ticket_id, Ticket.company_id == company.id)
-    if scope is not None:
-        stmt = stmt.where(Ticket.store_id == scope)
-    ticket = await db.scalar(stmt)
-    if ticket is None:
-        raise NotFound("Ticket not found")
-    bol = await service.bill_of_lading(db, company.id, ticket)
+    ticket, bol = await service.ticket_bill_of_lading(db, company.id, ticket_id, scope)
     return pdf_response(f"bill_of_lading_{ticket.ticket_number}.pdf", bol.pdf)

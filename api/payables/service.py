@@ -131,6 +131,19 @@ async def issue_bill_of_lading(db: AsyncSession, ticket: Ticket) -> BillOfLading
     return bol
 
 
+async def ticket_bill_of_lading(db: AsyncSession, company_id: uuid.UUID, ticket_id: uuid.UUID,
+                                scope: uuid.UUID | None) -> tuple[Ticket, BillOfLading]:
+    """The caller's ticket (their company; their location when they are assigned one) and its
+    bill of lading; 404 for a ticket they cannot see."""
+    stmt = select(Ticket).where(Ticket.id == ticket_id, Ticket.company_id == company_id)
+    if scope is not None:
+        stmt = stmt.where(Ticket.store_id == scope)
+    ticket = await db.scalar(stmt)
+    if ticket is None:
+        raise NotFound("Ticket not found")
+    return ticket, await bill_of_lading(db, company_id, ticket)
+
+
 async def bill_of_lading(db: AsyncSession, company_id: uuid.UUID, ticket: Ticket) -> BillOfLading:
     """The stored bill of lading of a completed type-2 load. With the setting on, a load completed
     before it was (or before bills of lading were stored) gets its document now; with it off,
