@@ -15,6 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from api.analytics.service import company_today
 from api.compliance import ear, service
 from api.compliance.deps import ComplianceCompany
+from api.compliance.location_report import to_pdf as location_report_pdf
 from api.compliance.models import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
 from api.compliance.recovery_router import router as recovery_router
 from api.compliance.schemas import ComplianceDashboardRead, EarReportRead
@@ -40,6 +41,21 @@ async def get_dashboard(
     body["compliance_log"] = [{"event": e.event, "description": e.description, "severity": e.severity,
                                "timestamp": e.created_at} for e in events]
     return body
+
+
+@router.get("/compliance/location-report", response_class=Response, response_model=None,
+            responses={200: {"content": {"application/pdf": {}}, "description": "The report as PDF"}})
+async def location_report(
+    db: Db, company: ComplianceCompany,
+    year: Annotated[int | None, Query(ge=2000, le=2100, description="Calendar year (default: latest with tickets)")] = None,
+    format: Literal["pdf"] = "pdf",
+) -> Response:
+    """The Compliance Report tab's per-location SB 1383 report for one year, as PDF."""
+    body = await get_dashboard(db, company, year)
+    data = await run_in_threadpool(location_report_pdf, company.name, body, datetime.now(tz=UTC))
+    return Response(data, media_type="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="sb1383_location_report_{body["year"]}.{format}"',
+        "Cache-Control": "no-store"})
 
 
 Year = Annotated[int | None, Query(ge=2000, le=2100, description="Reporting year (default: the latest with tickets)")]

@@ -75,3 +75,19 @@ async def test_gates(client, world, who, tenant, status):
 async def test_bad_year_names_the_field(client, world):
     r = await client.get(DASH, params={"year": "1999"}, headers=world["a"].headers())
     assert r.status_code == 422 and "year" in r.text
+
+
+async def test_location_report_pdf_lists_each_location(client, world):
+    import io
+
+    from pypdf import PdfReader
+
+    r = await client.get("/api/compliance/location-report", params={"year": 2026}, headers=world["a"].headers())
+    assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
+    assert 'filename="sb1383_location_report_2026.pdf"' in r.headers["content-disposition"]
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(r.content)).pages)
+    assert "California SB 1383 Compliance Report 2026" in text
+    assert "Kitchen 1" in text and "66.7%" in text and "Non-Compliant" in text and "Kitchen 2" in text
+    assert "76.2%" in text
+    locked = await client.get("/api/compliance/location-report", headers=world["core"].headers())
+    assert locked.status_code == 403

@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Card, EmptyState, Spinner } from "@/components/ui/panel";
+import { StatCard } from "@/components/ui/stat-card";
+import { LastRefreshed } from "@/components/ui/last-refreshed";
+import { ApiError } from "@/lib/api-client";
+import { useFollowWarehouse } from "@/lib/follow-warehouse";
+import { notify } from "@/lib/notify";
+import { useExportEar, type EarFormat } from "../api/export-ear";
+import { useEarReport } from "../api/get-ear-report";
+import { day, lb, pct } from "./parts";
+import "./compliance.css";
+
+const FORMATS: { format: EarFormat; label: string }[] = [
+  { format: "json", label: "JSON" }, { format: "csv", label: "CSV" }, { format: "xlsx", label: "Excel (XLSX)" }, { format: "pdf", label: "PDF" },
+];
+
+/** EAR Report (tab `ear`): the year's summary and preparation checklist, and the export files. */
+export default function EarScreen() {
+  useFollowWarehouse(["compliance"]);
+  const [year, setYear] = useState<number | undefined>(undefined);
+  const { data, isPending, error } = useEarReport(year);
+  const exporter = useExportEar();
+  const thisYear = new Date().getFullYear();
+  const run = (format: EarFormat) => data && exporter.mutate({ year: data.year, format }, {
+    onSuccess: () => notify({ kind: "success", message: "EAR Report exported successfully!" }),
+    onError: (e) => notify({ kind: "error", message: e.message ? `Export failed: ${e.message}` : "Export failed. Please try again." }),
+  });
+  return (
+    <div>
+      <div className="compliance-head">
+        <h2>Electronic Annual Report (EAR)</h2>
+        {data && (
+          <label>Year{" "}
+            <select aria-label="Year" value={data.year} onChange={(e) => setYear(Number(e.target.value))}>
+              {[...new Set([data.year, thisYear, thisYear - 1, thisYear - 2])].sort((a, b) => b - a).map((y) => <option key={y} value={y}>{y}</option>)}
+            </select>
+          </label>
+        )}
+      </div>
+      {isPending ? <Spinner /> : error ? (
+        <EmptyState title={error instanceof ApiError && error.status === 403 ? "Compliance Features Not Enabled" : "The EAR report could not be loaded"}><p>{error.message}</p></EmptyState>
+      ) : (
+        <>
+          <LastRefreshed at={data.last_refreshed_at} />
+          <div className="compliance-grid">
+            <StatCard label="Compliance status" value={<Badge tone={data.summary.compliance_status === "compliant" ? "green" : data.summary.compliance_status === "no_data" ? "gray" : "red"}>{data.summary.compliance_status.replace(/_/g, " ")}</Badge>} />
+            <StatCard label="Diversion rate" value={pct(data.summary.diversion_rate)} hint={`Target ${pct(data.summary.target_rate)}`} />
+            <StatCard label="Total organic waste" value={lb(data.summary.total_organic_waste)} hint={`${data.summary.total_organic_waste_tons} short tons`} />
+            <StatCard label="Tickets" value={data.summary.ticket_count.toLocaleString()} hint={`Due ${day(data.reporting_due_date)}`} />
+          </div>
+          <div className="compliance-stack">
+            <Card title="Preparation Checklist">
+              <ul className="compliance-list">
+                {data.preparation_checklist.map((item) => (
+                  <li key={item.key} className={item.done ? "" : "sev-warning"}>
+                    <Badge tone={item.done ? "green" : "amber"}>{item.done ? "Done" : "Open"}</Badge> <strong>{item.label}</strong>
+                    <div className="small">{item.detail}</div>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+            <Card title="Export">
+              <p className="small muted">The jurisdiction files the EAR with CalRecycle (14 CCR 18994.2, due 1 August for the prior year); these files are your records for it.</p>
+              {data.eligible_for_submission ? <p><Badge tone="green">Eligible for submission</Badge></p> : <p className="text-red">{data.reason}</p>}
+              <div className="compliance-head">
+                {FORMATS.map((f) => (
+                  <button key={f.format} type="button" className="btn btn-secondary btn-sm" disabled={!data.eligible_for_submission || exporter.isPending} onClick={() => run(f.format)}>
+                    Export {f.label}
+                  </button>
+                ))}
+              </div>
+              {!data.eligible_for_submission && <p className="small muted">EAR export unlocks at 75% diversion and at least 50 waste tickets.</p>}
+            </Card>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
