@@ -1,4 +1,10 @@
-"""Company logo: checked by its bytes (not its name), at most 2 MB, kept under media_dir/logos."""
+"""Company logo: checked by its bytes (not its name), at most 2 MB, kept under media_dir/logos.
+
+Re-encoded like ticket photos (api.kit.images): only the pixels are kept, so EXIF and GPS, text
+chunks and a polyglot's payload are gone; SVG and other formats are refused; a decompression bomb
+is refused from its header. A JPEG stays a JPEG; PNG, GIF and WebP become PNG (transparency kept).
+At most LOGO_SIDE_PX a side: logos are shown small, on screens and in PDFs.
+"""
 from __future__ import annotations
 
 import base64
@@ -12,11 +18,13 @@ from PIL import Image, UnidentifiedImageError
 from api.companies.models import Company
 from api.core.config import get_settings
 from api.kit.errors import DomainError, Invalid
+from api.kit.images import NotAnImage, TooManyPixels, flat_rgb, has_alpha, open_upright, without_metadata
 
 MAX_LOGO_BYTES = 2 * 1024 * 1024  # 2097152, spec 1 section 9
 FORMATS = {"JPEG": ("image/jpeg", "jpg"), "PNG": ("image/png", "png"), "GIF": ("image/gif", "gif"),
            "WEBP": ("image/webp", "webp")}
 BAD_TYPE = "Please upload a valid image file (JPEG, PNG, GIF, or WebP)"
+LOGO_SIDE_PX = 1024
 
 
 class TooLarge(DomainError):
@@ -47,6 +55,25 @@ def image_format(raw: bytes) -> str:
     return fmt
 
 
+def reencode(raw: bytes) -> tuple[bytes, str]:
+    """(the logo's new bytes, its format): the pixels only, upright, at most LOGO_SIDE_PX a side."""
+    try:
+        img, source = open_upright(raw, set(FORMATS))
+    except TooManyPixels:
+        raise TooLarge("Image dimensions are too large") from None
+    except NotAnImage:
+        raise Invalid(BAD_TYPE) from None
+    fmt = "JPEG" if source == "JPEG" else "PNG"
+    img = flat_rgb(img) if fmt == "JPEG" else without_metadata(img.convert("RGBA" if has_alpha(img) else "RGB"))
+    img.thumbnail((LOGO_SIDE_PX, LOGO_SIDE_PX))
+    out = io.BytesIO()
+    if fmt == "JPEG":
+        img.save(out, format="JPEG", quality=90, optimize=True)
+    else:
+        img.save(out, format="PNG", optimize=True)
+    return out.getvalue(), fmt
+
+
 def save_logo(company: Company, data_url: str) -> str:
     # base64 is 4/3 of the bytes: refuse a huge body before decoding it
     if len(data_url) > MAX_LOGO_BYTES * 4 // 3 + 200:
@@ -54,11 +81,11 @@ def save_logo(company: Company, data_url: str) -> str:
     raw = decode_data_url(data_url)
     if len(raw) > MAX_LOGO_BYTES:
         raise TooLarge("File size must be less than 2MB")
-    fmt = image_format(raw)
-    key = f"logos/{company.id}-{hashlib.sha256(raw).hexdigest()[:16]}.{FORMATS[fmt][1]}"
+    clean, fmt = reencode(raw)
+    key = f"logos/{company.id}-{hashlib.sha256(clean).hexdigest()[:16]}.{FORMATS[fmt][1]}"
     path = _root() / key
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(raw)
+    path.write_bytes(clean)
     old = company.logo_key
     company.logo_key = key
     if old and old != key:

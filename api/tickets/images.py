@@ -10,24 +10,23 @@ import base64
 import binascii
 import hashlib
 import io
-import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
 import anyio
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image
 
 from api.core.config import Settings, get_settings
 from api.kit.errors import DomainError, Invalid
+from api.kit.images import NotAnImage, TooManyPixels, flat_rgb, open_upright
 
 ACCEPTED_FORMATS = {"JPEG", "PNG", "WEBP"}
 IMAGE_CAPS = {"gross": 2, "tare": 2, "additional": 8}
 MAX_IMAGES_PER_TICKET = 10
 MAX_SIDE_PX = 2560  # keeps a 48 MP phone photo readable but small on disk
 THUMBNAIL_PX = 256
-MAX_PIXELS = 50_000_000  # refuse decompression bombs before decoding them
 
 
 class ImageTooLarge(DomainError):
@@ -50,15 +49,6 @@ def _jpeg(img: Image.Image, quality: int) -> bytes:
     return out.getvalue()
 
 
-def _flatten(img: Image.Image) -> Image.Image:
-    if img.mode in ("RGBA", "LA") or (img.mode == "P" and "transparency" in img.info):
-        img = img.convert("RGBA")
-        background = Image.new("RGB", img.size, (255, 255, 255))
-        background.paste(img, mask=img.split()[-1])
-        return background
-    return img.convert("RGB")
-
-
 def process_image(raw: bytes, max_bytes: int) -> ProcessedImage:
     """Check the bytes are a real JPEG/PNG/WebP, then re-encode as JPEG (drops EXIF/GPS)."""
     if len(raw) > max_bytes:
@@ -66,19 +56,10 @@ def process_image(raw: bytes, max_bytes: int) -> ProcessedImage:
     if not raw:
         raise Invalid("The image file is empty")
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(raw)) as probe:
-                fmt = probe.format
-                if fmt not in ACCEPTED_FORMATS:
-                    raise Invalid("Only JPEG, PNG or WebP images are accepted")
-                if probe.width * probe.height > MAX_PIXELS:
-                    raise ImageTooLarge("Image dimensions are too large")
-                probe.load()
-                img = ImageOps.exif_transpose(probe)
-                img = _flatten(img)
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError,
-            Image.DecompressionBombWarning):
+        img = flat_rgb(open_upright(raw, ACCEPTED_FORMATS)[0])
+    except TooManyPixels:
+        raise ImageTooLarge("Image dimensions are too large") from None
+    except NotAnImage:
         raise Invalid("Only JPEG, PNG or WebP images are accepted") from None
     img.thumbnail((MAX_SIDE_PX, MAX_SIDE_PX))
     data = _jpeg(img, 85)
