@@ -124,6 +124,7 @@ async def test_auto_mode_without_a_key_stays_offline(client, factory, fake_opena
     assert fake_openai.requests == []
 
 
+@pytest.mark.usefixtures("rate_window")
 async def test_a_company_reading_in_a_loop_is_slowed_down_with_429(client, factory, monkeypatch):
     from api.ai import limits
 

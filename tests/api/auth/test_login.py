@@ -1,6 +1,8 @@
 """POST /api/auth/login, GET /api/auth/me, POST /api/auth/logout-all."""
 from __future__ import annotations
 
+import pytest
+
 from tests.factories import PASSWORD
 
 
@@ -72,6 +74,7 @@ class TestLogin:
         assert r.status_code == 422
         assert r.json()["detail"] == "Email is required"
 
+    @pytest.mark.usefixtures("rate_window")
     async def test_too_many_attempts_for_one_email_get_429(self, client, factory):
         t = await factory.tenant()
         codes = [(await _login(client, t.admin.email, "wrong-guess")).status_code for _ in range(11)]

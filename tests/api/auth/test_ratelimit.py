@@ -8,6 +8,9 @@ import pytest
 from api.core.config import get_settings
 from api.ratelimit import service as ratelimit
 
+# Every test here counts attempts up to a limit inside one fixed window.
+pytestmark = pytest.mark.usefixtures("rate_window")
+
 
 @pytest.fixture
 def ip_limit(monkeypatch):

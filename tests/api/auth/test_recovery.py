@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
+import pytest
+
 from tests.factories import PASSWORD
 from tests.smtp import LoopbackSmtp
 
@@ -122,6 +124,7 @@ class TestForgotUsername:
         assert t.employee.email in body
         assert smtp.to("ghost@example.com") == []
 
+    @pytest.mark.usefixtures("rate_window")
     async def test_forgot_calls_are_rate_limited_per_email(self, client, factory, smtp):
         t = await factory.tenant()
         codes = [(await client.post("/api/auth/forgot-username", json={"email": t.admin.email})).status_code

@@ -129,6 +129,7 @@ class TestSignupValidation:
         assert r.json()["detail"] == "Email already registered"
         assert owner_sql("select count(*) from companies where name = %s", (form["company_name"],)) == [(0,)]
 
+    @pytest.mark.usefixtures("rate_window")
     async def test_signups_from_one_address_are_rate_limited(self, client, factory):
         t = await factory.tenant()
         codes = [(await client.post("/api/auth/signup", json=full_form(admin_email=t.admin.email))).status_code
