@@ -5,7 +5,7 @@ import uuid
 from typing import Annotated, Literal
 from zoneinfo import ZoneInfo
 
-from fastapi import APIRouter, Depends, File, Form, Header, Query, Response, UploadFile, status
+from fastapi import APIRouter, Depends, File, Form, Header, Query, Request, Response, UploadFile, status
 from fastapi.responses import StreamingResponse
 
 from api.auth.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
@@ -13,7 +13,8 @@ from api.core.config import get_settings
 from api.core.deps import Db
 from api.kit.errors import ErrorBody, Invalid, NotFound
 from api.ops import metrics
-from api.tickets import edits, exports, queries, service
+from api.ratelimit.service import client_ip as ratelimit_ip
+from api.tickets import edits, exports, mailing, queries, service
 from api.tickets.images import ImageTooLarge
 from api.tickets.schemas import (
     BatchResults,
@@ -22,6 +23,8 @@ from api.tickets.schemas import (
     TicketBatch,
     TicketCount,
     TicketCreate,
+    TicketEmailRequest,
+    TicketEmailSent,
     TicketImageRead,
     TicketList,
     TicketQuery,
@@ -136,6 +139,19 @@ async def export_tickets(
     if format == "pdf":
         return Response(await exports.pdf_bytes(table, batches), media_type=mime, headers=headers)
     return StreamingResponse(exports.stream(format, table, batches), media_type=mime, headers=headers)
+
+
+@router.post(
+    "/email", response_model=TicketEmailSent,
+    responses={404: {"model": ErrorBody, "description": "No data to export"},
+               429: {"model": ErrorBody, "description": "Too many emails sent; wait and try again"},
+               502: {"model": ErrorBody, "description": "The mail server did not accept the message"}},
+)
+async def email_tickets(body: TicketEmailRequest, request: Request, db: Db, who: TicketCaller) -> TicketEmailSent:
+    """EMAIL (Ticket Search, Ticket Report): the tickets of these filters mailed now as PDF and CSV.
+    Same scope as the export; recipients comma-separated, each checked (the bad one is named);
+    rate limited per user, company and recipient; audited."""
+    return await mailing.email_tickets(db, who, body, ratelimit_ip(request))
 
 
 @router.get("/{ticket_id}", response_model=TicketRead)

@@ -257,3 +257,24 @@ class TicketQuery(BaseModel):
     sort_order: Literal["asc", "desc"] = "desc"
     limit: int = Field(100, ge=1, le=1000)
     offset: int = Field(0, ge=0, le=MAX_OFFSET)
+
+
+class TicketEmailRequest(BaseModel):
+    """EMAIL on Ticket Search and Ticket Report: the screen's filters and who receives the files."""
+
+    recipients: str = Field(description="Comma-separated addresses (at most 20); each must be valid")
+    filters: TicketQuery = Field(default_factory=TicketQuery)
+
+    @field_validator("recipients")
+    @classmethod
+    def _recipients(cls, value: str) -> str:
+        from api.email_alerts.schemas import clean_recipients  # one rule for every list of recipients
+
+        return clean_recipients(value)
+
+
+class TicketEmailSent(BaseModel):
+    message: str
+    recipients: str
+    tickets: int
+    attachments: list[str]
