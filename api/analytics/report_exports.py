@@ -22,6 +22,7 @@ from api.analytics.export_schemas import ReportEmailRequest, ReportEmailSent, Re
 from api.analytics.report_pdf import ReportHeader, basic_pdf, esg_pdf
 from api.analytics.service import ReportFilter
 from api.analytics.warehouse import read_warehouse, rows
+from api.audit.service import audit
 from api.companies.models import Company
 from api.core.config import get_settings
 from api.kit.errors import DomainError
@@ -159,4 +160,6 @@ async def email_report(kind: str, db: AsyncSession, user: User, company: Company
     sender = " ".join(p for p in (user.first_name, user.last_name) if p) or user.email
     subject, text = mail_text(RENDERERS[kind][0], company, f, sender)
     await run_in_threadpool(send_report, body.email, subject, text, name, pdf)
+    await audit(db, "report.emailed", company_id=company.id, user_id=user.id, report=kind, recipients=body.email,
+                period=f"{f.start:%Y-%m-%d}..{f.end:%Y-%m-%d}")
     return ReportEmailSent(message=SENT.format(email=body.email), email=body.email, filename=name)

@@ -150,7 +150,7 @@ class TestEmail:
         assert r.status_code == 422
         assert r.json()["detail"] == "Please enter a valid email address"
 
-    async def test_basic_report_arrives_with_the_pdf_attached(self, client, world, smtp):  # noqa: F811
+    async def test_basic_report_arrives_with_the_pdf_attached(self, client, world, smtp, owner_sql):  # noqa: F811
         r = await mail(client, "basic", world["a"], "owner-basic@example.com")
         assert r.status_code == 200, r.text
         name = r.json()["filename"]
@@ -161,6 +161,8 @@ class TestEmail:
         assert attachment.get_filename() == name
         assert attachment.get_content_type() == "application/pdf"
         assert "410.0" in pdf_text(attachment.get_content())
+        assert owner_sql("select detail->>'report', detail->>'period' from audit_log where action = 'report.emailed' "
+                         "and detail->>'recipients' = 'owner-basic@example.com'") == [("basic", "2026-10-01..2026-10-31")]
 
     async def test_employee_mail_holds_only_their_location(self, client, world, smtp):  # noqa: F811
         r = await mail(client, "esg", world["a"], "site-lead@example.com", who="employee")

@@ -2417,6 +2417,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email Tickets
+         * @description EMAIL (Ticket Search, Ticket Report): the tickets of these filters mailed now as PDF and CSV.
+         *     Same scope as the export; recipients comma-separated, each checked (the bad one is named);
+         *     rate limited per user, company and recipient; audited.
+         */
+        post: operations["tickets-email_tickets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/export/{format}": {
         parameters: {
             query?: never;
@@ -7265,6 +7287,29 @@ export interface components {
             /** Tickets */
             tickets: number;
         };
+        /**
+         * TicketEmailRequest
+         * @description EMAIL on Ticket Search and Ticket Report: the screen's filters and who receives the files.
+         */
+        TicketEmailRequest: {
+            filters?: components["schemas"]["TicketQuery"];
+            /**
+             * Recipients
+             * @description Comma-separated addresses (at most 20); each must be valid
+             */
+            recipients: string;
+        };
+        /** TicketEmailSent */
+        TicketEmailSent: {
+            /** Attachments */
+            attachments: string[];
+            /** Message */
+            message: string;
+            /** Recipients */
+            recipients: string;
+            /** Tickets */
+            tickets: number;
+        };
         /** TicketImageRead */
         TicketImageRead: {
             /** Content Type */
@@ -7301,6 +7346,76 @@ export interface components {
             tickets: components["schemas"]["TicketRead"][];
             /** Total */
             total: number;
+        };
+        /**
+         * TicketQuery
+         * @description Filters of spec 3 section 7 (ticket search, Ticket Report, basic report, exports).
+         */
+        TicketQuery: {
+            /** Container Type */
+            container_type?: string | null;
+            /**
+             * Created By
+             * @description 'me' for My Ticket History
+             */
+            created_by?: "me" | null;
+            /** Destination */
+            destination?: string | null;
+            /**
+             * End Date
+             * @description Company-local date, inclusive
+             */
+            end_date?: string | null;
+            /**
+             * Limit
+             * @default 100
+             */
+            limit: number;
+            /**
+             * Offset
+             * @default 0
+             */
+            offset: number;
+            /**
+             * Q
+             * @description Part of a ticket number
+             */
+            q?: string | null;
+            /**
+             * Sort By
+             * @default timestamp
+             * @enum {string}
+             */
+            sort_by: "timestamp" | "created_at";
+            /**
+             * Sort Order
+             * @default desc
+             * @enum {string}
+             */
+            sort_order: "asc" | "desc";
+            /**
+             * Start Date
+             * @description Company-local date, inclusive
+             */
+            start_date?: string | null;
+            /**
+             * Status
+             * @description draft, saved, completed, void, comma-separated, or all
+             */
+            status?: string | null;
+            /** Store Id */
+            store_id?: string | null;
+            /**
+             * Ticket Type
+             * @default all
+             * @enum {string}
+             */
+            ticket_type: "all" | "inbound" | "outbound";
+            /**
+             * Waste Type
+             * @description Name or id; 'all' or empty for any
+             */
+            waste_type?: string | null;
         };
         /**
          * TicketRead
@@ -22604,6 +22719,111 @@ export interface operations {
             };
             /** @description Too many attempts; try again later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "tickets-email_tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketEmailSent"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data to export */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many emails sent; wait and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The mail server did not accept the message */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

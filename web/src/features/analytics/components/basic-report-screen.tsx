@@ -12,7 +12,7 @@ import { useTicketReport } from "../api/get-ticket-report";
 import { lastDays, lb, num, usd } from "../lib/conversions";
 import type { ReportFilters } from "../api/report-filters";
 import { breakdownColumns } from "./columns";
-import { EmailReportPrompt } from "./email-report-prompt";
+import { EmailReportPrompt } from "@/components/email-report-prompt";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { RangeFilter } from "./range-filter";
 import { ReportListSelect } from "./report-list-select";

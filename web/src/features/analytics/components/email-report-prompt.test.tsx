@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { exportBody, reportFileName } from "../api/export-basic-report";
-import { EmailReportPrompt, emailError } from "./email-report-prompt";
+import { EmailReportPrompt, emailError, recipientsError } from "@/components/email-report-prompt";
 
 describe("email report prompt (spec 3: the address must contain an at sign)", () => {
   it("refuses an address without @ and makes no call", async () => {
@@ -12,6 +12,17 @@ describe("email report prompt (spec 3: the address must contain an at sign)", ()
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
     expect(await screen.findByText("Please enter a valid email address")).toBeTruthy();
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it("with several recipients names the bad one and sends the list as typed", async () => {
+    expect(recipientsError("a@x.com, b.example.com")).toBe("Please enter a valid email address: 'b.example.com'");
+    expect(recipientsError(" , ")).toBe("Please enter a valid email address");
+    const send = vi.fn().mockResolvedValue({});
+    render(<EmailReportPrompt title="Tickets" multiple send={send} />);
+    fireEvent.click(screen.getByRole("button", { name: "EMAIL" }));
+    fireEvent.change(screen.getByLabelText("Email addresses (comma-separated)"), { target: { value: "a@x.com, b@y.org" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith("a@x.com, b@y.org"));
   });
 
   it("sends a valid address and confirms", async () => {

@@ -5,7 +5,7 @@ import { emailEsgReport } from "../api/email-esg-report";
 import { useEsgReport } from "../api/get-esg-report";
 import { lastDays, lb, num, usd } from "../lib/conversions";
 import type { ReportFilters } from "../api/report-filters";
-import { EmailReportPrompt } from "./email-report-prompt";
+import { EmailReportPrompt } from "@/components/email-report-prompt";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { PeriodHeading } from "./period-heading";
 import { RangeFilter } from "./range-filter";

@@ -1,12 +1,15 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
+import { EmailReportPrompt } from "@/components/email-report-prompt";
+import { emailTickets } from "../../api/email-tickets";
 import { exportTickets } from "../../api/export-tickets";
 import { exportFailureMessage, exportLabel, exportSuccessMessage, type ExportFormat } from "../../lib/export-file";
 import type { TicketFilters } from "../../api/get-tickets";
 
-/** CSV / Excel / PDF of the screen's filters; each button is busy while its file is made. */
-export function ExportButtons({ filters, formats = ["csv", "excel", "pdf"] }: { filters: TicketFilters; formats?: ExportFormat[] }) {
+/** CSV / Excel / PDF of the screen's filters; each button is busy while its file is made. With
+ * `email`, an EMAIL button mails the same tickets now as PDF and CSV (spec 3 s2.11, s2.12). */
+export function ExportButtons({ filters, formats = ["csv", "excel", "pdf"], email = false }: { filters: TicketFilters; formats?: ExportFormat[]; email?: boolean }) {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const run = async (format: ExportFormat) => {
     setBusy(format);
@@ -22,6 +25,7 @@ export function ExportButtons({ filters, formats = ["csv", "excel", "pdf"] }: { 
   };
   return (
     <div className="row" role="group" aria-label="Export">
+      {email && <EmailReportPrompt title="Tickets" multiple note="The tickets are attached as a PDF and a CSV file." send={(to) => emailTickets(to, filters)} />}
       {formats.map((f) => (
         <Button key={f} variant="secondary" busy={busy === f} busyLabel="Exporting..." disabled={busy !== null} onClick={() => void run(f)}>
           {f === "excel" ? "Excel" : exportLabel(f)}

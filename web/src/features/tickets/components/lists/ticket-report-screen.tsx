@@ -54,7 +54,7 @@ export default function TicketReportScreen() {
       </Card>
       <div className="portal-head">
         <span className="muted">{rows.length} {rows.length === 1 ? "ticket" : "tickets"} · {formatLbs(total)}</span>
-        <ExportButtons filters={{ ...query, limit: undefined }} />
+        <ExportButtons filters={{ ...query, limit: undefined }} email />
       </div>
       {isError && <Alert kind="error">{(error as Error).message || "Failed to fetch tickets"}</Alert>}
       {isLoading ? <Spinner label="Loading tickets..." /> : (

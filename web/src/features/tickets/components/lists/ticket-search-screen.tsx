@@ -27,7 +27,7 @@ export default function TicketSearchScreen() {
       <Card><TicketFilterFields value={filters} onChange={setFilters} withContainer={false} /></Card>
       <div className="portal-head">
         <span className="muted">{rows.length} {rows.length === 1 ? "ticket" : "tickets"}</span>
-        <ExportButtons filters={{ ...query, status: undefined, limit: undefined }} formats={["csv", "excel"]} />
+        <ExportButtons filters={{ ...query, status: undefined, limit: undefined }} formats={["csv", "excel"]} email />
       </div>
       {isError && <Alert kind="error">{(error as Error).message || "Failed to fetch tickets"}</Alert>}
       {isLoading ? <Spinner label="Loading tickets..." /> : (

@@ -1,0 +1,35 @@
+"""`python -m api.subscription.cli`: one look of the monthly billing run (api/subscription/run.py),
+with its own database pool; prints one JSON line per company. The Dagster schedule runs this
+command (pipelines import nothing from api). Exit 1 when a charge failed or a company errored
+(recorded; retried by a later look)."""
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+
+
+async def _run() -> list:
+    from sqlalchemy.ext.asyncio import async_sessionmaker
+
+    from api.core.config import get_settings
+    from api.core.db import make_engine
+    from api.subscription.run import run_billing
+
+    engine = make_engine(get_settings())
+    try:
+        return await run_billing(sessions=async_sessionmaker(engine, expire_on_commit=False, autoflush=False))
+    finally:
+        await engine.dispose()
+
+
+def main() -> int:
+    outcomes = asyncio.run(_run())
+    for o in outcomes:
+        print(json.dumps({"company_id": str(o.company_id), "action": o.action, "invoice": o.invoice,
+                          "detail": o.detail}))
+    return 1 if any(o.action in ("failed", "error") for o in outcomes) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
