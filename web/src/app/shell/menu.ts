@@ -57,6 +57,8 @@ function storeAdminMenu(plan: Plan, subscription: Subscription | null | undefine
         leaf("inbound-portal", "Inbound Portal"),
         leaf("waste-customers", "Waste Customers"),
         leaf("invoices", "Invoices & A/R"),
+        leaf("customer-statements", "Customer Statements"),
+        leaf("monthly-billing", "Monthly Billing"),
         leaf("inbound-tickets", "Inbound Tickets"),
         leaf("inventory-management", "Inventory Management"),
         leaf("in-progress-tickets", "In-Progress Inbound"),

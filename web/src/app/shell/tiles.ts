@@ -46,6 +46,8 @@ export function homeTilesFor(user: CurrentUser | null, subscription?: Subscripti
         { id: "inbound-portal", tab: "inbound-portal", title: "Inbound Portal", icon: "scale", description: "Weigh incoming loads" },
         { id: "waste-customers", tab: "waste-customers", title: "Waste Customers", icon: "users", description: "Customers and vehicles" },
         { id: "invoices", tab: "invoices", title: "Invoices & A/R", icon: "receipt", description: "Billing and payments" },
+        { id: "customer-statements", tab: "customer-statements", title: "Customer Statements", icon: "receipt", description: "What each customer owes, line by line" },
+        { id: "monthly-billing", tab: "monthly-billing", title: "Monthly Billing", icon: "receipt", description: "Consolidated invoices and billing terms" },
         { id: "inbound-tickets", tab: "inbound-tickets", title: "Inbound Tickets", icon: "ticket", description: "All inbound tickets" },
         { id: "inventory-management", tab: "inventory-management", title: "Inventory Management", icon: "package", description: "Stock and movements" },
         { id: "in-progress-tickets", tab: "in-progress-tickets", title: "In-Progress Inbound", icon: "hourglass", description: "Loads awaiting a second weighing" },

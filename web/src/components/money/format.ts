@@ -28,3 +28,11 @@ export const METHODS = [
   { value: "credit_card", label: "Credit card" },
   { value: "bank_transfer", label: "Bank transfer" },
 ] as const;
+
+/** A calendar day (YYYY-MM-DD: issue, due, statement dates) as the locale writes it. It is a day,
+ * not an instant: shown as is, never shifted into a time zone (2026-11-01 stays 1 November). */
+export function formatDay(day: string | null | undefined, fallback = "N/A"): string {
+  if (!day) return fallback;
+  const d = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? fallback : d.toLocaleDateString(undefined, { timeZone: "UTC" });
+}

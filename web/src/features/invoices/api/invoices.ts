@@ -53,3 +53,32 @@ export function useRecordPayment(invoiceId: string) {
     },
   });
 }
+
+export type Statement = components["schemas"]["Statement"];
+export type BillingAccount = components["schemas"]["BillingAccount"];
+export type BillingAccountUpdate = components["schemas"]["BillingAccountUpdate"];
+export type StatementQuery = { customer_id: string; start_date: string; end_date: string };
+
+export const statementQueryOptions = (q: StatementQuery) =>
+  queryOptions({ queryKey: [...KEY, "statement", q], queryFn: ({ signal }) => api.get<Statement>("/api/invoices/statement/activity", q, signal) });
+export const useStatement = (q: StatementQuery | null) =>
+  useQuery({ ...statementQueryOptions(q ?? { customer_id: "", start_date: "", end_date: "" }), enabled: q !== null && q.customer_id !== "" });
+
+/** A month's consolidated invoices, as of `asOf`: a consolidated invoice is issued on the month's
+ * last day, so the running month is read as of that day (its loads so far, not yet aged). */
+export const monthlyInvoicesQueryOptions = (period: string, asOf: string) =>
+  queryOptions({ queryKey: [...KEY, "monthly", period, asOf], queryFn: ({ signal }) => api.get<InvoiceList>("/api/invoices", { billing_period: period, as_of: asOf, limit: "1000" }, signal) });
+export const useMonthlyInvoices = (period: string, asOf: string) => useQuery(monthlyInvoicesQueryOptions(period, asOf));
+
+const ACCOUNTS = [...KEY, "billing-accounts"] as const;
+export const useBillingAccounts = () =>
+  useQuery({ queryKey: ACCOUNTS, queryFn: ({ signal }) => api.get<{ accounts: BillingAccount[] }>("/api/invoices/billing-accounts", {}, signal) });
+
+/** Set a customer's billing cycle or terms (applies to loads billed from now on). */
+export function useSaveBillingAccount() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: BillingAccountUpdate }) => api.put<BillingAccount>(`/api/invoices/billing-accounts/${id}`, body),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ACCOUNTS }),
+  });
+}

@@ -3,11 +3,11 @@ import { DataTable } from "@/components/data-table/data-table";
 import { Card, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { ApiError } from "@/lib/api-client";
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useDashboardAging, useDashboardInvoices, type InvoiceRow } from "../api/invoices";
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
-import { usd } from "@/components/money/format";
+import { formatDay, usd } from "@/components/money/format";
 import "./invoices.css";
 
 const col = createColumnHelper<InvoiceRow>();
@@ -15,7 +15,7 @@ const columns = [
   col.accessor("invoice_number", { header: "Invoice #" }),
   col.accessor("customer_name", { header: "Customer", cell: (c) => c.getValue() ?? "N/A" }),
   col.accessor((r) => Number(r.balance), { id: "amount", header: "Amount", cell: (c) => usd(c.row.original.balance) }),
-  col.accessor("due_date", { header: "Due Date", cell: (c) => formatDate(c.getValue()) }),
+  col.accessor("due_date", { header: "Due Date", cell: (c) => formatDay(c.getValue()) }),
   col.accessor("aging_category", { header: "Aging", cell: (c) => <AgingBadge category={c.getValue()} /> }),
   col.accessor("status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} /> }),
 ];
@@ -51,7 +51,7 @@ export default function BillingDashboardScreen() {
   return (
     <div>
       <h2>Invoice/Billing Dashboard</h2>
-      <p className="small muted" data-testid="last-refreshed">{a.last_refreshed_at ? `Aging as of ${formatDate(a.as_of)}; data last refreshed ${formatDateTime(a.last_refreshed_at)}` : "Data not refreshed yet: figures appear after the first warehouse refresh."}</p>
+      <p className="small muted" data-testid="last-refreshed">{a.last_refreshed_at ? `Aging as of ${formatDay(a.as_of)}; data last refreshed ${formatDateTime(a.last_refreshed_at)}` : "Data not refreshed yet: figures appear after the first warehouse refresh."}</p>
       <div className="invoice-cards" data-testid="dashboard-aging">
         {CARDS.map((c) => (
           <StatCard key={c.key} label={c.label} value={usd(a.aging_buckets[c.key]?.total_amount)}

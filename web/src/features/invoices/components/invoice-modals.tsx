@@ -4,11 +4,11 @@ import { Modal } from "@/components/ui/modal";
 import { Spinner } from "@/components/ui/panel";
 import { ApiError } from "@/lib/api-client";
 import { fetchApiFile, saveResponse } from "@/lib/download";
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import { useInvoice, useRecordPayment, type InvoiceDetail } from "../api/invoices";
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
-import { usd } from "@/components/money/format";
+import { formatDay, usd } from "@/components/money/format";
 
 async function printInvoice(invoice: InvoiceDetail) {
   try {
@@ -35,8 +35,8 @@ export function InvoiceDetailModal({ id, onClose, onPay }: { id: string | null; 
         <div>
           <dl className="invoice-facts">
             <div><dt>Bill To</dt><dd>{data.bill_to.customer_name ?? "N/A"}{data.bill_to.address && <><br />{data.bill_to.address}</>}</dd></div>
-            <div><dt>Issue date</dt><dd>{formatDate(data.issue_date)}</dd></div>
-            <div><dt>Due date</dt><dd>{formatDate(data.due_date)}</dd></div>
+            <div><dt>Issue date</dt><dd>{formatDay(data.issue_date)}</dd></div>
+            <div><dt>Due date</dt><dd>{formatDay(data.due_date)}</dd></div>
             <div><dt>Payment terms</dt><dd>{data.payment_terms}</dd></div>
             <div><dt>Status</dt><dd><StatusBadge status={data.status} strong /> <AgingBadge category={data.aging_category} /></dd></div>
             {data.ticket_number && <div><dt>Ticket #</dt><dd>{data.ticket_number}</dd></div>}

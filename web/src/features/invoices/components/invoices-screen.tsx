@@ -5,11 +5,11 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useAgingReport, useInvoices, type AgingCategory, type InvoiceFilters, type InvoiceRow, type PaymentStatus } from "../api/invoices";
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
-import { AGING, usd } from "@/components/money/format";
+import { AGING, formatDay, usd } from "@/components/money/format";
 import { InvoiceDetailModal, PaymentModal } from "./invoice-modals";
 import "./invoices.css";
 
@@ -26,8 +26,8 @@ export default function InvoicesScreen() {
   const columns = useMemo(() => [
     col.accessor("invoice_number", { header: "Invoice #", cell: (c) => <Button variant="link" onClick={() => setOpenId(c.row.original.invoice_id)}>{c.getValue()}</Button> }),
     col.accessor("customer_name", { header: "Customer", cell: (c) => c.getValue() ?? "N/A" }),
-    col.accessor("issue_date", { header: "Issue Date", cell: (c) => formatDate(c.getValue()) }),
-    col.accessor("due_date", { header: "Due Date", cell: (c) => formatDate(c.getValue()) }),
+    col.accessor("issue_date", { header: "Issue Date", cell: (c) => formatDay(c.getValue()) }),
+    col.accessor("due_date", { header: "Due Date", cell: (c) => formatDay(c.getValue()) }),
     col.accessor((r) => Number(r.amount), { id: "amount", header: "Amount", cell: (c) => usd(c.row.original.amount) }),
     col.accessor((r) => Number(r.balance), { id: "balance", header: "Balance", cell: (c) => usd(c.row.original.balance) }),
     col.accessor("status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} strong /> }),
@@ -48,7 +48,7 @@ export default function InvoicesScreen() {
   return (
     <div>
       <h2>Invoice Management</h2>
-      {list.data && <p className="small muted" data-testid="last-refreshed">{list.data.last_refreshed_at ? `Aging as of ${formatDate(list.data.as_of)}; data last refreshed ${formatDateTime(list.data.last_refreshed_at)}` : "Data not refreshed yet: invoices appear after the first warehouse refresh."}</p>}
+      {list.data && <p className="small muted" data-testid="last-refreshed">{list.data.last_refreshed_at ? `Aging as of ${formatDay(list.data.as_of)}; data last refreshed ${formatDateTime(list.data.last_refreshed_at)}` : "Data not refreshed yet: invoices appear after the first warehouse refresh."}</p>}
       <div className="invoice-cards" data-testid="aging-cards">
         <StatCard label="Total Accounts Receivable" value={report ? usd(report.total_accounts_receivable) : "…"} />
         {AGING.map((b) => (

@@ -2,14 +2,14 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
-import { AGING, usd } from "@/components/money/format";
+import { AGING, formatDay, usd } from "@/components/money/format";
 import { PaymentForm } from "@/components/money/payment-form";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { ApiError } from "@/lib/api-client";
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { notify } from "@/lib/notify";
 import { useBill, useBills, useBillsAging, usePayBill, type BillRow } from "../api/payables";
@@ -27,8 +27,8 @@ export default function BillsScreen() {
     col.accessor("bill_number", { header: "Bill #" }),
     col.accessor("partner_name", { header: "Partner", cell: (c) => c.getValue() ?? "N/A" }),
     col.accessor("ticket_number", { header: "Ticket #", cell: (c) => c.getValue() ?? "-" }),
-    col.accessor("issue_date", { header: "Date", cell: (c) => formatDate(c.getValue()) }),
-    col.accessor("due_date", { header: "Due Date", cell: (c) => formatDate(c.getValue()) }),
+    col.accessor("issue_date", { header: "Date", cell: (c) => formatDay(c.getValue()) }),
+    col.accessor("due_date", { header: "Due Date", cell: (c) => formatDay(c.getValue()) }),
     col.accessor((r) => Number(r.amount), { id: "amount", header: "Amount", cell: (c) => usd(c.row.original.amount) }),
     col.accessor((r) => Number(r.balance), { id: "balance", header: "Balance", cell: (c) => usd(c.row.original.balance) }),
     col.accessor("status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} strong /> }),
@@ -40,7 +40,7 @@ export default function BillsScreen() {
   return (
     <div>
       <h2>Bills &amp; A/P</h2>
-      {bills.data && <p className="small muted" data-testid="last-refreshed">{bills.data.last_refreshed_at ? `Aging as of ${formatDate(bills.data.as_of)}; data last refreshed ${formatDateTime(bills.data.last_refreshed_at)}` : "Data not refreshed yet: bills appear after the first warehouse refresh."}</p>}
+      {bills.data && <p className="small muted" data-testid="last-refreshed">{bills.data.last_refreshed_at ? `Aging as of ${formatDay(bills.data.as_of)}; data last refreshed ${formatDateTime(bills.data.last_refreshed_at)}` : "Data not refreshed yet: bills appear after the first warehouse refresh."}</p>}
       <div className="invoice-cards" data-testid="ap-aging">
         <StatCard label="Total Accounts Payable" value={a ? usd(a.total_accounts_payable) : "…"} />
         {AGING.map((b) => <StatCard key={b.key} label={b.label} value={a ? usd(a.aging_buckets[b.key]?.total) : "…"} hint={a ? `${a.aging_buckets[b.key]?.count ?? 0} bills` : undefined} />)}
