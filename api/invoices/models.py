@@ -65,14 +65,10 @@ class InvoiceLine(IdMixin, TenantMixin, Base):
     total: Mapped[Decimal] = mapped_column(MONEY)
 
 
-class Payment(IdMixin, TenantMixin, TimestampMixin, Base):
-    __tablename__ = "payments"
-    __table_args__ = (
-        CheckConstraint("amount > 0", name="amount_positive"),
-        UniqueConstraint("company_id", "idempotency_key"),
-    )
+class PaymentColumns:
+    """A payment row, money in (payments) or out (bill_payments): above 0, one row per payment,
+    never edited; the document's balance is its amount less these rows."""
 
-    invoice_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("invoices.id", ondelete="CASCADE"), index=True)
     amount: Mapped[Decimal] = mapped_column(MONEY)
     method: Mapped[str] = mapped_column(String(20))  # cash | check | credit_card | bank_transfer
     reference: Mapped[str | None] = mapped_column(String(100))
@@ -81,3 +77,13 @@ class Payment(IdMixin, TenantMixin, TimestampMixin, Base):
     recorded_by_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("users.id", ondelete="SET NULL"))
     # The client's Idempotency-Key: a retried request answers with this payment, never a second.
     idempotency_key: Mapped[uuid.UUID | None] = mapped_column(Uuid)
+
+
+class Payment(PaymentColumns, IdMixin, TenantMixin, TimestampMixin, Base):
+    __tablename__ = "payments"
+    __table_args__ = (
+        CheckConstraint("amount > 0", name="amount_positive"),
+        UniqueConstraint("company_id", "idempotency_key"),
+    )
+
+    invoice_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("invoices.id", ondelete="CASCADE"), index=True)

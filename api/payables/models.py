@@ -4,24 +4,23 @@ and the payments made against them. Disposal partners are customers flagged is_d
 from __future__ import annotations
 
 import uuid
-from datetime import date, datetime
+from datetime import date
 from decimal import Decimal
 
 from sqlalchemy import (
     CheckConstraint,
     Date,
-    DateTime,
     ForeignKey,
     LargeBinary,
     Numeric,
     String,
-    Text,
     UniqueConstraint,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import Uuid
 
 from api.core.db import Base, IdMixin, TenantMixin, TimestampMixin
+from api.invoices.models import PaymentColumns
 
 MONEY = Numeric(12, 2)
 
@@ -50,7 +49,7 @@ class Bill(IdMixin, TenantMixin, TimestampMixin, Base):
     status: Mapped[str] = mapped_column(String(10), default="open")  # open | paid | void
 
 
-class BillPayment(IdMixin, TenantMixin, TimestampMixin, Base):
+class BillPayment(PaymentColumns, IdMixin, TenantMixin, TimestampMixin, Base):
     __tablename__ = "bill_payments"
     __table_args__ = (
         CheckConstraint("amount > 0", name="amount_positive"),
@@ -58,13 +57,6 @@ class BillPayment(IdMixin, TenantMixin, TimestampMixin, Base):
     )
 
     bill_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("bills.id", ondelete="CASCADE"), index=True)
-    amount: Mapped[Decimal] = mapped_column(MONEY)
-    method: Mapped[str] = mapped_column(String(20))  # cash | check | credit_card | bank_transfer
-    reference: Mapped[str | None] = mapped_column(String(100))
-    notes: Mapped[str | None] = mapped_column(Text)
-    paid_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    recorded_by_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("users.id", ondelete="SET NULL"))
-    idempotency_key: Mapped[uuid.UUID | None] = mapped_column(Uuid)
 
 
 class BillOfLading(IdMixin, TenantMixin, TimestampMixin, Base):
