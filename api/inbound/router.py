@@ -32,7 +32,8 @@ from api.inbound.schemas import (
 from api.kit.errors import DomainError
 from api.kit.fields import MAX_OFFSET
 from api.subscription.deps import InboundCompany
-from api.tickets.service import client_id_of
+from api.tickets.schemas import TicketVoid
+from api.tickets.service import Caller, client_id_of
 
 router = APIRouter(prefix="/inbound", tags=["inbound"])
 
@@ -164,4 +165,14 @@ async def update_inbound_ticket(ticket_id: uuid.UUID, body: InboundTicketUpdate,
                                 who: InboundCaller) -> InboundTicketRead:
     """Edit a draft or saved ticket; status 'completed' weighs it out (tare) and completes it."""
     ticket = await tickets.update(db, who, ticket_id, body)
+    return (await tickets.inbound_reads(db, [ticket]))[0]
+
+
+@router.post("/tickets/{ticket_id}/void", response_model=InboundTicketRead)
+async def void_inbound_ticket(ticket_id: uuid.UUID, body: TicketVoid, db: Db, admin: AdminUser,
+                              company: InboundCompany) -> InboundTicketRead:
+    """Admins void an inbound ticket with a reason: its inventory goes out again and it leaves its
+    invoice, in one transaction; 409 when part of the load already left in an outbound load or
+    its invoice has payments (no credit notes)."""
+    ticket = await tickets.void(db, Caller(user=admin, company=company, scope=None), ticket_id, body.reason)
     return (await tickets.inbound_reads(db, [ticket]))[0]

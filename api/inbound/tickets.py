@@ -5,8 +5,11 @@ company-local day (api.tickets.numbering). A client id makes create idempotent, 
 tickets. With multi-step weighing a truck is weighed in (status saved, gross only), leaves the
 scale, and is weighed out later from the in-progress list (tare, completion).
 
-`on_completed` is the one place a completed load sets things off (inventory now; the receivable
-for payment_method 'invoice' joins it there).
+`on_completed` is the one place a completed load sets things off (inventory, and the receivable
+for payment_method 'invoice'); `void` is the one place that takes them back.
+
+A weighed tare (vehicle out) becomes the vehicle's stored tare with the time it was weighed, so
+the truck's next visit can leave on it (spec 3 s2.1 step 5, issue 13's vehicle fields).
 """
 from __future__ import annotations
 
@@ -18,10 +21,13 @@ from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+import anyio
 from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.audit.models import AuditEvent
+from api.inbound.marts import ticket_stats
 from api.inbound.models import Customer, CustomerPrice, Vehicle
 from api.inbound.pricing import PriceBook, cents, price_line
 from api.inbound.schemas import (
@@ -31,8 +37,9 @@ from api.inbound.schemas import (
     InboundTicketUpdate,
     PartyRead,
 )
-from api.inventory.service import receive_inbound
+from api.inventory.service import receive_inbound, reverse_inbound
 from api.invoices.service import bill_inbound_ticket
+from api.invoices.unbill import unbill_inbound_ticket
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
 from api.lists.models import WasteType
 from api.settings.models import CompanySettings
@@ -203,6 +210,15 @@ async def on_completed(db: AsyncSession, caller: Caller, ticket: Ticket, lines: 
     await bill_inbound_ticket(db, ticket)
 
 
+def remember_tare(vehicle: Vehicle | None, tare: Decimal, weighed: bool, at: datetime) -> None:
+    """A tare weighed on the scale (not the stored one reused) is the vehicle's stored tare from now on."""
+    if vehicle is None or not weighed or tare is None or tare <= 0:
+        return
+    vehicle.tare_weight = tare
+    vehicle.tare_weighed_at = at
+    vehicle.updated_at = at
+
+
 async def _find_by_client_id(db: AsyncSession, client_id: uuid.UUID) -> Ticket | None:
     return await db.scalar(select(Ticket).where(Ticket.client_id == client_id))
 
@@ -239,6 +255,8 @@ async def create(db: AsyncSession, caller: Caller, body: InboundTicketCreate,
             ticket, rows = await _insert(db, caller, body, parties, lines, (gross, tare, net), store_id,
                                          client_id, digest)
             if ticket.status == "completed":
+                remember_tare(parties.vehicle, tare, body.tare_weight is not None and not body.use_stored_tare,
+                              ticket.ticket_at)
                 await on_completed(db, caller, ticket, rows)
     except IntegrityError:
         existing = await _find_by_client_id(db, client_id) if client_id else None
@@ -354,7 +372,42 @@ async def update(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, body: I
     ticket.updated_at = now
     await db.flush()
     if status == "completed":
+        remember_tare(parties.vehicle, tare, "tare_weight" in sent and body.tare_weight is not None
+                      and not body.use_stored_tare, now)
         await on_completed(db, caller, ticket, rows)
+    return ticket
+
+
+async def void(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, reason: str) -> Ticket:
+    """Void an inbound ticket with a reason (admins; kept with the ticket and in the audit log).
+
+    A completed load is taken back in the same transaction: its inventory goes out again (movements
+    of kind 'void'; refused with 409 when part of the load already left in an outbound load), and
+    its receivable is taken off the invoice (a per-load invoice is voided, a monthly one loses the
+    load's lines; refused with 409 when that invoice has payments, as Flow issues no credit notes).
+    A draft or a saved weigh-in has set nothing off and is simply voided."""
+    if not reason.strip():
+        raise Invalid("reason: say why the ticket is voided")
+    ticket = await visible(db, caller, ticket_id, for_update=True)
+    if ticket.status == "void":
+        raise Conflict("Ticket is already void")
+    now = datetime.now(tz=UTC)
+    previous = ticket.status
+    reversed_lbs, invoice = Decimal(0), None
+    if previous == "completed":
+        reversed_lbs = await reverse_inbound(db, ticket, caller.user.id, now)
+        invoice = await unbill_inbound_ticket(db, ticket, now)
+    ticket.status = "void"
+    ticket.voided_at = now
+    ticket.void_reason = reason.strip()
+    ticket.updated_at = now
+    db.add(AuditEvent(
+        company_id=caller.company.id, user_id=caller.user.id, action="ticket.void",
+        detail={"ticket_id": str(ticket.id), "ticket_number": ticket.ticket_number, "previous_status": previous,
+                "reason": ticket.void_reason, "inventory_reversed_lbs": str(reversed_lbs),
+                "invoice_number": invoice.invoice_number if invoice else None},
+    ))
+    await db.flush()
     return ticket
 
 
@@ -401,17 +454,13 @@ async def list_inbound(db: AsyncSession, caller: Caller, start: date | None, end
     total = await db.scalar(select(func.count()).select_from(Ticket).where(*listed)) or 0
     rows = (await db.execute(select(Ticket).where(*listed).order_by(Ticket.ticket_at.desc(), Ticket.ticket_number.desc())
                              .limit(limit).offset(offset))).scalars().all()
-    done = conds + [Ticket.status == "completed"]
-    revenue, weight = (await db.execute(
-        select(func.coalesce(func.sum(Ticket.total_amount), 0), func.coalesce(func.sum(Ticket.net_weight), 0))
-        .where(*done))).one()
     tz = caller.company.timezone or "UTC"
     today = datetime.now(tz=ZoneInfo(tz)).date()
-    today_count = await db.scalar(select(func.count()).select_from(Ticket).where(
-        *done, Ticket.ticket_at >= local_midnight(today, tz),
-        Ticket.ticket_at < local_midnight(today + timedelta(days=1), tz))) or 0
-    return {"tickets": await inbound_reads(db, list(rows)), "total": total, "total_revenue": Decimal(revenue),
-            "total_weight_lbs": Decimal(weight), "today_count": today_count}
+    stats = await anyio.to_thread.run_sync(
+        lambda: ticket_stats(caller.company.id, caller.scope, start, end, customer_id, today))
+    return {"tickets": await inbound_reads(db, list(rows)), "total": total, "total_tickets": stats.total_tickets,
+            "total_revenue": stats.total_revenue, "total_weight_lbs": stats.total_weight_lbs,
+            "today_count": stats.today_count, "last_refreshed_at": stats.last_refreshed_at}
 
 
 async def in_progress(db: AsyncSession, caller: Caller) -> dict[str, list[InboundTicketRead]]:

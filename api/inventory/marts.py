@@ -27,6 +27,9 @@ ZERO = Decimal("0.00")
 
 def read_inventory(company_id: uuid.UUID, scope: uuid.UUID | None, status: str | None, waste_type: str | None,
                    customer_id: uuid.UUID | None) -> InventoryRead:
+    """Items narrowed by every filter; flows and metrics from the one inventory_summary row that
+    names the same location (the caller's scope), waste type and customer. Status narrows the
+    items only: flows are movements, which have no status."""
     where, params = ["company_id = ?"], [str(company_id)]
     if scope is not None:
         where.append("store_id = ?")
@@ -34,12 +37,20 @@ def read_inventory(company_id: uuid.UUID, scope: uuid.UUID | None, status: str |
     if status:
         where.append("status = ?")
         params.append(status)
-    if waste_type and waste_type.strip().lower() not in ("", "all"):
+    wanted_type = waste_type.strip().lower() if waste_type and waste_type.strip().lower() not in ("", "all") else None
+    if wanted_type:
         where.append("lower(waste_type_name) = ?")
-        params.append(waste_type.strip().lower())
+        params.append(wanted_type)
     if customer_id:
         where.append("source_customer_id = ?")
         params.append(str(customer_id))
+    pick = ["company_id = ?", "by_location = ?", "by_waste_type = ?", "by_customer = ?"]
+    pick_params: list = [str(company_id), scope is not None, wanted_type is not None, customer_id is not None]
+    for column, value in (("store_id", scope), ("lower(waste_type_name)", wanted_type),
+                          ("source_customer_id", customer_id)):
+        if value is not None:
+            pick.append(f"{column} = ?")
+            pick_params.append(str(value))
     with read_warehouse() as con:
         refreshed = last_refreshed_at(con)
         try:
@@ -49,8 +60,8 @@ def read_inventory(company_id: uuid.UUID, scope: uuid.UUID | None, status: str |
             company = con.execute(
                 "select on_hand_quantity, on_hand_value, item_count, total_in, total_out, in_flow_rate_per_day, "
                 "out_flow_rate_per_day, net_change, turnover_rate_30_day, days_of_inventory, transaction_count "
-                "from marts.inventory_summary where company_id = ?", [str(company_id)]).fetchone()
-        except duckdb.CatalogException:  # before the first publish with the inventory marts
+                f"from marts.inventory_summary where {' and '.join(pick)} limit 1", pick_params).fetchone()
+        except (duckdb.CatalogException, duckdb.BinderException):  # before the first publish with these marts
             rows, company = [], None
     items = [InventoryItemRead(
         id=r[0], waste_type=r[1], waste_subtype=r[2], container_type=r[3], quantity_available=r[4],

@@ -22,10 +22,13 @@ async def get_inventory(
     status_filter: Annotated[InventoryStatus | None, Query(alias="status")] = None,
     waste_type: Annotated[str | None, Query(max_length=120)] = None,
     customer_id: Annotated[uuid.UUID | None, Query()] = None,
+    store_id: Annotated[uuid.UUID | None, Query(description="A location; an assigned employee always sees theirs")] = None,
 ) -> InventoryRead:
-    """Items (filtered) and the summary, from the warehouse marts; flows and metrics are company-wide."""
+    """Items (filtered) and the summary, from the warehouse marts; flows and metrics follow the
+    location (an assigned employee's), waste type and customer filters."""
+    location = scope if scope is not None else store_id
     return await anyio.to_thread.run_sync(
-        lambda: marts.read_inventory(company.id, scope, status_filter, waste_type, customer_id))
+        lambda: marts.read_inventory(company.id, location, status_filter, waste_type, customer_id))
 
 
 @router.post("/inventory/adjustments", response_model=AdjustmentRead, status_code=status.HTTP_201_CREATED)

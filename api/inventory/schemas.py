@@ -66,7 +66,8 @@ class InventorySummary(BaseModel):
     reserved_items: int
     total_value: JsonNumber
     total_quantity: JsonNumber
-    inventory_flows: InventoryFlows = Field(description="Company-wide: flows and metrics ignore the filters")
+    inventory_flows: InventoryFlows = Field(
+        description="Flows and metrics of the location, waste type and customer filtered on; status narrows the items only")
 
 
 class InventoryRead(BaseModel):

@@ -103,13 +103,16 @@ async def draw_down_for_disposal(db: AsyncSession, ticket: Ticket, user_id: uuid
     """A completed outbound load takes its net weight out of the inventory of its waste type,
     oldest item first, as 'out' movements of kind disposal; never below 0. Returns the lb taken.
     A company without inventory of that waste type (no inbound module) writes nothing."""
-    from sqlalchemy import case, func, select
+    from sqlalchemy import case, func, or_, select
 
     if ticket.is_inbound or ticket.status != "completed" or ticket.waste_type_id is None or ticket.net_weight <= 0:
         return Decimal(0)
     items = (await db.execute(
         select(InventoryItem)
-        .where(InventoryItem.waste_type_id == ticket.waste_type_id, InventoryItem.status.in_(("available", "reserved")))
+        .where(InventoryItem.waste_type_id == ticket.waste_type_id, InventoryItem.status.in_(("available", "reserved")),
+               # a site ships its own stock (or stock booked to no location)
+               *([or_(InventoryItem.store_id == ticket.store_id, InventoryItem.store_id.is_(None))]
+                 if ticket.store_id is not None else []))
         .order_by(InventoryItem.created_at, InventoryItem.id).with_for_update()
     )).scalars().all()
     if not items:
@@ -141,3 +144,73 @@ async def draw_down_for_disposal(db: AsyncSession, ticket: Ticket, user_id: uuid
     if taken:
         await db.flush()
     return taken
+
+
+# ---- voids ----------------------------------------------------------------------------------------
+# A void is a movement of kind 'void' against the original direction: it never edits or deletes
+# the movements it takes back. The flows mart counts it against the flow it cancels (a void 'out'
+# lowers the inflow, a void 'in' lowers the outflow), so a voided load leaves no flow behind.
+async def reverse_inbound(db: AsyncSession, ticket: Ticket, user_id: uuid.UUID | None, now: datetime) -> Decimal:
+    """Take a voided inbound load's inventory out again: each of its items loses what it has on
+    hand (after any manual adjustment). Refused (409) when part of the load already left in an
+    outbound load: that material is gone, so the void would make the inventory lie."""
+    from sqlalchemy import case, func, select
+
+    from api.kit.errors import Conflict
+
+    items = (await db.execute(select(InventoryItem).where(InventoryItem.source_ticket_id == ticket.id)
+                              .order_by(InventoryItem.id).with_for_update())).scalars().all()
+    if not items:
+        return Decimal(0)
+    ids = [i.id for i in items]
+    shipped = (await db.execute(
+        select(Ticket.ticket_number, func.sum(InventoryMovement.quantity))
+        .join(Ticket, Ticket.id == InventoryMovement.ticket_id)
+        .where(InventoryMovement.item_id.in_(ids), InventoryMovement.kind == "disposal",
+               InventoryMovement.direction == "out", Ticket.status != "void")
+        .group_by(Ticket.ticket_number).order_by(Ticket.ticket_number))).all()
+    if shipped:
+        gone = sum((Decimal(q) for _n, q in shipped), Decimal(0))
+        names = ", ".join(n for n, _q in shipped[:3]) + (" ..." if len(shipped) > 3 else "")
+        raise Conflict(f"{gone} lb of this load already left in outbound load(s) {names}; "
+                       "void those first or adjust the inventory instead")
+    signed = case((InventoryMovement.direction == "in", InventoryMovement.quantity), else_=-InventoryMovement.quantity)
+    stocks = dict((await db.execute(select(InventoryMovement.item_id, func.sum(signed))
+                                    .where(InventoryMovement.item_id.in_(ids))
+                                    .group_by(InventoryMovement.item_id))).all())
+    taken = Decimal(0)
+    for item in items:
+        qty = Decimal(stocks.get(item.id) or 0)
+        if qty > 0:
+            db.add(InventoryMovement(
+                id=uuid.uuid4(), company_id=ticket.company_id, item_id=item.id, direction="out", kind="void",
+                quantity=qty, value=(qty * item.unit_value).quantize(QTY, rounding=ROUND_HALF_UP), ticket_id=ticket.id,
+                reason=f"Ticket {ticket.ticket_number} voided", occurred_at=now, updated_at=now, created_by_id=user_id,
+            ))
+            taken += qty
+        item.updated_at = now
+    await db.flush()
+    return taken
+
+
+async def reverse_disposal(db: AsyncSession, ticket: Ticket, user_id: uuid.UUID | None, now: datetime) -> Decimal:
+    """Put back what a voided outbound load drew down: one 'in' movement of kind 'void' per
+    disposal movement of the ticket, on the same item."""
+    from sqlalchemy import select
+
+    moves = (await db.execute(select(InventoryMovement).where(
+        InventoryMovement.ticket_id == ticket.id, InventoryMovement.kind == "disposal",
+        InventoryMovement.direction == "out"))).scalars().all()
+    if not moves:
+        return Decimal(0)
+    items = {i.id: i for i in (await db.execute(select(InventoryItem).where(
+        InventoryItem.id.in_({m.item_id for m in moves})).with_for_update())).scalars()}
+    for move in moves:
+        db.add(InventoryMovement(
+            id=uuid.uuid4(), company_id=ticket.company_id, item_id=move.item_id, direction="in", kind="void",
+            quantity=move.quantity, value=move.value, ticket_id=ticket.id,
+            reason=f"Ticket {ticket.ticket_number} voided", occurred_at=now, updated_at=now, created_by_id=user_id,
+        ))
+        items[move.item_id].updated_at = now
+    await db.flush()
+    return sum((m.quantity for m in moves), Decimal(0))

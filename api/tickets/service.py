@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.audit.models import AuditEvent
 from api.companies.models import Company
 from api.core.config import get_settings
-from api.inventory.service import draw_down_for_disposal
+from api.inventory.service import draw_down_for_disposal, reverse_disposal
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
 from api.lists.models import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
 from api.payables.service import outbound_completed
@@ -275,7 +275,12 @@ async def void_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, re
     ticket = await visible_ticket(db, caller, ticket_id, for_update=True)
     if ticket.status == "void":
         raise Conflict("Ticket is already void")
+    if ticket.is_inbound:
+        # Its inventory and its invoice must follow: the inbound void takes both back.
+        raise Conflict(f"Inbound ticket {ticket.ticket_number} is voided with POST /api/inbound/tickets/{ticket.id}/void")
     previous = ticket.status
+    if previous == "completed":  # what the load drew from the inventory goes back
+        await reverse_disposal(db, ticket, caller.user.id, datetime.now(tz=UTC))
     ticket.status = "void"
     ticket.voided_at = datetime.now(tz=UTC)
     ticket.void_reason = reason.strip()

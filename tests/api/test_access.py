@@ -231,6 +231,7 @@ FOREIGN: dict[str, Foreign | NotAnId] = {
     "PUT /api/inbound/vehicles/{vehicle_id}": Foreign(customer, {"license_plate": "TAKEN2"}),
     "GET /api/inbound/tickets/{ticket_id}": Foreign(inbound_ticket),
     "PUT /api/inbound/tickets/{ticket_id}": Foreign(inbound_ticket, {"notes": "x"}),
+    "POST /api/inbound/tickets/{ticket_id}/void": Foreign(inbound_ticket, {"reason": "x"}),
     "GET /api/invoices/{invoice_id}": Foreign(invoice),
     "PUT /api/invoices/billing-accounts/{customer_id}": Foreign(customer, {"billing_cycle": "monthly"}),
     "GET /api/invoices/{invoice_id}/pdf": Foreign(invoice),

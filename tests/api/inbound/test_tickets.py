@@ -65,8 +65,7 @@ class TestCreate:
         await client.post("/api/inbound/tickets", json=load(other["id"]), headers=tenant.headers())
         r = await client.get("/api/inbound/tickets", headers=tenant.headers())
         got = r.json()
-        assert got["total"] == 2 and got["today_count"] == 2
-        assert got["total_weight_lbs"] == 7701.0
+        assert got["total"] == 2  # the statistics come from the warehouse: tests/api/inbound/test_marts.py
         r = await client.get("/api/inbound/tickets", params={"customer_id": payee["id"]}, headers=tenant.headers())
         assert [t["customer1"]["id"] for t in r.json()["tickets"]] == [payee["id"]]
 

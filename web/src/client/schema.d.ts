@@ -1582,6 +1582,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbound/tickets/{ticket_id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void Inbound Ticket
+         * @description Admins void an inbound ticket with a reason: its inventory goes out again and it leaves its
+         *     invoice, in one transaction; 409 when part of the load already left in an outbound load or
+         *     its invoice has payments (no credit notes).
+         */
+        post: operations["inbound-void_inbound_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inbound/vehicles/{vehicle_id}": {
         parameters: {
             query?: never;
@@ -1608,7 +1630,8 @@ export interface paths {
         };
         /**
          * Get Inventory
-         * @description Items (filtered) and the summary, from the warehouse marts; flows and metrics are company-wide.
+         * @description Items (filtered) and the summary, from the warehouse marts; flows and metrics follow the
+         *     location (an assigned employee's), waste type and customer filters.
          */
         get: operations["inventory-get_inventory"];
         put?: never;
@@ -5234,6 +5257,11 @@ export interface components {
         };
         /** InboundTicketList */
         InboundTicketList: {
+            /**
+             * Last Refreshed At
+             * @description When the warehouse behind the statistics was refreshed
+             */
+            last_refreshed_at: string | null;
             /** Tickets */
             tickets: components["schemas"]["InboundTicketRead"][];
             /**
@@ -5241,13 +5269,21 @@ export interface components {
              * @description Completed tickets weighed today (company day), same filters
              */
             today_count: number;
-            /** Total */
+            /**
+             * Total
+             * @description Tickets listed by these filters and status (for paging)
+             */
             total: number;
             /**
              * Total Revenue
              * @description Completed tickets matching the filters
              */
             total_revenue: number;
+            /**
+             * Total Tickets
+             * @description Completed tickets matching the filters
+             */
+            total_tickets: number;
             /** Total Weight Lbs */
             total_weight_lbs: number;
         };
@@ -5498,7 +5534,7 @@ export interface components {
         InventorySummary: {
             /** Available Items */
             available_items: number;
-            /** @description Company-wide: flows and metrics ignore the filters */
+            /** @description Flows and metrics of the location, waste type and customer filtered on; status narrows the items only */
             inventory_flows: components["schemas"]["InventoryFlows"];
             /** Reserved Items */
             reserved_items: number;
@@ -18059,6 +18095,104 @@ export interface operations {
             };
         };
     };
+    "inbound-void_inbound_ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketVoid"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundTicketRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "inbound-update_vehicle": {
         parameters: {
             query?: never;
@@ -18163,6 +18297,8 @@ export interface operations {
                 status?: ("available" | "reserved" | "empty" | "expired") | null;
                 waste_type?: string | null;
                 customer_id?: string | null;
+                /** @description A location; an assigned employee always sees theirs */
+                store_id?: string | null;
             };
             header?: never;
             path?: never;

@@ -1,5 +1,7 @@
--- Inventory movements per company, company-local day, waste type and direction's kind:
--- quantities in and out (lb) and their value.
+-- Inventory movements per company, company-local day, location, waste type and source customer:
+-- quantities in and out (lb) and their value. A void (kind 'void', written when a ticket is
+-- voided) counts against the flow it cancels: a void 'out' lowers the inflow, a void 'in' lowers
+-- the outflow, so a voided load leaves no flow behind.
 with movements as (
 
     select * from {{ ref('stg_app__inventory_movements') }}
@@ -10,6 +12,7 @@ items as (
 
     select
         inventory_item_id,
+        store_id,
         waste_type_name,
         source_customer_id
     from {{ ref('stg_app__inventory_items') }}
@@ -23,26 +26,61 @@ companies as (
         timezone
     from {{ ref('stg_app__companies') }}
 
+),
+
+signed as (
+
+    select
+        movements.company_id,
+        {{ local_date('movements.occurred_at', "coalesce(companies.timezone, 'UTC')") }} as flow_date,
+        items.store_id,
+        items.waste_type_name,
+        items.source_customer_id,
+        case
+            when movements.kind = 'void' and movements.direction = 'out' then -movements.quantity
+            when movements.kind = 'void' then 0
+            when movements.direction = 'in' then movements.quantity
+            else 0
+        end as quantity_in,
+        case
+            when movements.kind = 'void' and movements.direction = 'in' then -movements.quantity
+            when movements.kind = 'void' then 0
+            when movements.direction = 'out' then movements.quantity
+            else 0
+        end as quantity_out,
+        case
+            when movements.kind = 'void' and movements.direction = 'out' then -movements.movement_value
+            when movements.kind = 'void' then 0
+            when movements.direction = 'in' then movements.movement_value
+            else 0
+        end as value_in,
+        case
+            when movements.kind = 'void' and movements.direction = 'in' then -movements.movement_value
+            when movements.kind = 'void' then 0
+            when movements.direction = 'out' then movements.movement_value
+            else 0
+        end as value_out
+    from movements
+    inner join items on movements.item_id = items.inventory_item_id
+    left join companies on movements.company_id = companies.company_id
+
 )
 
 select
-    movements.company_id,
-    {{ local_date('movements.occurred_at', "coalesce(companies.timezone, 'UTC')") }} as flow_date,
-    items.waste_type_name,
-    items.source_customer_id,
-    cast(sum(case when movements.direction = 'in' then movements.quantity else 0 end) as decimal(38, 2)) as quantity_in,
-    cast(sum(case when movements.direction = 'out' then movements.quantity else 0 end) as decimal(38, 2))
-        as quantity_out,
-    cast(sum(case when movements.direction = 'in' then movements.movement_value else 0 end) as decimal(38, 2))
-        as value_in,
-    cast(sum(case when movements.direction = 'out' then movements.movement_value else 0 end) as decimal(38, 2))
-        as value_out,
+    company_id,
+    flow_date,
+    store_id,
+    waste_type_name,
+    source_customer_id,
+    cast(sum(quantity_in) as decimal(38, 2)) as quantity_in,
+    cast(sum(quantity_out) as decimal(38, 2)) as quantity_out,
+    cast(sum(value_in) as decimal(38, 2)) as value_in,
+    cast(sum(value_out) as decimal(38, 2)) as value_out,
     count(*) as movement_count
-from movements
-inner join items on movements.item_id = items.inventory_item_id
-left join companies on movements.company_id = companies.company_id
+from signed
 group by
-    movements.company_id,
-    {{ local_date('movements.occurred_at', "coalesce(companies.timezone, 'UTC')") }},
-    items.waste_type_name,
-    items.source_customer_id
+    company_id,
+    flow_date,
+    store_id,
+    waste_type_name,
+    source_customer_id

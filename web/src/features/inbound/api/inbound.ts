@@ -98,7 +98,7 @@ export const useInboundInProgress = () =>
 export type Inventory = S["InventoryRead"];
 export type InventoryItem = S["InventoryItemRead"];
 
-export const useInventory = (filters: { status?: string; waste_type?: string; customer_id?: string }) => {
+export const useInventory = (filters: { status?: string; waste_type?: string; customer_id?: string; store_id?: string }) => {
   const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
   return useQuery({
     queryKey: ["inventory", clean],

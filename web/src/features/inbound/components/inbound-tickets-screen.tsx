@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";
 import { Card, Spinner } from "@/components/ui/panel";
+import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { formatDateTime } from "@/lib/format";
 import { type InboundTicket, useCustomers, useInboundTickets } from "../api/inbound";
 import { InboundGate } from "./inbound-gate";
@@ -20,6 +21,8 @@ export default function InboundTicketsScreen() {
 function Tickets() {
   const [filters, setFilters] = useState({ start_date: "", end_date: "", customer_id: "" });
   const { data, isLoading, isError, error } = useInboundTickets(filters);
+  // The four statistics come from the warehouse: reload when a refresh is published.
+  useFollowWarehouse(["inbound", "tickets"]);
   const customers = useCustomers();
   const [selected, setSelected] = useState<InboundTicket | null>(null);
   const columns = useMemo(() => [
@@ -53,11 +56,12 @@ function Tickets() {
       {isLoading ? <Spinner label="Loading inbound tickets..." /> : (
         <>
           <div className="inbound-cards">
-            <Card className="inbound-card"><div className="label">Total Tickets</div><div className="value">{data?.total ?? 0}</div></Card>
+            <Card className="inbound-card"><div className="label">Total Tickets</div><div className="value">{data?.total_tickets ?? 0}</div></Card>
             <Card className="inbound-card"><div className="label">Total Revenue</div><div className="value">{usd(data?.total_revenue ?? 0)}</div></Card>
             <Card className="inbound-card"><div className="label">Total Weight</div><div className="value">{(data?.total_weight_lbs ?? 0).toLocaleString()} lbs</div></Card>
             <Card className="inbound-card"><div className="label">Today's Tickets</div><div className="value">{data?.today_count ?? 0}</div></Card>
           </div>
+          {data?.last_refreshed_at && <p className="muted">Statistics as of {formatDateTime(data.last_refreshed_at)}</p>}
           <DataTable data={data?.tickets ?? []} columns={columns} getRowId={(t) => t.id} empty="No inbound tickets found" caption="Inbound tickets" />
         </>
       )}

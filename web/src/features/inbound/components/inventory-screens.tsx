@@ -7,7 +7,9 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/input";
 import { Card, Spinner } from "@/components/ui/panel";
 import { ApiError } from "@/lib/api-client";
+import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { formatDate, formatDateTime } from "@/lib/format";
+import { useSession } from "@/lib/session";
 import { type InventoryItem, useCustomers, useInventory, useWasteTypes } from "../api/inbound";
 import { InboundGate } from "./inbound-gate";
 import { usd } from "./inbound-ticket-print";
@@ -40,8 +42,12 @@ export function InventoryManagementScreen() {
 }
 
 function Management() {
-  const [filters, setFilters] = useState({ status: "", waste_type: "", customer_id: "" });
+  const [filters, setFilters] = useState({ status: "", waste_type: "", customer_id: "", store_id: "" });
   const { data, isLoading, isError, error } = useInventory(filters);
+  useFollowWarehouse(["inventory"]);
+  const { user } = useSession();
+  // An assigned employee sees their own location; others may narrow the figures to one.
+  const locations = user?.assigned_location_id ? [] : user?.company?.locations ?? [];
   const wasteTypes = useWasteTypes();
   const customers = useCustomers();
   const set = (k: keyof typeof filters, v: string) => setFilters((f) => ({ ...f, [k]: v }));
@@ -62,6 +68,12 @@ function Management() {
         </>
       )}
       <div className="toolbar">
+        {locations.length > 1 && (
+          <SelectField label="Location" value={filters.store_id} onChange={(e) => set("store_id", e.target.value)}>
+            <option value="">All locations</option>
+            {locations.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+          </SelectField>
+        )}
         <SelectField label="Status" value={filters.status} onChange={(e) => set("status", e.target.value)}>
           <option value="">All statuses</option>
           {["available", "reserved", "empty", "expired"].map((s) => <option key={s} value={s}>{s}</option>)}
@@ -74,7 +86,7 @@ function Management() {
           <option value="">All customers</option>
           {(customers.data?.customers ?? []).map((c) => <option key={c.id} value={c.id}>{c.customer_name}</option>)}
         </SelectField>
-        <Button variant="secondary" onClick={() => setFilters({ status: "", waste_type: "", customer_id: "" })}>Clear</Button>
+        <Button variant="secondary" onClick={() => setFilters({ status: "", waste_type: "", customer_id: "", store_id: "" })}>Clear</Button>
       </div>
       <DataTable data={data?.inventory_items ?? []} columns={managementColumns} getRowId={(i) => i.id} empty="No inventory items found" caption="Inventory items" />
       {data?.last_refreshed_at && <p className="muted">Figures as of {formatDateTime(data.last_refreshed_at)}</p>}
@@ -104,6 +116,7 @@ export function InventoryDashboardScreen() {
 
 function Dashboard() {
   const { data, isLoading, isError, error } = useInventory({});
+  useFollowWarehouse(["inventory"]);
   if (isLoading) return <Spinner label="Loading inventory dashboard..." />;
   const flows = data?.summary.inventory_flows;
   return (

@@ -1,0 +1,106 @@
+"""The figures of the inbound screens come from dbt marts: the four Inbound Ticket Management
+statistics (inbound_ticket_stats_daily) and the inventory summary per location, waste type and
+customer (inventory_summary), narrowed by the same filters as the lists. Hand-computed below."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from tests.api.inbound.helpers import add_customer, inbound_tenant
+from tests.pipelines.world import refresh
+
+
+def load(payee_id: str, store_id, gross: float, lines: list[tuple[str, float, str]], **extra) -> dict:
+    return {"customer1_id": payee_id, "store_id": str(store_id), "gross_weight": gross, "tare_weight": 10400,
+            "payment_method": "cash",
+            "line_items": [{"waste_type": w, "quantity": q, "unit": u} for w, q, u in lines], **extra}
+
+
+@pytest.fixture(scope="module")
+async def world(app):
+    import httpx
+
+    from tests.factories import Factory
+
+    t = await inbound_tenant(Factory(), stores=2, assign_employee=True)  # the employee works at stores[0]
+    s0, s1 = t.stores[0].id, t.stores[1].id
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as client:
+        a = await add_customer(client, t, "Golden Gate Produce", custom_pricing_per_unit=0.04)
+        b = await add_customer(client, t, "Mission Market", custom_pricing_per_unit=0.05)
+        h = await add_customer(client, t, "Bay Hauling", is_hauler=True)
+        bodies = [
+            # s0, payee A: 1,500 lb + 0.75 t (1,500 lb) at $0.04 = $120.00, net 3,850.5 lb
+            load(a["id"], s0, 14250.5, [("Food Scraps", 1500, "lbs"), ("Food Waste", 0.75, "tons")]),
+            # s1, payee B with hauler H: 1,000 lb at $0.05 = $50.00, net 1,000.0 lb
+            load(b["id"], s1, 11400, [("Food Scraps", 1000, "lbs")], customer2_id=h["id"]),
+            # s0, payee A: 100 lb, $4.00, voided below: counts nowhere
+            load(a["id"], s0, 10500, [("Food Scraps", 100, "lbs")]),
+        ]
+        made = []
+        for body in bodies:
+            r = await client.post("/api/inbound/tickets", json=body, headers=t.headers())
+            assert r.status_code == 201, r.text
+            made.append(r.json())
+        r = await client.post(f"/api/inbound/tickets/{made[2]['id']}/void", json={"reason": "Keyed twice"},
+                              headers=t.headers())
+        assert r.status_code == 200, r.text
+        # s1 ships 300 lb of Food Scraps: drawn from s1's own stock (the 1,000 lb of payee B)
+        r = await client.post("/api/tickets", headers=t.headers(), json={
+            "waste_type": "Food Scraps", "destination": "Compost", "container_type": "Slim Jim 23 (23gal)",
+            "gross_weight": 307.8, "store_id": str(s1)})
+        assert r.status_code == 201, r.text
+    await refresh(full=True)
+    return {"t": t, "a": a, "b": b, "h": h, "s1": s1}
+
+
+async def stats(client, tenant, who="admin", **params) -> tuple:
+    r = await client.get("/api/inbound/tickets", params=params, headers=tenant.headers(who))
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["last_refreshed_at"]
+    return got["total_tickets"], got["total_revenue"], got["total_weight_lbs"], got["today_count"]
+
+
+async def test_ticket_statistics_are_summed_from_the_mart(client, world):
+    t = world["t"]
+    assert await stats(client, t) == (2, 170.0, 4850.5, 2)
+    assert await stats(client, t, customer_id=world["h"]["id"]) == (1, 50.0, 1000.0, 1)  # as hauler
+    assert await stats(client, t, customer_id=world["a"]["id"]) == (1, 120.0, 3850.5, 1)
+    tomorrow = (date.today() + timedelta(days=2)).isoformat()
+    assert await stats(client, t, start_date=tomorrow) == (0, 0.0, 0.0, 0)
+    assert await stats(client, t, who="employee") == (1, 120.0, 3850.5, 1)  # their location only
+
+
+async def inventory(client, tenant, who="admin", **params) -> dict:
+    r = await client.get("/api/inventory", params=params, headers=tenant.headers(who))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+async def test_inventory_metrics_follow_the_location_and_filters(client, world):
+    t = world["t"]
+    company = (await inventory(client, t))["summary"]["inventory_flows"]
+    # In 3,000 + 1,000 (+ 100 voided out again), out 300: on hand 3,700; average on hand
+    # (3,700 + 0) / 2 = 1,850: turnover 300 / 1,850 = 16.2 %; days 3,700 / (300 / 30) = 370.0.
+    assert company["on_hand"]["total_quantity"] == 3700.0
+    assert company["flows_last_30_days"] == {"total_in": 4000.0, "total_out": 300.0, "in_flow_rate_per_day": 133.33,
+                                             "out_flow_rate_per_day": 10.0, "net_change": 3700.0}
+    assert company["metrics"] == {"turnover_rate_30_day": 16.2, "days_of_inventory": 370.0, "transaction_count": 6}
+
+    s1 = await inventory(client, t, store_id=str(world["s1"]))
+    # s1: 1,000 in, 300 out, 700 on hand; average (700 + 0) / 2 = 350: turnover 85.7 %, days 70.0.
+    flows = s1["summary"]["inventory_flows"]
+    assert flows["on_hand"]["total_quantity"] == 700.0
+    assert flows["metrics"] == {"turnover_rate_30_day": 85.7, "days_of_inventory": 70.0, "transaction_count": 2}
+    assert [i["quantity_available"] for i in s1["inventory_items"]] == [700.0]
+
+    mine = (await inventory(client, t, who="employee", store_id=str(world["s1"])))["summary"]["inventory_flows"]
+    # The employee's own location (s0) whatever they ask: 3,000 in and on hand, nothing out.
+    assert mine["on_hand"]["total_quantity"] == 3000.0 and mine["flows_last_30_days"]["total_out"] == 0.0
+    assert mine["metrics"] == {"turnover_rate_30_day": 0.0, "days_of_inventory": None, "transaction_count": 4}
+
+    food_waste = (await inventory(client, t, waste_type="Food Waste"))["summary"]["inventory_flows"]
+    assert food_waste["on_hand"]["total_quantity"] == 1500.0 and food_waste["flows_last_30_days"]["total_in"] == 1500.0
+    payee_b = (await inventory(client, t, customer_id=world["b"]["id"]))["summary"]["inventory_flows"]
+    assert payee_b["on_hand"]["total_quantity"] == 700.0 and payee_b["flows_last_30_days"]["total_out"] == 300.0
