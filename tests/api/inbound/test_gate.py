@@ -6,19 +6,15 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from fastapi.routing import APIRoute
 
+from tests.api.test_access import api_routes
 from tests.api.tickets.lists import set_company
 
 PREFIXES = ("/api/inbound", "/api/inventory")
 
 
 def gated_routes(app) -> list[tuple[str, str]]:
-    found = []
-    for route in app.routes:
-        if isinstance(route, APIRoute) and route.path.startswith(PREFIXES):
-            found += [(method, route.path) for method in sorted(route.methods)]
-    return found
+    return sorted({(method, path) for method, path, _dep in api_routes(app) if path.startswith(PREFIXES)})
 
 
 def fill(path: str) -> str:
