@@ -23,6 +23,7 @@ from api.core.config import get_settings
 from api.core.db import make_engine, set_system_scope
 from api.core.security import hash_secret
 from api.inbound.models import Customer, Vehicle
+from api.inventory.models import InventoryItem, InventoryMovement
 from api.invoices.models import Invoice, InvoiceLine, Payment
 from api.lists.models import ContainerType, DestinationType, DiversionMethod, WasteType
 from api.regions.models import Region
@@ -134,6 +135,8 @@ async def _tenant(db: AsyncSession, rng: random.Random) -> None:
                 for day, n in activity.number_tickets(outbound, inbound=False, tz=TIMEZONE).items()]
     counters += [{"company_id": company.id, "direction": "I", "day": day, "last_number": n}
                  for day, n in activity.number_tickets(received["tickets"], inbound=True, tz=TIMEZONE).items()]
+    stock = inbound.stock(rng, company_id=company.id, tz=TIMEZONE, now=now, tickets=received["tickets"],
+                          lines=received["lines"])
     numbers = {t["id"]: t["ticket_number"] for t in received["tickets"]}
     by_invoice = {i["id"]: numbers[i["ticket_id"]] for i in received["invoices"]}
     for line in received["invoice_lines"]:
@@ -142,7 +145,8 @@ async def _tenant(db: AsyncSession, rng: random.Random) -> None:
     for model, rows in ((Customer, customers), (Vehicle, vehicles), (Ticket, outbound), (Ticket, received["tickets"]),
                         (TicketLineItem, received["lines"]), (TicketCounter, counters),
                         (Invoice, received["invoices"]), (InvoiceLine, received["invoice_lines"]),
-                        (Payment, received["payments"])):
+                        (Payment, received["payments"]), (InventoryItem, stock["items"]),
+                        (InventoryMovement, stock["movements"])):
         await _bulk_insert(db, model, rows)
     db.add(Alert(company_id=company.id, alert_type="new_signup",
                  message=f"New enterprise account: {COMPANY} ({len(stores)} locations)"))

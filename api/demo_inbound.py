@@ -37,6 +37,8 @@ VEHICLES = (  # (hauler index, plate, type, make, model, color, tare lb)
     (5, "5RFA118", "flatbed", "Ford", "F-650", "Gray", 10100),
     (0, "8GGP305", "box_truck", "Isuzu", "FTR", "White", 10900),
 )
+# When the demo trucks' stored tares were last weighed empty (the weigh-out that stores a tare).
+TARE_WEIGHED_AT = datetime(2026, 1, 12, 17, 30, tzinfo=UTC)
 INBOUND_WASTE = ("Food Scraps", "Green Waste", "Pre-Consumer Food Waste", "Compostable Packaging")
 PAY_AT_SCALE = ("cash", "check", "credit_card", "zelle")
 INVOICE_PAYMENTS = ("check", "bank_transfer", "credit_card", "cash")
@@ -61,7 +63,7 @@ def vehicles(rng: random.Random, company_id: uuid.UUID, customer_rows: list[dict
         {"id": new_id(rng), "company_id": company_id, "hauler_id": customer_rows[h]["id"] if customer_rows[h]["is_hauler"]
          else None, "customer_id": None if customer_rows[h]["is_hauler"] else customer_rows[h]["id"],
          "license_plate": plate, "vehicle_type": kind, "make": make, "model": model, "color": color,
-         "description": f"Tare about {tare:,} lb"}
+         "description": None, "tare_weight": Decimal(tare), "tare_weighed_at": TARE_WEIGHED_AT}
         for h, plate, kind, make, model, color, tare in VEHICLES
     ]
 
@@ -154,3 +156,50 @@ def _invoice(rng, company_id, ticket, ticket_lines, issued: date, today: date, i
                               "ticket_id": ticket["id"], "position": line["position"],
                               "description": f"{line['waste_type_name']} received",
                               "quantity": line["quantity"], "unit_price": line["unit_price"], "total": line["amount"]})
+
+
+def stock(rng: random.Random, *, company_id: uuid.UUID, tz: str, now: datetime, tickets: list[dict],
+          lines: list[dict]) -> dict:
+    """Inventory that follows the loads, as the app writes it (api/inventory/service.py): one item
+    and one 'in' movement per received line, valued at the line's price; every Friday afternoon
+    the site hauls out what arrived before that week, oldest first, as 'out' movements of kind
+    disposal. So the stock on hand is this week's loads, and the flows show a year of ins and outs."""
+    zone = ZoneInfo(tz)
+    by_ticket = {t["id"]: t for t in tickets}
+    items, movements = [], []
+    for line in sorted(lines, key=lambda r: (by_ticket[r["ticket_id"]]["ticket_at"], r["position"])):
+        ticket = by_ticket[line["ticket_id"]]
+        lbs = Decimal(line["quantity"]).quantize(CENT)  # the demo's lines are weighed in lb
+        at = ticket["ticket_at"]
+        item = {"id": new_id(rng), "company_id": company_id, "store_id": ticket["store_id"],
+                "waste_type_id": line["waste_type_id"], "waste_type_name": line["waste_type_name"],
+                "source_customer_id": ticket["customer1_id"], "source_ticket_id": ticket["id"],
+                "quantity_available": lbs, "quantity_reserved": Decimal(0), "unit_of_measure": "lbs",
+                "unit_value": (line["amount"] / lbs).quantize(Decimal("0.0001")), "status": "available",
+                "created_at": at, "updated_at": at}
+        items.append(item)
+        movements.append({"id": new_id(rng), "company_id": company_id, "item_id": item["id"], "direction": "in",
+                          "kind": "inbound", "quantity": lbs, "value": line["amount"], "ticket_id": ticket["id"],
+                          "occurred_at": at, "updated_at": at, "created_by_id": ticket["created_by_id"]})
+    today = now.astimezone(zone).date()
+    friday = today - timedelta(days=(today.weekday() - 4) % 7)
+    week_start = friday - timedelta(days=4)
+    fridays = []
+    while items and friday >= items[0]["created_at"].astimezone(zone).date():
+        fridays.append((friday, week_start))
+        friday -= timedelta(days=7)
+        week_start -= timedelta(days=7)
+    for friday, week_start in reversed(fridays):
+        haul_at = datetime.combine(friday, time(16, 0), tzinfo=zone).astimezone(UTC)
+        if haul_at > now:
+            continue
+        for item in items:
+            if item["status"] == "available" and item["created_at"].astimezone(zone).date() < week_start:
+                movements.append({"id": new_id(rng), "company_id": company_id, "item_id": item["id"],
+                                  "direction": "out", "kind": "disposal", "quantity": item["quantity_available"],
+                                  "value": (item["quantity_available"] * item["unit_value"]).quantize(CENT),
+                                  "ticket_id": None, "occurred_at": haul_at, "updated_at": haul_at,
+                                  "created_by_id": None})
+                item["status"] = "empty"
+                item["updated_at"] = haul_at
+    return {"items": items, "movements": movements}

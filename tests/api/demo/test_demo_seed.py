@@ -8,7 +8,8 @@ import pytest
 from api.demo import COMPANY, PASSWORD, PLATFORM_ADMIN, seed_demo
 
 TABLES = ("companies", "stores", "users", "tickets", "ticket_line_items", "ticket_counters", "customers",
-          "vehicles", "invoices", "invoice_lines", "payments", "regions", "alerts")
+          "vehicles", "invoices", "invoice_lines", "payments", "regions", "alerts", "inventory_items",
+          "inventory_movements")
 
 
 def counts(owner_sql) -> dict[str, int]:
@@ -102,6 +103,36 @@ class TestDemoSeed:
             "  and (t.ticket_at at time zone 'America/Los_Angeles')::date = c.day) x on true "
             "where c.company_id = %s and (x.n <> c.last_number or x.top <> c.last_number)", (company_id,))
         assert mismatched == []
+
+    async def test_inventory_follows_the_loads_and_the_weekly_haul(self, company_id, owner_sql):
+        # every received line is an item with its 'in' movement, at the line's weight and amount
+        [(lines, items, ins)] = owner_sql(
+            "select (select count(*) from ticket_line_items l join tickets t on t.id = l.ticket_id"
+            "         where t.company_id = %(c)s and t.is_inbound),"
+            "       (select count(*) from inventory_items where company_id = %(c)s),"
+            "       (select count(*) from inventory_movements where company_id = %(c)s and direction = 'in')",
+            {"c": company_id})
+        assert lines == items == ins and items > 100
+        [(mismatch,)] = owner_sql(
+            "select count(*) from inventory_movements m join ticket_line_items l on l.ticket_id = m.ticket_id"
+            " join inventory_items i on i.id = m.item_id and i.source_ticket_id = l.ticket_id"
+            "  and i.waste_type_id = l.waste_type_id"
+            " where m.company_id = %(c)s and m.direction = 'in' and (m.quantity <> l.quantity or m.value <> l.amount)",
+            {"c": company_id})
+        assert mismatch == 0
+        # on hand never below 0; what is left is recent (hauled out every Friday), and emptied items say so
+        rows = owner_sql(
+            "select i.status, i.created_at,"
+            "       sum(case when m.direction = 'in' then m.quantity else -m.quantity end)"
+            "  from inventory_items i join inventory_movements m on m.item_id = i.id"
+            " where i.company_id = %(c)s group by i.id, i.status, i.created_at", {"c": company_id})
+        assert all(on_hand >= 0 for _, _, on_hand in rows)
+        assert all((status == "empty") == (on_hand == 0) for status, _, on_hand in rows)
+        left = [created for status, created, on_hand in rows if on_hand > 0]
+        assert left and (max(c for _, c, _ in rows) - min(left)).days < 14
+        # the trucks carry the tare a weigh-out stored, with its date
+        assert owner_sql("select count(*) from vehicles where company_id = %s and"
+                         " (tare_weight is null or tare_weighed_at is null)", (company_id,)) == [(0,)]
 
     async def test_inbound_loads_invoices_and_payments(self, company_id, owner_sql):
         loads = owner_sql("select count(*), bool_and(net_weight = gross_weight - tare_weight), "
