@@ -158,7 +158,7 @@ test("the store admin signs in again and starts on the home tiles", async ({ pag
   await expect(crumbs.getByText("Users")).toBeVisible();
   // Company screen: the logo uploader checks the file and saves it through the API.
   await page.goto("/app/company");
-  await expect(page.getByRole("heading", { name: "Company", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Company Settings", exact: true })).toBeVisible();
   const logo = page.getByLabel("Logo file");
   await logo.setInputFiles({ name: "logo.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
   await expect(page.getByText("Please upload a valid image file (JPEG, PNG, GIF, or WebP)")).toBeVisible();
