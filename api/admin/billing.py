@@ -20,11 +20,11 @@ from api.admin import service
 from api.alerts.models import Alert
 from api.companies.models import Company
 from api.email_alerts.models import EmailAlertSend
-from api.kit.errors import NotFound
+from api.kit.errors import DomainError, NotFound
 from api.kit.spreadsheet import safe_cell
 from api.subscription import billing, plans
 from api.subscription.models import PlanSetting, SubscriptionChange, SubscriptionInvoice
-from api.subscription.payments import get_provider
+from api.subscription.payments import NOT_CONFIGURED, get_provider
 
 MONTHS = 12
 
@@ -83,6 +83,16 @@ async def retry(db: AsyncSession, invoice_id: uuid.UUID) -> dict:
     company = await billing.lock_company(db, invoice.company_id)
     await billing.charge(db, company, invoice, get_provider())
     return _transaction(invoice, {company.id: company.name})
+
+
+async def retry_all(db: AsyncSession) -> dict[str, int]:
+    """Charge every failed subscription invoice again; how many were retried, paid and failed again."""
+    if get_provider() is None:
+        raise DomainError(NOT_CONFIGURED, 409)
+    failed = [t for t in (await overview(db))["transactions"] if t["status"] == "failed"]
+    results = [await retry(db, t["id"]) for t in failed]
+    return {"retried": len(results), "paid": sum(r["status"] == "paid" for r in results),
+            "failed": sum(r["status"] == "failed" for r in results)}
 
 
 async def plan_table(db: AsyncSession) -> list[dict]:

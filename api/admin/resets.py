@@ -14,6 +14,9 @@ admins are untouched, so the admin who runs it keeps their login.
 """
 from __future__ import annotations
 
+import asyncio
+import logging
+import smtplib
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -30,10 +33,12 @@ from api.core.security import digest_token, new_opaque_token
 from api.inventory.models import InventoryItem
 from api.invoices.models import Invoice
 from api.kit.errors import DomainError, Invalid
+from api.mail.service import send_mail
 from api.stores.models import Store
 from api.tickets.models import Ticket, TicketCounter, TicketImage
 from api.users.models import User
 
+log = logging.getLogger("flow.admin")
 RESET_TTL = timedelta(hours=1)
 PURPOSE = "account_reset"
 BAD_TOKEN = "Invalid or expired verification token"
@@ -60,6 +65,17 @@ async def request_account_reset(db: AsyncSession, user: User) -> tuple[str, str]
         "If you did not ask for this, ignore this email and nothing changes.\n"
     )
     return user.email, body
+
+
+async def send_account_reset(db: AsyncSession, user: User) -> str:
+    """Issue a reset token and mail it to the user; the address it went to, or a 502 naming the failure."""
+    to, body = await request_account_reset(db, user)
+    try:
+        await asyncio.to_thread(send_mail, to, "Flow account reset verification", body)
+    except (OSError, smtplib.SMTPException) as exc:
+        log.error("account reset mail to %s failed: %s", to, type(exc).__name__)
+        raise DomainError("Failed to send verification email", 502) from None
+    return to
 
 
 async def execute_account_reset(db: AsyncSession, user: User, token: str) -> dict[str, int]:

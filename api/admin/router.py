@@ -1,9 +1,6 @@
 """Platform administration (system_admin), plus the company's own account reset (store_admin)."""
 from __future__ import annotations
 
-import asyncio
-import logging
-import smtplib
 import uuid
 from datetime import UTC, datetime
 from typing import Annotated
@@ -45,10 +42,9 @@ from api.auth.deps import AdminUser, SystemAdmin
 from api.core.deps import Db
 from api.kit.errors import DomainError
 from api.kit.fields import MAX_OFFSET
-from api.mail.service import deliver, send_mail
+from api.mail.service import deliver
 
 router = APIRouter(tags=["admin"])
-log = logging.getLogger("flow.admin")
 
 
 @router.get("/admin/pending-accounts", response_model=PendingAccountList)
@@ -113,12 +109,7 @@ async def set_company_status(company_id: uuid.UUID, body: CompanyStatusUpdate, d
 
 @router.post("/admin/request-account-reset", response_model=AccountResetRequested)
 async def request_account_reset(db: Db, admin: AdminUser) -> AccountResetRequested:
-    to, body = await resets.request_account_reset(db, admin)
-    try:
-        await asyncio.to_thread(send_mail, to, "Flow account reset verification", body)
-    except (OSError, smtplib.SMTPException) as exc:
-        log.error("account reset mail to %s failed: %s", to, type(exc).__name__)
-        raise DomainError("Failed to send verification email", 502) from None
+    to = await resets.send_account_reset(db, admin)
     return AccountResetRequested(sent_to=to, message=f"A verification token was sent to {to}")
 
 
@@ -157,14 +148,7 @@ async def retry_subscription_payment(invoice_id: uuid.UUID, db: Db, _root: Syste
 
 @router.post("/admin/billing/retry-all", response_model=RetryAllResult)
 async def retry_all_failed_payments(db: Db, _root: SystemAdmin) -> RetryAllResult:
-    from api.subscription.payments import NOT_CONFIGURED, get_provider
-
-    if get_provider() is None:
-        raise DomainError(NOT_CONFIGURED, 409)
-    failed = [t for t in (await platform_billing.overview(db))["transactions"] if t["status"] == "failed"]
-    results = [await platform_billing.retry(db, t["id"]) for t in failed]
-    return RetryAllResult(retried=len(results), paid=sum(r["status"] == "paid" for r in results),
-                          failed=sum(r["status"] == "failed" for r in results))
+    return RetryAllResult(**await platform_billing.retry_all(db))
 
 
 @router.get("/admin/plans", response_model=AdminPlanList)

@@ -2,10 +2,18 @@
 and sums them; every factor and figure comes from dbt (dbt/models/marts/carbon)."""
 from __future__ import annotations
 
+import uuid
 from datetime import date
 from decimal import Decimal
 
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.concurrency import run_in_threadpool
+
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+from api.audit.service import audit
+from api.carbon.models import CarbonCredit
+from api.kit.errors import NotFound
 
 ZERO = Decimal(0)
 MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -113,3 +121,59 @@ def entry(company_id: str, credit_id: str) -> dict | None:
         found = rows(con, f"select {ENTRY_COLUMNS} from marts.carbon_credit_estimates "
                           "where company_id = ? and carbon_credit_id = ?", [company_id, credit_id])
     return found[0] if found else None
+
+
+# What the routes do: the marts' estimates joined with the company's verification decisions.
+
+async def decisions(db: AsyncSession, company_id: uuid.UUID) -> dict[str, CarbonCredit]:
+    found = await db.scalars(select(CarbonCredit).where(CarbonCredit.company_id == company_id,
+                                                        CarbonCredit.ticket_id.is_not(None)))
+    return {str(c.ticket_id): c for c in found}
+
+
+def credit_read(row: dict, decision: CarbonCredit | None) -> dict:
+    status = decision.verification_status if decision else "pending"
+    return {**row, "verification_status": status, "verification_reason": decision.verification_reason if decision
+            else None, "is_estimate": status != "verified"}
+
+
+async def read_summary(db: AsyncSession, company_id: uuid.UUID, period: str) -> dict:
+    """Totals, verified and pending, monthly trend, yearly projection and the methodology panel."""
+    decided = {k: c.verification_status for k, c in (await decisions(db, company_id)).items()
+               if c.verification_status != "pending"}
+    return await run_in_threadpool(summary, str(company_id), period, decided)
+
+
+async def list_credits(db: AsyncSession, company_id: uuid.UUID, period: str, limit: int) -> dict:
+    """The newest entries of the period, one per ticket."""
+    found, total = await run_in_threadpool(entries, str(company_id), period, limit)
+    decided = await decisions(db, company_id)
+    return {"carbon_credits": [credit_read(r, decided.get(r["id"])) for r in found], "total": total}
+
+
+async def set_verification(db: AsyncSession, company_id: uuid.UUID, user_id: uuid.UUID, credit_id: uuid.UUID,
+                           verification_status: str, reason: str | None) -> dict:
+    """Mark one estimate pending, verified or rejected, with a reason (audited)."""
+    found = await run_in_threadpool(entry, str(company_id), str(credit_id))
+    if found is None:
+        raise NotFound("Carbon credit not found")
+    decision = await db.scalar(select(CarbonCredit).where(CarbonCredit.company_id == company_id,
+                                                          CarbonCredit.ticket_id == credit_id).with_for_update())
+    before = decision.verification_status if decision else "pending"
+    if decision is None:
+        decision = CarbonCredit(company_id=company_id, ticket_id=credit_id)
+        db.add(decision)
+    # The figures as they stood when decided: a later factor change does not rewrite what was verified.
+    decision.credit_type = found["credit_type"]
+    decision.diversion_method = found["diversion_method"]
+    decision.methodology = found["methodology"]
+    decision.co2_avoided_kg = found["co2_avoided_kg"]
+    decision.total_co2e_tons = round(found["total_co2e_tons"], 3)
+    decision.credit_value_usd = found["credit_value_usd"]
+    decision.verification_status = verification_status
+    decision.verification_reason = reason
+    decision.verified_by_id = user_id
+    await db.flush()
+    await audit(db, "carbon_credit_verification", company_id=company_id, user_id=user_id, ticket_id=credit_id,
+                before=before, after=verification_status, reason=reason)
+    return credit_read(found, decision)

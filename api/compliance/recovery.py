@@ -7,18 +7,22 @@ import csv
 import hashlib
 import io
 import uuid
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import PurePath
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.concurrency import run_in_threadpool
 
+from api.analytics.service import company_today
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+from api.companies.models import Company
 from api.compliance.models import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
 from api.kit.errors import Conflict, DomainError, Invalid, NotFound
 from api.kit.spreadsheet import safe_row
 from api.lists.models import DestinationType
+from api.tickets.images import image_store
 
 EXPIRING_DAYS = 30
 MAX_AGREEMENT_BYTES = 10 * 1024 * 1024
@@ -227,3 +231,96 @@ def to_pdf(company_name: str, body: dict, generated_at: datetime) -> bytes:
     SimpleDocTemplate(out, pagesize=landscape(letter), title=f"Food recovery records {body['year']}",
                       author="Flow").build(story)
     return out.getvalue()
+
+
+# What the routes do, each scoped to the caller's company.
+
+async def partner_read(db: AsyncSession, company: Company, partner_id: uuid.UUID) -> dict:
+    found = await partners_read(db, company.id, company_today(company))
+    return next(p for p in found if p["id"] == partner_id)
+
+
+async def list_partners(db: AsyncSession, company: Company) -> dict:
+    """Partners with their agreements on file, and warnings for missing or expiring agreements."""
+    partners = await partners_read(db, company.id, company_today(company))
+    await log_expiring(db, company.id, partners)
+    return {"partners": partners, "warnings": warnings(partners)}
+
+
+async def create_partner(db: AsyncSession, company: Company, fields: dict) -> dict:
+    await check_destination(db, company.id, fields.get("destination_id"))
+    partner = FoodRecoveryPartner(company_id=company.id, **fields)
+    db.add(partner)
+    await db.flush()
+    db.add(ComplianceEvent(company_id=company.id, event="partner_added", severity="info",
+                           description=f"Food recovery partner {partner.name} added"))
+    return await partner_read(db, company, partner.id)
+
+
+async def update_partner(db: AsyncSession, company: Company, partner_id: uuid.UUID, changes: dict) -> dict:
+    partner = await partner_in_scope(db, company.id, partner_id)
+    if "name" in changes and changes["name"] is None:
+        raise Invalid("name: a partner needs a name")
+    if "destination_id" in changes or changes.get("is_active"):
+        await check_destination(db, company.id, changes.get("destination_id", partner.destination_id), partner.id)
+    for key, value in changes.items():
+        setattr(partner, key, value)
+    await db.flush()
+    return await partner_read(db, company, partner.id)
+
+
+async def add_agreement(db: AsyncSession, company: Company, user_id: uuid.UUID, partner_id: uuid.UUID,
+                        data: bytes, file_name: str | None, start_date: date, end_date: date | None) -> dict:
+    """Keep a copy of the contract or written agreement on file (checked by content)."""
+    partner = await partner_in_scope(db, company.id, partner_id)
+    if end_date is not None and end_date < start_date:
+        raise Invalid("end_date: the agreement cannot end before it starts")
+    content_type, name = read_upload(data, file_name)
+    agreement = FoodRecoveryAgreement(id=uuid.uuid4(), company_id=company.id, partner_id=partner.id,
+                                      start_date=start_date, end_date=end_date, file_name=name,
+                                      content_type=content_type, size_bytes=len(data), sha256=sha256(data),
+                                      uploaded_by_id=user_id)
+    agreement.storage_key = storage_key(company.id, agreement.id)
+    await image_store().save(agreement.storage_key, data, content_type)
+    db.add(agreement)
+    db.add(ComplianceEvent(company_id=company.id, event="agreement_uploaded", severity="info",
+                           description=f"Agreement with {partner.name} on file from {start_date:%Y-%m-%d}"
+                                       + (f" to {end_date:%Y-%m-%d}" if end_date else "")))
+    await db.flush()
+    await db.refresh(agreement)
+    return {**{k: getattr(agreement, k) for k in ("id", "start_date", "end_date", "file_name", "content_type",
+                                                  "size_bytes", "created_at")},
+            "status": agreement_status(agreement, company_today(company))}
+
+
+async def agreement_file(db: AsyncSession, company: Company, partner_id: uuid.UUID,
+                         agreement_id: uuid.UUID) -> tuple[bytes, FoodRecoveryAgreement]:
+    await partner_in_scope(db, company.id, partner_id)
+    agreement = await db.get(FoodRecoveryAgreement, agreement_id)
+    if agreement is None or agreement.company_id != company.id or agreement.partner_id != partner_id:
+        raise NotFound("Agreement not found")
+    data = await image_store().load(agreement.storage_key)
+    if data is None:
+        raise NotFound("Agreement file not found")
+    return data, agreement
+
+
+async def records_read(db: AsyncSession, company: Company, year: int | None) -> dict:
+    """Each partner and pounds recovered per partner and month of the year (default: this year)."""
+    today = company_today(company)
+    y = year or today.year
+    partners = await partners_read(db, company.id, today)
+    found, refreshed = await run_in_threadpool(records, str(company.id), y)
+    unassigned = sum((r["recovered_weight_lb"] for r in found if r["partner_id"] is None), Decimal(0))
+    return {"year": y, "partners": partners, "records": found,
+            "total_recovered_lb": sum((r["recovered_weight_lb"] for r in found), Decimal(0)),
+            "unassigned_lb": unassigned, "warnings": warnings(partners, unassigned),
+            "last_refreshed_at": refreshed}
+
+
+async def export_records(db: AsyncSession, company: Company, body: dict, format: str) -> bytes:
+    """The records as CSV or PDF; the request is logged as a compliance event."""
+    db.add(ComplianceEvent(company_id=company.id, event="records_requested", severity="info",
+                           description=f"Food recovery records for {body['year']} exported as {format.upper()}"))
+    return (to_csv(body) if format == "csv"
+            else await run_in_threadpool(to_pdf, company.name, body, datetime.now(tz=UTC)))

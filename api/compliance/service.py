@@ -2,12 +2,25 @@
 marts (dbt/models/marts/compliance, rules in dbt/macros/sb1383.sql) carry every figure."""
 from __future__ import annotations
 
-from datetime import date
+import uuid
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.concurrency import run_in_threadpool
+
+from api.analytics.service import company_today
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+from api.companies.models import Company
+from api.compliance import ear
+from api.compliance.location_report import to_pdf as location_report_pdf
+from api.compliance.models import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
+from api.kit.errors import Conflict
+from api.settings.models import CompanySettings
 
 ZERO = Decimal(0)
+LOG_ENTRIES = 20
 
 
 def constants(con) -> dict[str, Decimal]:
@@ -150,3 +163,67 @@ def action_items(y: dict | None, locations: list[dict], min_tickets: int) -> lis
                                       f"{y['last_month_start']:%B}: an inspector expects records for every month.")})
     return items
 
+
+
+async def read_dashboard(db: AsyncSession, company: Company, year: int | None) -> dict:
+    """The dashboard with the company's target setting and the newest compliance log entries."""
+    target = await db.scalar(select(CompanySettings.sb1383_target_percent)
+                             .where(CompanySettings.company_id == company.id))
+    body = await run_in_threadpool(dashboard, str(company.id), year, company_today(company).year, target)
+    events = await db.scalars(select(ComplianceEvent).where(ComplianceEvent.company_id == company.id)
+                              .order_by(ComplianceEvent.created_at.desc()).limit(LOG_ENTRIES))
+    body["compliance_log"] = [{"event": e.event, "description": e.description, "severity": e.severity,
+                               "timestamp": e.created_at} for e in events]
+    return body
+
+
+async def location_report(db: AsyncSession, company: Company, year: int | None) -> tuple[bytes, int]:
+    """The per-location report PDF of one year, and the year it covers."""
+    body = await read_dashboard(db, company, year)
+    data = await run_in_threadpool(location_report_pdf, company.name, body, datetime.now(tz=UTC))
+    return data, body["year"]
+
+
+async def report_year(company: Company, year: int | None) -> int:
+    """The asked year, else the latest with tickets, else this year in the company's zone."""
+    if year is not None:
+        return year
+    found = await run_in_threadpool(latest_year, str(company.id))
+    return found or company_today(company).year
+
+
+async def partners_on_file(db: AsyncSession, company_id: uuid.UUID, today: date) -> int:
+    """Active partners with a contract or written agreement on file that has not expired."""
+    found = await db.scalar(select(func.count(func.distinct(FoodRecoveryAgreement.partner_id))).join(
+        FoodRecoveryPartner, FoodRecoveryPartner.id == FoodRecoveryAgreement.partner_id).where(
+        FoodRecoveryAgreement.company_id == company_id, FoodRecoveryPartner.is_active.is_(True),
+        (FoodRecoveryAgreement.end_date.is_(None)) | (FoodRecoveryAgreement.end_date >= today)))
+    return found or 0
+
+
+async def ear_report(db: AsyncSession, company: Company, year: int) -> dict:
+    partners = await partners_on_file(db, company.id, company_today(company))
+    return await run_in_threadpool(ear.report, str(company.id), year, partners)
+
+
+async def export_ear(db: AsyncSession, company: Company, year: int | None, format: str) -> tuple[bytes, str]:
+    """The EAR file in `format` and its name, allowed only when eligible_for_submission (else a
+    Conflict with the reason); the export is logged as a compliance event."""
+    y = await report_year(company, year)
+    rep = await ear_report(db, company, y)
+    if not rep["eligible_for_submission"]:
+        raise Conflict(rep["reason"])
+    detail = await run_in_threadpool(ear.lines, str(company.id), y)
+    now = datetime.now(tz=UTC)
+    if format == "json":
+        body = ear.to_json(company.name, rep, detail, now)
+    elif format == "csv":
+        body = ear.to_csv(detail)
+    elif format == "xlsx":
+        body = await run_in_threadpool(ear.to_xlsx, company.name, rep, detail)
+    else:
+        body = await run_in_threadpool(ear.to_pdf, company.name, rep, detail, now)
+    db.add(ComplianceEvent(company_id=company.id, event="ear_exported", severity="info",
+                           description=f"EAR report for {y} exported as {format.upper()}"))
+    await db.flush()
+    return body, f"ear_report_{y}.{format}"
