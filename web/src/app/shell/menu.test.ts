@@ -6,6 +6,7 @@ import { nextTrail } from "./breadcrumbs";
 
 const user = (role: CurrentUser["role"]): CurrentUser => ({
   id: "u", email: "a@example.com", role, first_name: "Ann", last_name: "Lee", setup_completed: true,
+  phone: null, store_id: null, assigned_location_id: null, preferences: {}, company_name: null,
   company: role === "system_admin" ? null : { id: "c", name: "Co", subscription_plan: "core", subscription_status: "active", timezone: "America/Los_Angeles", locations: [] },
 });
 const sub = (plan: Plan, extra: Partial<Subscription> = {}): Subscription => ({

@@ -1,27 +1,18 @@
-// One shape for the six reference lists (spec 2 section 3); each list adds its own fields.
-export interface ListItem {
-  id: string;
-  name: string;
-  description: string | null;
-  is_active: boolean;
-  is_system_standard: boolean;
-  sort_order: number;
-  // Waste types
-  unit_of_measure?: string;
-  default_price_per_unit?: string | number | null;
-  default_pricing_unit?: string;
-  // Destination types
-  is_diversion?: boolean;
-  management_path?: string | null;
-  // Container types
-  capacity_gallons?: string | number;
-  tare_weight_lbs?: string | number;
-  // Diversion methods, waste subtypes, carbon methodologies
-  co2_factor?: string | number;
-  conversion_factor?: string | number;
-  version?: string;
-  calculation_method?: string;
-}
+// The six reference lists (spec 2 section 3), their shapes generated from the API (web/src/client/schema.d.ts).
+import type { components } from "@/client/schema";
+
+type Schemas = components["schemas"];
+
+/** One list's row as the API returns it. */
+export type ListRead = Schemas["WasteTypeRead"] | Schemas["DestinationTypeRead"] | Schemas["ContainerTypeRead"]
+  | Schemas["DiversionMethodRead"] | Schemas["WasteSubtypeRead"] | Schemas["CarbonMethodologyRead"];
+
+type EveryListsFields = Schemas["WasteTypeRead"] & Schemas["DestinationTypeRead"] & Schemas["ContainerTypeRead"]
+  & Schemas["DiversionMethodRead"] & Schemas["WasteSubtypeRead"] & Schemas["CarbonMethodologyRead"];
+
+/** A row of any list: the fields every list has, and each list's own fields where it has them. */
+export type ListItem = Pick<Schemas["WasteTypeRead"], "id" | "name" | "description" | "is_active"
+  | "is_system_standard" | "sort_order"> & Partial<EveryListsFields>;
 
 export type ListPath =
   | "waste-types"
@@ -31,10 +22,7 @@ export type ListPath =
   | "waste-subtypes"
   | "carbon-methodologies";
 
-export interface UnitOfMeasure {
-  code: string;
-  display_name: string;
-}
+export type UnitOfMeasure = Schemas["UnitOfMeasure"];
 
 /** The payload of a write: strings from the form already converted (numbers, nulls). */
 export type ListItemPayload = Record<string, string | number | boolean | null>;

@@ -34,10 +34,10 @@ const ticket = {
 const rows: ReportTicket[] = [
   { id: "t-1", ticket_number: "T-20261002-0001", timestamp: "2026-10-02T17:00:00Z", waste_type: "Food Scraps",
     destination: "Compost", container_type: null, net_weight: 100, gross_weight: 110, tare_weight: 10,
-    employee_name: "Eli Employee", store_name: "Kitchen 1", is_inbound: false },
+    employee_name: "Eli Employee", location: null, store_name: "Kitchen 1", is_inbound: false },
   { id: "t-2", ticket_number: "T-20261003-0002", timestamp: "2026-10-03T17:00:00Z", waste_type: "Food Waste",
     destination: "Food Bank", container_type: null, net_weight: 60, gross_weight: 67.8, tare_weight: 7.8,
-    employee_name: "Eli Employee", store_name: "Kitchen 2", is_inbound: false },
+    employee_name: "Eli Employee", location: null, store_name: "Kitchen 2", is_inbound: false },
 ];
 
 const esg: EsgReport = {

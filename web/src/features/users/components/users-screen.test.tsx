@@ -32,7 +32,8 @@ afterEach(() => { vi.unstubAllGlobals(); setToken(null); });
 
 function renderScreen() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQueryOptions().queryKey, { id: "me", email: "ann@example.com", role: "store_admin", first_name: "Ann", last_name: "Lee", setup_completed: true, company: null });
+  client.setQueryData(meQueryOptions().queryKey, { id: "me", email: "ann@example.com", role: "store_admin", first_name: "Ann", last_name: "Lee", setup_completed: true, company: null,
+    phone: null, store_id: null, assigned_location_id: null, preferences: {}, company_name: null });
   return render(<QueryClientProvider client={client}><SessionProvider><UsersScreen /></SessionProvider></QueryClientProvider>);
 }
 
