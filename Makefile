@@ -14,7 +14,7 @@ run: venv web
 	$(VENV)/bin/flow up
 
 test: venv web chromium
-	$(PY) -m pytest tests -q
+	$(PY) -m pytest tests -q --durations=15
 	@if [ -f web/package.json ]; then cd web && npm run --silent test; fi
 
 venv: $(VENV)/.synced
