@@ -16,21 +16,21 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from api import demo_activity as activity
 from api import demo_inbound as inbound
-from api.alerts.models import Alert
-from api.companies.models import Company
 from api.companies.service import provision_company
 from api.core.config import get_settings
 from api.core.db import make_engine, set_system_scope
 from api.core.security import hash_secret
-from api.inbound.models import Customer, Vehicle
-from api.inventory.models import InventoryItem, InventoryMovement
-from api.invoices.models import Invoice, InvoiceLine, Payment
-from api.lists.models import ContainerType, DestinationType, DiversionMethod, WasteType
-from api.regions.models import Region
-from api.settings.models import CompanySettings
-from api.stores.models import Store
-from api.tickets.models import Ticket, TicketCounter, TicketLineItem
-from api.users.models import User
+from api.tables.alerts import Alert
+from api.tables.companies import Company
+from api.tables.inbound import Customer, Vehicle
+from api.tables.inventory import InventoryItem, InventoryMovement
+from api.tables.invoices import Invoice, InvoiceLine, Payment
+from api.tables.lists import ContainerType, DestinationType, DiversionMethod, WasteType
+from api.tables.regions import Region
+from api.tables.settings import CompanySettings
+from api.tables.stores import Store
+from api.tables.tickets import Ticket, TicketCounter, TicketLineItem
+from api.tables.users import User
 
 SEED = 20261122
 COMPANY = "Bayview Hospitality Group"

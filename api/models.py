@@ -1,16 +1,16 @@
 """Every table, imported once so Alembic and the tenant mechanisms see the whole schema."""
-from api.alerts.models import Alert  # noqa: F401
-from api.audit.models import AuditEvent  # noqa: F401
-from api.auth.models import AuthToken  # noqa: F401
-from api.carbon.models import CarbonCredit  # noqa: F401
-from api.companies.models import Company  # noqa: F401
-from api.compliance.models import ComplianceEvent, FoodRecoveryPartner  # noqa: F401
 from api.core.db import Base
-from api.email_alerts.models import EmailAlert, EmailAlertSend  # noqa: F401
-from api.inbound.models import Customer, CustomerPrice, Vehicle  # noqa: F401
-from api.inventory.models import InventoryItem, InventoryMovement  # noqa: F401
-from api.invoices.models import Invoice, InvoiceLine, Payment  # noqa: F401
-from api.lists.models import (  # noqa: F401
+from api.tables.alerts import Alert  # noqa: F401
+from api.tables.audit import AuditEvent  # noqa: F401
+from api.tables.auth import AuthToken  # noqa: F401
+from api.tables.carbon import CarbonCredit  # noqa: F401
+from api.tables.companies import Company  # noqa: F401
+from api.tables.compliance import ComplianceEvent, FoodRecoveryPartner  # noqa: F401
+from api.tables.email_alerts import EmailAlert, EmailAlertSend  # noqa: F401
+from api.tables.inbound import Customer, CustomerPrice, Vehicle  # noqa: F401
+from api.tables.inventory import InventoryItem, InventoryMovement  # noqa: F401
+from api.tables.invoices import Invoice, InvoiceLine, Payment  # noqa: F401
+from api.tables.lists import (  # noqa: F401
     CarbonMethodology,
     ContainerType,
     DestinationType,
@@ -18,14 +18,14 @@ from api.lists.models import (  # noqa: F401
     WasteSubtype,
     WasteType,
 )
-from api.payables.models import Bill, BillOfLading, BillPayment  # noqa: F401
-from api.ratelimit.models import RateLimitBucket  # noqa: F401
-from api.regions.models import Region  # noqa: F401
-from api.settings.models import CompanySettings, PlatformSettings  # noqa: F401
-from api.stores.models import Store  # noqa: F401
-from api.subscription.models import PlanSetting, SubscriptionChange, SubscriptionInvoice  # noqa: F401
-from api.tickets.models import Ticket, TicketCounter, TicketImage, TicketLineItem  # noqa: F401
-from api.users.models import User  # noqa: F401
+from api.tables.payables import Bill, BillOfLading, BillPayment  # noqa: F401
+from api.tables.ratelimit import RateLimitBucket  # noqa: F401
+from api.tables.regions import Region  # noqa: F401
+from api.tables.settings import CompanySettings, PlatformSettings  # noqa: F401
+from api.tables.stores import Store  # noqa: F401
+from api.tables.subscription import PlanSetting, SubscriptionChange, SubscriptionInvoice  # noqa: F401
+from api.tables.tickets import Ticket, TicketCounter, TicketImage, TicketLineItem  # noqa: F401
+from api.tables.users import User  # noqa: F401
 
 # Tables whose rows belong to one company: RLS policies are created for each (first migration).
 TENANT_TABLES = sorted(

@@ -6,12 +6,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import cache
 
-from api.companies.models import Company
 from api.companies.service import provision_company
 from api.core.db import sessionmaker, set_system_scope
 from api.core.security import create_access_token, hash_secret
-from api.stores.models import Store
-from api.users.models import User
+from api.tables.companies import Company
+from api.tables.stores import Store
+from api.tables.users import User
 
 PASSWORD = "secret-pass-1"
 PIN = "4321"

@@ -5,9 +5,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
+from api.access.deps import Public
 from api.address import service
 from api.address.schemas import AddressSuggestion
-from api.auth.deps import Public
 
 router = APIRouter(tags=["address"])
 

@@ -17,14 +17,14 @@ from sqlalchemy import case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.admin import service
-from api.alerts.models import Alert
-from api.companies.models import Company
-from api.email_alerts.models import EmailAlertSend
 from api.kit.errors import DomainError, NotFound
 from api.kit.spreadsheet import safe_cell
 from api.subscription import billing, plans
-from api.subscription.models import PlanSetting, SubscriptionChange, SubscriptionInvoice
 from api.subscription.payments import NOT_CONFIGURED, get_provider
+from api.tables.alerts import Alert
+from api.tables.companies import Company
+from api.tables.email_alerts import EmailAlertSend
+from api.tables.subscription import PlanSetting, SubscriptionChange, SubscriptionInvoice
 
 MONTHS = 12
 
@@ -140,7 +140,7 @@ async def system_health(db: AsyncSession) -> dict:
                 group by local_date order by local_date""", [])
     except Exception:  # noqa: BLE001 - before the first publish there is no warehouse to read
         tickets_per_day = []
-    from api.tickets.models import Ticket
+    from api.tables.tickets import Ticket
 
     late = await db.scalar(select(func.count()).select_from(Ticket).where(
         Ticket.created_at >= now - day, Ticket.created_at - Ticket.ticket_at > timedelta(minutes=10)))

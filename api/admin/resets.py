@@ -23,20 +23,20 @@ from pathlib import Path
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.audit.models import AuditEvent
-from api.auth.models import AuthToken
-from api.carbon.models import CarbonCredit
-from api.companies.models import Company
-from api.compliance.models import ComplianceEvent
 from api.core.config import get_settings
 from api.core.security import digest_token, new_opaque_token
-from api.inventory.models import InventoryItem
-from api.invoices.models import Invoice
 from api.kit.errors import DomainError, Invalid
 from api.mail.service import send_mail
-from api.stores.models import Store
-from api.tickets.models import Ticket, TicketCounter, TicketImage
-from api.users.models import User
+from api.tables.audit import AuditEvent
+from api.tables.auth import AuthToken
+from api.tables.carbon import CarbonCredit
+from api.tables.companies import Company
+from api.tables.compliance import ComplianceEvent
+from api.tables.inventory import InventoryItem
+from api.tables.invoices import Invoice
+from api.tables.stores import Store
+from api.tables.tickets import Ticket, TicketCounter, TicketImage
+from api.tables.users import User
 
 log = logging.getLogger("flow.admin")
 RESET_TTL = timedelta(hours=1)

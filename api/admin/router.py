@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, BackgroundTasks, Query, Response
 
+from api.access.deps import AdminUser, SystemAdmin
 from api.admin import billing as platform_billing
 from api.admin import resets, service
 from api.admin.billing_schemas import (
@@ -38,7 +39,6 @@ from api.admin.schemas import (
     TenantCompanyList,
     TenantList,
 )
-from api.auth.deps import AdminUser, SystemAdmin
 from api.core.deps import Db
 from api.kit.errors import DomainError
 from api.kit.fields import MAX_OFFSET

@@ -20,14 +20,14 @@ from api.admin.schemas import (
     Tenant,
     TenantCompany,
 )
-from api.alerts.models import Alert
-from api.audit.models import AuditEvent
-from api.companies.models import Company
 from api.companies.schemas import CompanyAddress
 from api.kit.errors import Conflict, NotFound
-from api.stores.models import Store
 from api.subscription import service as subscription
-from api.users.models import User
+from api.tables.alerts import Alert
+from api.tables.audit import AuditEvent
+from api.tables.companies import Company
+from api.tables.stores import Store
+from api.tables.users import User
 
 PAYING = ("active", "past_due")
 

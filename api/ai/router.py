@@ -5,6 +5,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, File, UploadFile
 
+from api.access.deps import StaffUser
 from api.ai import images, service
 from api.ai.reader import PlateReading, WeightReading
 from api.ai.schemas import (
@@ -14,7 +15,6 @@ from api.ai.schemas import (
     PlateRecognitionRead,
     WeightExtractionRead,
 )
-from api.auth.deps import StaffUser
 from api.core.deps import Db
 from api.subscription import plans
 from api.subscription.deps import require_feature

@@ -15,7 +15,7 @@ from api.ai.local_reader import LocalReader
 from api.ai.openai_reader import OpenAIReader
 from api.ai.reader import PlateReading, Reader, WeightReading
 from api.core.config import Settings, get_settings
-from api.settings.models import CompanySettings
+from api.tables.settings import CompanySettings
 
 PROVIDERS = ("auto", "local", "openai")
 _local = LocalReader()

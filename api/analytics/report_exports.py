@@ -23,13 +23,13 @@ from api.analytics.report_pdf import ReportHeader, basic_pdf, esg_pdf
 from api.analytics.service import ReportFilter
 from api.analytics.warehouse import read_warehouse, rows
 from api.audit.service import audit
-from api.companies.models import Company
 from api.core.config import get_settings
 from api.kit.errors import DomainError
 from api.mail.service import _send_smtp, _write_outbox, build_message
 from api.ratelimit import service as ratelimit
-from api.stores.models import Store
-from api.users.models import User
+from api.tables.companies import Company
+from api.tables.stores import Store
+from api.tables.users import User
 
 log = logging.getLogger("flow.reports")
 

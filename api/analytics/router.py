@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Query, Response
 from starlette.concurrency import run_in_threadpool
 
+from api.access.deps import CurrentCompany, LocationScope, StaffUser
 from api.analytics import ai_analytics, impact, report_exports, service, warehouse
 from api.analytics.export_schemas import ReportEmailRequest, ReportEmailSent, ReportExportFilters
 from api.analytics.schemas import (
@@ -23,7 +24,6 @@ from api.analytics.schemas import (
     TicketReportRead,
     WarehouseRefreshRead,
 )
-from api.auth.deps import CurrentCompany, LocationScope, StaffUser
 from api.core.deps import Db
 from api.kit.errors import ErrorBody
 from api.kit.validation import IsoDate

@@ -16,8 +16,8 @@ from zoneinfo import ZoneInfo
 import duckdb
 
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
-from api.companies.models import Company
 from api.kit.errors import Forbidden, Invalid
+from api.tables.companies import Company
 
 FACTS = "marts.ticket_facts_daily"
 TOP_WASTE_SOURCES = 5

@@ -5,8 +5,8 @@ import uuid
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.audit.models import AuditEvent
 from api.core.db import sessionmaker, set_system_scope
+from api.tables.audit import AuditEvent
 
 
 async def audit(

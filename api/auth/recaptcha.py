@@ -8,7 +8,7 @@ import httpx
 
 from api.core.config import get_settings
 from api.kit.errors import DomainError
-from api.settings.models import PlatformSettings
+from api.tables.settings import PlatformSettings
 
 log = logging.getLogger("flow.auth")
 FAILED = "reCAPTCHA verification failed. Please refresh the page and try again."

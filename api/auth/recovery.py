@@ -14,7 +14,6 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.audit.service import audit
-from api.auth.models import AuthToken
 from api.auth.service import find_user_by_email, scope_to
 from api.core.config import get_settings
 from api.core.db import set_system_scope
@@ -22,7 +21,8 @@ from api.core.security import digest_token, hash_secret, new_opaque_token
 from api.kit.errors import DomainError
 from api.mail.service import deliver
 from api.ratelimit import service as ratelimit
-from api.users.models import User
+from api.tables.auth import AuthToken
+from api.tables.users import User
 
 RESET_TTL = timedelta(hours=1)
 INVITE_TTL = timedelta(days=7)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, BackgroundTasks, Request, status
 
+from api.access.deps import CurrentUser, Public
 from api.auth import recovery, service
-from api.auth.deps import CurrentUser, Public
 from api.auth.schemas import (
     EmailRequest,
     LoginRequest,

@@ -13,19 +13,19 @@ from fastapi import Request
 from sqlalchemy import case, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.access.deps import Unauthorized
 from api.audit.service import audit, audit_outside
-from api.auth.deps import Unauthorized
 from api.auth.schemas import CompanyBrief, LocationRef, MeRead, TokenRead
-from api.companies.models import Company
 from api.core.config import get_settings
 from api.core.db import sessionmaker, set_system_scope, set_tenant
 from api.core.security import create_access_token, verify_secret
 from api.kit.errors import DomainError, Forbidden
 from api.ratelimit import service as ratelimit
-from api.stores.models import Store
 from api.subscription import plans
 from api.subscription import service as subscription
-from api.users.models import User
+from api.tables.companies import Company
+from api.tables.stores import Store
+from api.tables.users import User
 
 BAD_LOGIN = "Incorrect email or password"
 BAD_PIN = "Invalid email or PIN. Please check your credentials."

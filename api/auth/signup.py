@@ -9,22 +9,22 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.alerts.models import Alert
 from api.audit.service import audit
 from api.auth import recaptcha
 from api.auth.schemas import SignupRead, SignupRequest
 from api.auth.service import build_me, find_user_by_email
-from api.companies.models import Company
 from api.companies.service import provision_company
 from api.core.config import get_settings
 from api.core.db import set_tenant
 from api.core.security import create_access_token, hash_secret
 from api.kit.errors import Conflict, Invalid
 from api.ratelimit import service as ratelimit
-from api.settings.models import PlatformSettings
 from api.subscription import plans
-from api.subscription.models import PlanSetting
-from api.users.models import User
+from api.tables.alerts import Alert
+from api.tables.companies import Company
+from api.tables.settings import PlatformSettings
+from api.tables.subscription import PlanSetting
+from api.tables.users import User
 
 EMAIL_TAKEN = "Email already registered"
 PENDING = "Your account has been created and is pending approval. You will be able to sign in once it is approved."

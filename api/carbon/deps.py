@@ -5,11 +5,11 @@ from typing import Annotated
 
 from fastapi import Depends
 
-from api.auth.deps import AdminUser, CurrentCompany
-from api.companies.models import Company
+from api.access.deps import AdminUser, CurrentCompany
 from api.core.deps import Db
 from api.kit.errors import Forbidden
 from api.settings.service import get_settings_row, platform_settings
+from api.tables.companies import Company
 
 DISABLED = "Carbon Credits Disabled"
 

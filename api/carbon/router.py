@@ -10,7 +10,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from api.auth.deps import AdminUser
+from api.access.deps import AdminUser
 from api.carbon import service
 from api.carbon.deps import CarbonCompany
 from api.carbon.schemas import (

@@ -12,8 +12,8 @@ from starlette.concurrency import run_in_threadpool
 
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 from api.audit.service import audit
-from api.carbon.models import CarbonCredit
 from api.kit.errors import NotFound
+from api.tables.carbon import CarbonCredit
 
 ZERO = Decimal(0)
 MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")

@@ -15,10 +15,10 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
-from api.companies.models import Company
 from api.core.config import get_settings
 from api.kit.errors import DomainError, Invalid
 from api.kit.images import NotAnImage, TooManyPixels, flat_rgb, has_alpha, open_upright, without_metadata
+from api.tables.companies import Company
 
 MAX_LOGO_BYTES = 2 * 1024 * 1024  # 2097152, spec 1 section 9
 FORMATS = {"JPEG": ("image/jpeg", "jpg"), "PNG": ("image/png", "png"), "GIF": ("image/gif", "gif"),

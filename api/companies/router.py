@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from api.auth.deps import AdminUser, CurrentCompany, StaffUser
+from api.access.deps import AdminUser, CurrentCompany, StaffUser
 from api.companies import logo as logos
 from api.companies import service
 from api.companies.schemas import CompanyAddress, CompanyInfoRead, CompanyInfoUpdate, LogoRead, LogoUpload

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.companies.models import Company
 from api.companies.schemas import CompanyInfoUpdate
 from api.lists.defaults import seed_company_lists
-from api.settings.models import CompanySettings
+from api.tables.companies import Company
+from api.tables.settings import CompanySettings
 
 
 async def provision_company(db: AsyncSession, company: Company) -> None:

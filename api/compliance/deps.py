@@ -5,12 +5,12 @@ from typing import Annotated
 
 from fastapi import Depends
 
-from api.auth.deps import AdminUser, CurrentCompany
-from api.companies.models import Company
+from api.access.deps import AdminUser, CurrentCompany
 from api.core.deps import Db
 from api.kit.errors import Forbidden
 from api.subscription import plans
 from api.subscription.service import sb1383_enabled, sb1383_override
+from api.tables.companies import Company
 
 NOT_ENABLED = "Compliance Features Not Enabled"
 

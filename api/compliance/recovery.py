@@ -17,11 +17,11 @@ from starlette.concurrency import run_in_threadpool
 
 from api.analytics.service import company_today
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
-from api.companies.models import Company
-from api.compliance.models import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
 from api.kit.errors import Conflict, DomainError, Invalid, NotFound
 from api.kit.spreadsheet import safe_row
-from api.lists.models import DestinationType
+from api.tables.companies import Company
+from api.tables.compliance import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
+from api.tables.lists import DestinationType
 from api.tickets.images import image_store
 
 EXPIRING_DAYS = 30

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, File, Form, Query, Response, UploadFile, status
 
-from api.auth.deps import AdminUser
+from api.access.deps import AdminUser
 from api.compliance import recovery
 from api.compliance.deps import ComplianceCompany
 from api.compliance.recovery_schemas import (

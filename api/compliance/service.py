@@ -12,12 +12,12 @@ from starlette.concurrency import run_in_threadpool
 
 from api.analytics.service import company_today
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
-from api.companies.models import Company
 from api.compliance import ear
 from api.compliance.location_report import to_pdf as location_report_pdf
-from api.compliance.models import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
 from api.kit.errors import Conflict
-from api.settings.models import CompanySettings
+from api.tables.companies import Company
+from api.tables.compliance import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
+from api.tables.settings import CompanySettings
 
 ZERO = Decimal(0)
 LOG_ENTRIES = 20

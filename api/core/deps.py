@@ -1,6 +1,6 @@
 """The request's database session: the one dependency core gives every route.
 
-Core knows no domain. The caller and the role guards are in api/auth/deps.py, the plan gates in
+Core knows no domain. The caller and the role guards are in api/access/deps.py, the plan gates in
 api/subscription/deps.py.
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@ import uuid
 
 from fastapi import APIRouter, Depends, status
 
-from api.auth.deps import AdminUser, CurrentCompany
+from api.access.deps import AdminUser, CurrentCompany
 from api.core.deps import Db
 from api.email_alerts import service
 from api.email_alerts.schemas import (

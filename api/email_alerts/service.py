@@ -19,10 +19,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from api.analytics import report_exports
 from api.analytics.service import ReportFilter
-from api.companies.models import Company
 from api.core.db import sessionmaker, set_system_scope, set_tenant
 from api.email_alerts import reports
-from api.email_alerts.models import EmailAlert, EmailAlertSend
 from api.email_alerts.schedule import CATCH_UP, Rule, last_due, next_run, report_period
 from api.email_alerts.schemas import (
     ENTERPRISE_TYPES,
@@ -35,7 +33,9 @@ from api.kit.errors import Forbidden, Invalid, NotFound
 from api.mail.service import send_mail
 from api.subscription import plans
 from api.subscription.service import has_feature
-from api.users.models import User
+from api.tables.companies import Company
+from api.tables.email_alerts import EmailAlert, EmailAlertSend
+from api.tables.users import User
 
 log = logging.getLogger("flow.email_alerts")
 Sessions = async_sessionmaker[AsyncSession]

@@ -14,7 +14,6 @@ from sqlalchemy import BigInteger, cast, func, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.inbound.models import Customer, CustomerPrice, Vehicle
 from api.inbound.schemas import (
     CustomerRead,
     CustomerWrite,
@@ -23,7 +22,8 @@ from api.inbound.schemas import (
     WasteTypePriceRead,
 )
 from api.kit.errors import Conflict, Invalid, NotFound
-from api.lists.models import WasteType
+from api.tables.inbound import Customer, CustomerPrice, Vehicle
+from api.tables.lists import WasteType
 from api.tickets.rules import normalize_plate
 
 ACCOUNT_PREFIX = "C-"

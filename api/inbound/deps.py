@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends
 
-from api.auth.deps import LocationScope, StaffUser
+from api.access.deps import LocationScope, StaffUser
 from api.subscription.deps import InboundCompany
 from api.tickets.service import Caller
 

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, File, Header, Query, Request, Response, UploadFile, status
 
-from api.auth.deps import AdminUser
+from api.access.deps import AdminUser
 from api.core.deps import Db
 from api.inbound import bulk, customers, tickets
 from api.inbound.deps import InboundCaller

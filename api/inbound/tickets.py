@@ -26,9 +26,7 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.audit.models import AuditEvent
 from api.inbound.marts import ticket_stats
-from api.inbound.models import Customer, CustomerPrice, Vehicle
 from api.inbound.pricing import PriceBook, cents, price_line
 from api.inbound.schemas import (
     InboundLineCreate,
@@ -41,12 +39,14 @@ from api.inventory.service import receive_inbound, reverse_inbound
 from api.invoices.service import bill_inbound_ticket
 from api.invoices.unbill import unbill_inbound_ticket
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
-from api.lists.models import WasteType
-from api.settings.models import CompanySettings
 from api.settings.service import get_settings_row
-from api.stores.models import Store
+from api.tables.audit import AuditEvent
+from api.tables.inbound import Customer, CustomerPrice, Vehicle
+from api.tables.lists import WasteType
+from api.tables.settings import CompanySettings
+from api.tables.stores import Store
+from api.tables.tickets import Ticket, TicketLineItem
 from api.tickets import rules
-from api.tickets.models import Ticket, TicketLineItem
 from api.tickets.numbering import next_ticket_number
 from api.tickets.queries import local_midnight
 from api.tickets.references import as_uuid

@@ -7,7 +7,7 @@ from typing import Annotated
 import anyio
 from fastapi import APIRouter, Query, status
 
-from api.auth.deps import AdminUser, LocationScope, StaffUser
+from api.access.deps import AdminUser, LocationScope, StaffUser
 from api.core.deps import Db
 from api.inventory import marts, service
 from api.inventory.schemas import AdjustmentCreate, AdjustmentRead, InventoryRead, InventoryStatus

@@ -10,9 +10,9 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.inventory.models import InventoryItem, InventoryMovement
 from api.kit.units import convert
-from api.tickets.models import Ticket, TicketLineItem
+from api.tables.inventory import InventoryItem, InventoryMovement
+from api.tables.tickets import Ticket, TicketLineItem
 
 QTY = Decimal("0.01")
 
@@ -70,8 +70,8 @@ async def adjust(db: AsyncSession, company_id: uuid.UUID, user_id: uuid.UUID, it
     """An audited manual adjustment: one movement with its reason, and an audit event."""
     from sqlalchemy import select
 
-    from api.audit.models import AuditEvent
     from api.kit.errors import Invalid, NotFound
+    from api.tables.audit import AuditEvent
 
     item = await db.scalar(select(InventoryItem).where(InventoryItem.id == item_id).with_for_update())
     if item is None:

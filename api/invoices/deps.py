@@ -12,10 +12,10 @@ from typing import Annotated
 
 from fastapi import Depends
 
-from api.auth.deps import AdminUser
-from api.companies.models import Company
+from api.access.deps import AdminUser
 from api.subscription.deps import InboundCompany
-from api.users.models import User
+from api.tables.companies import Company
+from api.tables.users import User
 
 
 class Biller:

@@ -20,9 +20,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
 from api.analytics import warehouse
-from api.companies.models import Company
-from api.inbound.models import Customer
-from api.invoices.models import Invoice, InvoiceLine, Payment
 from api.invoices.schemas import (
     AGING_CATEGORIES,
     AgingBucket,
@@ -42,7 +39,10 @@ from api.invoices.schemas import (
     StatementLine,
 )
 from api.kit.errors import Conflict, Invalid, NotFound
-from api.tickets.models import Ticket, TicketLineItem
+from api.tables.companies import Company
+from api.tables.inbound import Customer
+from api.tables.invoices import Invoice, InvoiceLine, Payment
+from api.tables.tickets import Ticket, TicketLineItem
 
 CENT = Decimal("0.01")
 TERMS = {0: "Due on receipt", 15: "Net 15", 30: "Net 30", 60: "Net 60"}

@@ -14,10 +14,10 @@ from decimal import Decimal
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.invoices.models import Invoice, InvoiceLine
 from api.invoices.service import CENT, paid_so_far
 from api.kit.errors import Conflict
-from api.tickets.models import Ticket
+from api.tables.invoices import Invoice, InvoiceLine
+from api.tables.tickets import Ticket
 
 
 async def unbill_inbound_ticket(db: AsyncSession, ticket: Ticket, now: datetime) -> Invoice | None:

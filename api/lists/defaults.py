@@ -30,7 +30,7 @@ from typing import Any
 from sqlalchemy import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.lists.models import (
+from api.tables.lists import (
     CarbonMethodology,
     ContainerType,
     DestinationType,

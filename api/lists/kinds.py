@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 from sqlalchemy.orm import InstrumentedAttribute
 
-from api.compliance.models import FoodRecoveryPartner
-from api.inbound.models import CustomerPrice
-from api.inventory.models import InventoryItem
 from api.lists import schemas as s
-from api.lists.models import (
+from api.subscription import plans
+from api.tables.compliance import FoodRecoveryPartner
+from api.tables.inbound import CustomerPrice
+from api.tables.inventory import InventoryItem
+from api.tables.lists import (
     CarbonMethodology,
     ContainerType,
     DestinationType,
@@ -19,8 +20,7 @@ from api.lists.models import (
     WasteSubtype,
     WasteType,
 )
-from api.subscription import plans
-from api.tickets.models import Ticket, TicketLineItem
+from api.tables.tickets import Ticket, TicketLineItem
 
 
 @dataclass(frozen=True)

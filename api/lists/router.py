@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends
 
-from api.auth.deps import AdminUser, StaffUser
+from api.access.deps import AdminUser, StaffUser
 from api.core.deps import Db
 from api.lists import service
 from api.lists.kinds import ALL_KINDS, ListKind

@@ -7,7 +7,7 @@ from decimal import Decimal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from api.kit.validation import Flag, text
-from api.lists.models import CALCULATION_METHODS
+from api.tables.lists import CALCULATION_METHODS
 
 NAME_MAX = 120
 PRICING_UNITS = ("lb", "gallon", "each", "ton", "yard")

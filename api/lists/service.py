@@ -16,8 +16,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.kit.errors import Conflict, DomainError, Invalid, NotFound
 from api.lists.kinds import ListKind
-from api.lists.models import ListItemMixin
 from api.lists.schemas import ItemRemoval, ReorderItem
+from api.tables.lists import ListItemMixin
 
 SYSTEM_NAME_LOCKED = "System standard names cannot be changed"
 CAPACITY_ABOVE_ZERO = "Capacity must be greater than 0"

@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials
 from pydantic import BaseModel, Field
 
-from api.auth.deps import Public, Unauthorized, _bearer, current_user
+from api.access.deps import Public, Unauthorized, _bearer, current_user
 from api.core.config import get_settings
 from api.core.deps import Db
 from api.kit.errors import ErrorBody, Forbidden

@@ -5,7 +5,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from api.auth.deps import StaffUser
+from api.access.deps import StaffUser
 from api.core.deps import Db
 from api.outbound import service
 from api.outbound.schemas import OutboundCustomerList, PlateLookup, SearchResults

@@ -9,8 +9,8 @@ from typing import Literal
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.inbound.models import Customer, Vehicle
 from api.outbound.schemas import OutboundCustomerRead, PlateLookup, SearchResult, VehicleRead
+from api.tables.inbound import Customer, Vehicle
 from api.tickets.rules import normalize_plate
 
 CustomerType = Literal["all", "hauler", "disposal_partner"]

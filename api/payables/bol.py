@@ -8,7 +8,7 @@ from reportlab.platypus import Paragraph, Spacer, Table
 
 from api.analytics.report_pdf import _build, _escape, _grid, _styles, lb
 from api.invoices.pdf import CompanyBlock
-from api.tickets.models import Ticket
+from api.tables.tickets import Ticket
 
 
 def bol_pdf(company: CompanyBlock, ticket: Ticket, location: str | None, partner: dict | None) -> bytes:

@@ -12,7 +12,7 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Query, Response, status
 from starlette.concurrency import run_in_threadpool
 
-from api.auth.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
+from api.access.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
 from api.core.deps import Db
 from api.invoices import service as receivables
 from api.invoices.pdf import PDF_MIME, pdf_response

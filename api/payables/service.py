@@ -17,13 +17,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
 from api.analytics import warehouse
-from api.companies.models import Company
-from api.inbound.models import Customer
 from api.invoices import service as receivables
 from api.invoices.schemas import AgingBucket, PaymentCreate
 from api.kit.errors import Conflict, Invalid, NotFound
 from api.payables.bol import bol_pdf
-from api.payables.models import Bill, BillOfLading, BillPayment
 from api.payables.schemas import (
     BillDetail,
     BillList,
@@ -35,8 +32,11 @@ from api.payables.schemas import (
     PayablesAging,
 )
 from api.settings.service import get_settings_row
-from api.stores.models import Store
-from api.tickets.models import Ticket
+from api.tables.companies import Company
+from api.tables.inbound import Customer
+from api.tables.payables import Bill, BillOfLading, BillPayment
+from api.tables.stores import Store
+from api.tables.tickets import Ticket
 
 CENT = Decimal("0.01")
 LB_PER_TON = Decimal(2000)

@@ -15,7 +15,7 @@ from sqlalchemy.dialects.postgresql import insert
 from api.core.config import get_settings
 from api.core.db import sessionmaker
 from api.kit.errors import DomainError
-from api.ratelimit.models import RateLimitBucket
+from api.tables.ratelimit import RateLimitBucket
 
 TOO_MANY = "Too many attempts. Please wait a minute and try again."
 

@@ -5,7 +5,7 @@ import uuid
 
 from fastapi import APIRouter, Depends, status
 
-from api.auth.deps import AdminUser
+from api.access.deps import AdminUser
 from api.core.deps import Db
 from api.regions import service
 from api.regions.schemas import RegionCreate, RegionDeleted, RegionList, RegionRead, RegionUpdate

@@ -12,10 +12,10 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.kit.errors import Conflict, Invalid, NotFound
-from api.regions.models import Region
 from api.regions.schemas import RegionCreate, RegionRead, RegionUpdate
-from api.stores.models import Store
-from api.users.models import User
+from api.tables.regions import Region
+from api.tables.stores import Store
+from api.tables.users import User
 
 
 async def _counts(db: AsyncSession, column) -> tuple[dict[uuid.UUID, int], dict[uuid.UUID, int]]:

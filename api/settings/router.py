@@ -5,7 +5,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Request
 
-from api.auth.deps import CurrentUser, Public, require_roles
+from api.access.deps import CurrentUser, Public, require_roles
 from api.core.deps import Db
 from api.settings import service
 from api.settings.schemas import CompanySettingsRead, PlatformSettingsRead, PublicSettingsRead

@@ -7,9 +7,7 @@ from pydantic import BaseModel, ValidationError
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.companies.models import Company
 from api.kit.errors import Invalid
-from api.settings.models import CompanySettings, PlatformSettings
 from api.settings.schemas import (
     CompanySettingsRead,
     CompanySettingsUpdate,
@@ -18,6 +16,8 @@ from api.settings.schemas import (
     PublicSettingsRead,
 )
 from api.subscription import service as subscription
+from api.tables.companies import Company
+from api.tables.settings import CompanySettings, PlatformSettings
 
 
 async def platform_settings(db: AsyncSession) -> PlatformSettings:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, status
 
-from api.auth.deps import AdminUser, CurrentCompany, StaffUser
+from api.access.deps import AdminUser, CurrentCompany, StaffUser
 from api.core.deps import Db
 from api.kit.fields import MAX_OFFSET
 from api.stores import service

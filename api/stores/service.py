@@ -8,14 +8,14 @@ from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.analytics.stats import location_month_stats
-from api.companies.models import Company
 from api.kit.errors import Conflict, NotFound
-from api.regions.models import Region
-from api.stores.models import Store
 from api.stores.schemas import StoreCreate, StoreRead, StoreStats, StoreUpdate
 from api.subscription import plans
 from api.subscription import service as subscription
-from api.users.models import User
+from api.tables.companies import Company
+from api.tables.regions import Region
+from api.tables.stores import Store
+from api.tables.users import User
 
 ZERO = Decimal(0)
 

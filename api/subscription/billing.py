@@ -24,18 +24,18 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.alerts.models import Alert
 from api.audit.service import audit
-from api.companies.models import Company
 from api.kit.errors import Conflict, DomainError, Invalid
-from api.stores.models import Store
 from api.subscription import plans
 from api.subscription import service as companies
-from api.subscription.models import PlanSetting, SubscriptionChange, SubscriptionInvoice
 from api.subscription.payments import NOT_CONFIGURED, PaymentProvider, get_provider
 from api.subscription.schemas import SubscriptionRead
 from api.subscription.service import effective_plan
-from api.users.models import User
+from api.tables.alerts import Alert
+from api.tables.companies import Company
+from api.tables.stores import Store
+from api.tables.subscription import PlanSetting, SubscriptionChange, SubscriptionInvoice
+from api.tables.users import User
 
 RANK = {"core": 0, "pro": 1, "enterprise": 2}
 

@@ -6,12 +6,12 @@ from typing import Annotated
 from fastapi import Depends
 from sqlalchemy import select
 
-from api.auth.deps import CurrentCompany
-from api.companies.models import Company
+from api.access.deps import CurrentCompany
 from api.core.deps import Db
 from api.kit.errors import Forbidden
-from api.settings.models import CompanySettings
 from api.subscription import plans, service
+from api.tables.companies import Company
+from api.tables.settings import CompanySettings
 
 
 def require_feature(feature: str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Depends, Request
 
-from api.auth.deps import AdminUser, CurrentCompany, Public, require_roles
+from api.access.deps import AdminUser, CurrentCompany, Public, require_roles
 from api.core.deps import Db
 from api.ratelimit.service import client_ip
 from api.subscription import billing, plans, service

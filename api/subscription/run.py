@@ -26,11 +26,11 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from api.audit.service import audit
-from api.companies.models import Company
 from api.core.db import sessionmaker, set_system_scope, set_tenant
 from api.subscription import billing
-from api.subscription.models import SubscriptionChange
 from api.subscription.payments import get_provider
+from api.tables.companies import Company
+from api.tables.subscription import SubscriptionChange
 
 log = logging.getLogger("flow.billing.run")
 Sessions = async_sessionmaker[AsyncSession]

@@ -11,13 +11,13 @@ from decimal import Decimal
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.companies.models import Company
 from api.kit.errors import Forbidden
-from api.settings.models import CompanySettings
-from api.stores.models import Store
 from api.subscription import plans
 from api.subscription.schemas import BillingRead, PlanInfo, PlanRead, SubscriptionRead
-from api.users.models import User
+from api.tables.companies import Company
+from api.tables.settings import CompanySettings
+from api.tables.stores import Store
+from api.tables.users import User
 
 
 def effective_plan(company: Company) -> str:

@@ -17,8 +17,8 @@ from api.core.config import get_settings
 from api.inventory.service import draw_down_for_disposal
 from api.kit.errors import Conflict, DomainError, Invalid, NotFound
 from api.payables.service import outbound_completed
+from api.tables.tickets import Ticket, TicketImage, TicketLineItem
 from api.tickets.images import IMAGE_CAPS, MAX_IMAGES_PER_TICKET, image_keys, image_store, process_image
-from api.tickets.models import Ticket, TicketImage, TicketLineItem
 from api.tickets.references import add_store, load_book
 from api.tickets.schemas import BatchResult, LineItemCreate, TicketBatch, TicketCreate, TicketUpdate
 from api.tickets.service import Caller, create_one, prepare, visible_ticket

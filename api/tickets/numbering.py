@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.tickets.models import TicketCounter
+from api.tables.tickets import TicketCounter
 
 
 def local_day(at: datetime, tz: str) -> date:

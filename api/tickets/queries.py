@@ -14,8 +14,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.db import sessionmaker, set_tenant
 from api.kit.errors import Invalid
-from api.stores.models import Store
-from api.tickets.models import Ticket
+from api.tables.stores import Store
+from api.tables.tickets import Ticket
 from api.tickets.references import as_uuid
 from api.tickets.schemas import TicketQuery
 from api.tickets.service import Caller

@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.inbound.models import Customer
-from api.inventory.models import InventoryItem
 from api.kit.errors import Invalid
-from api.lists.models import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
-from api.settings.models import CompanySettings
 from api.settings.service import get_settings_row
-from api.stores.models import Store
+from api.tables.inbound import Customer
+from api.tables.inventory import InventoryItem
+from api.tables.lists import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
+from api.tables.settings import CompanySettings
+from api.tables.stores import Store
 
 LABELS = {
     WasteType: "Waste type",

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 from fastapi import APIRouter, Depends, File, Form, Header, Query, Request, Response, UploadFile, status
 from fastapi.responses import StreamingResponse
 
-from api.auth.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
+from api.access.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
 from api.core.config import get_settings
 from api.core.deps import Db
 from api.kit.errors import ErrorBody, Invalid, NotFound

@@ -16,20 +16,20 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.audit.models import AuditEvent
-from api.companies.models import Company
 from api.core.config import get_settings
 from api.inventory.service import draw_down_for_disposal, reverse_disposal
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
-from api.lists.models import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
 from api.payables.service import outbound_completed
+from api.tables.audit import AuditEvent
+from api.tables.companies import Company
+from api.tables.lists import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
+from api.tables.tickets import Ticket, TicketImage, TicketLineItem
+from api.tables.users import User
 from api.tickets import rules
 from api.tickets.images import ProcessedImage, decode_data_url, image_keys, image_store, process_image
-from api.tickets.models import Ticket, TicketImage, TicketLineItem
 from api.tickets.numbering import next_ticket_number
 from api.tickets.references import ReferenceBook, add_store, is_custom_container, load_book
 from api.tickets.schemas import LineItemCreate, TicketCreate
-from api.users.models import User
 
 REUSED_CLIENT_ID = "This client_id was already used for a different ticket"
 

@@ -7,8 +7,8 @@ from collections import defaultdict
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.stores.models import Store
-from api.tickets.models import Ticket, TicketImage, TicketLineItem
+from api.tables.stores import Store
+from api.tables.tickets import Ticket, TicketImage, TicketLineItem
 from api.tickets.rules import method_label
 from api.tickets.schemas import ContainerUsed, LineItemRead, TicketImageRead, TicketRead
 

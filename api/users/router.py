@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, BackgroundTasks, Query, Request, status
 
-from api.auth.deps import AdminUser, CurrentCompany, CurrentUser
+from api.access.deps import AdminUser, CurrentCompany, CurrentUser
 from api.core.deps import Db
 from api.kit.fields import MAX_OFFSET
 from api.ratelimit.service import client_ip

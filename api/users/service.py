@@ -15,15 +15,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.audit.service import audit
 from api.auth.recovery import INVITE_TTL, link_for, new_token
-from api.companies.models import Company
 from api.core.db import set_system_scope, set_tenant, utcnow
 from api.core.security import hash_secret
 from api.kit.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 from api.mail.service import deliver
-from api.stores.models import Store
 from api.subscription import plans
 from api.subscription import service as subscription
-from api.users.models import User
+from api.tables.companies import Company
+from api.tables.stores import Store
+from api.tables.users import User
 from api.users.schemas import (
     DEFAULT_NOTIFICATIONS,
     AvailableLocation,

@@ -29,7 +29,7 @@ import httpx
 import pytest
 from fastapi.routing import APIRoute
 
-from api.auth.deps import current_user, public
+from api.access.deps import current_user, public
 from api.core.db import sessionmaker, set_tenant
 from tests.api.tickets.lists import set_company
 from tests.factories import Factory, Tenant
@@ -96,7 +96,7 @@ def list_item(table: str) -> Callable[[Ctx], dict[str, str]]:
 
 async def ticket(ctx: Ctx) -> dict[str, str]:
     if "ticket" not in ctx.made:
-        from api.tickets.models import Ticket, TicketImage
+        from api.tables.tickets import Ticket, TicketImage
 
         async with sessionmaker()() as db, db.begin():
             await set_tenant(db, ctx.other.company_id)
@@ -141,7 +141,7 @@ def inbound_ticket(ctx: Ctx) -> dict[str, str]:
 
 async def invoice(ctx: Ctx) -> dict[str, str]:
     if "invoice" not in ctx.made:
-        from api.invoices.models import Invoice
+        from api.tables.invoices import Invoice
 
         async with sessionmaker()() as db, db.begin():
             await set_tenant(db, ctx.other.company_id)
@@ -184,7 +184,7 @@ async def carbon_credit(ctx: Ctx) -> dict[str, str]:
 
 async def bill(ctx: Ctx) -> dict[str, str]:
     if "bill" not in ctx.made:
-        from api.payables.models import Bill
+        from api.tables.payables import Bill
 
         async with sessionmaker()() as db, db.begin():
             await set_tenant(db, ctx.other.company_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from sqlalchemy import select, text
 
 from api.core.db import sessionmaker, set_tenant
-from api.stores.models import Store
+from api.tables.stores import Store
 
 
 class TestRowLevelSecurity:

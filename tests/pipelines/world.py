@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 
 from api.core.db import sessionmaker, set_tenant
-from api.tickets.models import Ticket
+from api.tables.tickets import Ticket
 
 DESTINATIONS = {
     "Compost": (True, "compost"),

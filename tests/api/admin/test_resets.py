@@ -7,8 +7,8 @@ from decimal import Decimal
 import pytest
 
 from api.core.db import sessionmaker, set_tenant
-from api.invoices.models import Invoice
-from api.tickets.models import Ticket, TicketCounter
+from api.tables.invoices import Invoice
+from api.tables.tickets import Ticket, TicketCounter
 
 
 @pytest.fixture

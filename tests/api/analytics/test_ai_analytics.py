@@ -7,7 +7,7 @@ from sqlalchemy import update
 
 from api.core.config import get_settings
 from api.core.db import sessionmaker, set_tenant
-from api.tickets.models import Ticket, TicketImage
+from api.tables.tickets import Ticket, TicketImage
 from tests.api.ai.fake_openai import NARRATIVE, FakeOpenAI
 from tests.pipelines.world import Weighing, add_tickets, refresh, utc
 

@@ -70,7 +70,7 @@ async def test_csv_xlsx_and_pdf_carry_the_same_figures(client, world):
 async def test_export_cells_are_safe_in_excel(client, world):
     """A location named like a formula is written as text in CSV and XLSX."""
     from api.core.db import sessionmaker, set_tenant
-    from api.stores.models import Store
+    from api.tables.stores import Store
 
     t = world["ready"]
     async with sessionmaker()() as db, db.begin():

@@ -21,10 +21,10 @@ async def recovery(app):
     """fr (pro): destinations Community Food Bank and Pantry (donation), Compost Co (compost);
     partner '=Food Bank' (a formula-looking name) linked to the food bank. Donated: March 100 + 50 lb
     and April 30 lb to the food bank, April 20 lb to the pantry (no partner)."""
-    from api.compliance.models import FoodRecoveryPartner
     from api.core.db import sessionmaker, set_tenant
-    from api.lists.models import DestinationType
-    from api.tickets.models import Ticket
+    from api.tables.compliance import FoodRecoveryPartner
+    from api.tables.lists import DestinationType
+    from api.tables.tickets import Ticket
     from tests.factories import Factory
 
     fr = await Factory().tenant("pro", stores=1)

@@ -10,11 +10,11 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import update
 
 from api.core.db import sessionmaker, set_system_scope, set_tenant
-from api.inbound.models import Customer
-from api.invoices.models import Invoice, InvoiceLine
 from api.invoices.service import bill_inbound_ticket
-from api.settings.models import CompanySettings
-from api.tickets.models import Ticket, TicketLineItem
+from api.tables.inbound import Customer
+from api.tables.invoices import Invoice, InvoiceLine
+from api.tables.settings import CompanySettings
+from api.tables.tickets import Ticket, TicketLineItem
 
 ZONE = ZoneInfo("America/Los_Angeles")  # the Company model's default time zone
 # Days past due on the as-of day -> the bucket it must land in (spec 3 s9, DOMAIN.md).

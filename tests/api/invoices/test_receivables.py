@@ -127,7 +127,7 @@ async def test_monthly_customer_gets_one_consolidated_invoice(client, world):
 async def test_billing_the_same_load_twice_returns_the_first_invoice(world):
     from api.core.db import sessionmaker, set_tenant
     from api.invoices.service import bill_inbound_ticket
-    from api.tickets.models import Ticket
+    from api.tables.tickets import Ticket
 
     async with sessionmaker()() as db, db.begin():
         await set_tenant(db, world["a"].company_id)

@@ -5,7 +5,7 @@ import asyncio
 import uuid
 
 from api.core.db import sessionmaker, set_tenant
-from api.tickets.models import Ticket
+from api.tables.tickets import Ticket
 
 
 async def _items(client, tenant, path: str, key: str) -> list[dict]:

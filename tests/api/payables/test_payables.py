@@ -101,7 +101,7 @@ async def test_no_payable_and_no_bill_of_lading_when_the_settings_are_off(client
     from sqlalchemy import func, select
 
     from api.core.db import sessionmaker, set_tenant
-    from api.payables.models import Bill, BillOfLading
+    from api.tables.payables import Bill, BillOfLading
 
     async with sessionmaker()() as db, db.begin():
         await set_tenant(db, other.company_id)

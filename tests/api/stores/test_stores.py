@@ -9,7 +9,7 @@ import pytest
 
 from api.analytics.stats import location_month_stats
 from api.core.db import sessionmaker, set_tenant
-from api.tickets.models import Ticket
+from api.tables.tickets import Ticket
 from tests.pipelines.world import refresh
 
 NEW = {"name": "Harbor Kitchen", "store_number": "H-100", "address": "1 Pier", "city": "Oakland", "state": "CA",

@@ -6,9 +6,9 @@ from decimal import Decimal
 from sqlalchemy import select
 
 from api.core.db import sessionmaker, set_tenant
-from api.inbound.models import Customer, Vehicle
-from api.lists.models import ContainerType, DestinationType, WasteType
-from api.settings.models import CompanySettings
+from api.tables.inbound import Customer, Vehicle
+from api.tables.lists import ContainerType, DestinationType, WasteType
+from api.tables.settings import CompanySettings
 
 ITEMS = [
     (WasteType, "Food Waste", {}),

@@ -13,12 +13,12 @@ import jwt
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from api.companies.models import Company
 from api.core.db import set_system_scope, set_tenant
 from api.core.deps import Db
 from api.core.security import decode_access_token
 from api.kit.errors import DomainError, Forbidden
-from api.users.models import User
+from api.tables.companies import Company
+from api.tables.users import User
 
 _bearer = HTTPBearer(auto_error=False, description="Access token from /api/auth/login")
 

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import Uuid
 
 from api.core.db import Base, IdMixin, TenantMixin, TimestampMixin
-from api.invoices.models import PaymentColumns
+from api.tables.invoices import PaymentColumns
 
 MONEY = Numeric(12, 2)
 
