@@ -19,7 +19,7 @@ from pipelines.paths import database_url
 
 WATCHED_TABLES = ("tickets", "stores", "companies", "waste_types", "destination_types", "users",
                   "invoices", "payments", "customers", "bills", "bill_payments",
-                  "inventory_items", "inventory_movements")
+                  "inventory_items", "inventory_movements", "subscription_invoices")
 STALE_AFTER = timedelta(minutes=30)
 # Rebuild only what a ticket change reaches (pipelines/defs/transform/assets.py, DbtBuildConfig)
 # and check the expectations by plain SQL (pipelines/defs/publish/quality.py).

@@ -1,9 +1,11 @@
-"""Platform billing, plans and system reports (spec 3 section 2.24), from the subscription records.
+"""Platform billing, plans and system reports (spec 3 section 2.24).
 
-Runs in the system scope (system_admin). Revenue is what subscription invoices were paid; MRR of
-a month is what the invoices of that month bill; the MRR in force is the plan-table price of every
-paying tenant now (the dashboard's Monthly Revenue). Churn of the last 30 days: tenants whose
-subscription was canceled in that window over the paying tenants at its start.
+Runs in the system scope (system_admin). The figures come from the warehouse: marts
+platform_billing_monthly (revenue, billed MRR, failed payments and churn per month, from the
+subscription invoices) and platform_customer_revenue (what each tenant pays a month under the
+subscription in force); this module picks and sums their rows and says when the warehouse was
+published. The invoice list (with Retry Payment) is the operational record, read from Postgres
+so a retry shows at once.
 """
 from __future__ import annotations
 
@@ -13,10 +15,11 @@ import uuid
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
-from sqlalchemy import case, func, select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.admin import service
+from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 from api.kit.errors import DomainError, NotFound
 from api.kit.spreadsheet import safe_cell
 from api.subscription import billing, plans
@@ -24,7 +27,7 @@ from api.subscription.payments import NOT_CONFIGURED, get_provider
 from api.tables.alerts import Alert
 from api.tables.companies import Company
 from api.tables.email_alerts import EmailAlertSend
-from api.tables.subscription import PlanSetting, SubscriptionChange, SubscriptionInvoice
+from api.tables.subscription import PlanSetting, SubscriptionInvoice
 
 MONTHS = 12
 
@@ -33,40 +36,50 @@ def _month(d: date) -> str:
     return f"{d:%Y-%m}"
 
 
+def _first_of_month(today: date, back: int) -> date:
+    year, month = divmod(today.year * 12 + today.month - 1 - back, 12)
+    return date(year, month + 1, 1)
+
+
+def _warehouse(query: str, params: list | None = None) -> tuple[list[dict], datetime | None]:
+    with read_warehouse() as con:
+        return rows(con, query, params or []), last_refreshed_at(con)
+
+
+def billing_months(months: int = MONTHS) -> tuple[list[dict], datetime | None]:
+    """The last `months` months of platform_billing_monthly, oldest first."""
+    since = _first_of_month(datetime.now(tz=UTC).date(), months - 1)
+    return _warehouse("select * from marts.platform_billing_monthly where month_start >= ? order by month_start",
+                      [since])
+
+
 async def overview(db: AsyncSession) -> dict:
-    tenants = await service.tenant_companies(db, approved_only=True)
-    mrr = sum(t.monthly_revenue for t in tenants)
-    since = datetime.now(tz=UTC) - timedelta(days=30)
-    paid_total = await db.scalar(select(func.coalesce(func.sum(SubscriptionInvoice.amount), 0))
-                                 .where(SubscriptionInvoice.status == "paid"))
-    failed = await db.scalar(select(func.count()).select_from(SubscriptionInvoice)
-                             .where(SubscriptionInvoice.status == "failed"))
-    canceled = await db.scalar(select(func.count(func.distinct(SubscriptionChange.company_id)))
-                               .where(SubscriptionChange.action == "cancel", SubscriptionChange.created_at >= since))
-    paying_now = sum(1 for t in tenants if t.subscription_status in service.PAYING)
-    base = paying_now + (canceled or 0)
-    start = (date.today().replace(day=1) - timedelta(days=31 * (MONTHS - 1))).replace(day=1)
-    by_month = (await db.execute(
-        select(SubscriptionInvoice.period_start,
-               func.sum(case((SubscriptionInvoice.status == "paid", SubscriptionInvoice.amount), else_=0)),
-               func.sum(case((SubscriptionInvoice.status != "void", SubscriptionInvoice.amount), else_=0)),
-               func.sum(case((SubscriptionInvoice.status == "failed", 1), else_=0)))
-        .where(SubscriptionInvoice.period_start >= start)
-        .group_by(SubscriptionInvoice.period_start).order_by(SubscriptionInvoice.period_start))).all()
-    names = {t.id: t.name for t in await service.tenant_companies(db, approved_only=False)}
+    (totals,), refreshed = _warehouse("""
+        select coalesce(sum(revenue), 0) as revenue, coalesce(sum(failed_payments), 0) as failed
+        from marts.platform_billing_monthly""")
+    (in_force,), _ = _warehouse("""
+        select coalesce(sum(monthly_revenue), 0) as mrr, count(*) filter (where is_paying) as paying
+        from marts.platform_customer_revenue where approval_status = 'approved'""")
+    months, _ = billing_months()
+    this_month = _first_of_month(datetime.now(tz=UTC).date(), 0)
+    latest = next((m for m in reversed(months) if m["month_start"] <= this_month), None)
+    names = {c.id: c.name for c in await db.scalars(select(Company))}
     recent = list(await db.scalars(select(SubscriptionInvoice)
                                    .order_by(SubscriptionInvoice.updated_at.desc()).limit(25)))
     return {
-        "total_revenue": Decimal(paid_total or 0),
-        "monthly_recurring_revenue": Decimal(mrr),
-        "failed_payments": failed or 0,
-        "churn_rate": round(Decimal(100 * (canceled or 0)) / base, 1) if base else Decimal(0),
-        "canceled_last_30_days": canceled or 0,
-        "paying_customers": paying_now,
-        "revenue_by_month": [{"month": _month(m), "revenue": paid or 0, "mrr": billed or 0, "failed": nf or 0}
-                             for m, paid, billed, nf in by_month],
+        "total_revenue": Decimal(totals["revenue"]),
+        "monthly_recurring_revenue": Decimal(in_force["mrr"]),
+        "failed_payments": int(totals["failed"]),
+        "churn_rate": Decimal(latest["churn_rate_percent"] or 0) if latest else Decimal(0),
+        "churn_month": _month(latest["month_start"]) if latest else None,
+        "customers_lost": latest["customers_lost"] if latest else 0,
+        "paying_customers": int(in_force["paying"]),
+        "revenue_by_month": [{"month": _month(m["month_start"]), "revenue": m["revenue"], "mrr": m["billed_amount"],
+                              "failed": m["failed_payments"], "churn_rate": m["churn_rate_percent"],
+                              "customers_lost": m["customers_lost"]} for m in months],
         "transactions": [_transaction(i, names) for i in recent],
         "payment_provider_configured": get_provider() is not None,
+        "warehouse_refreshed_at": refreshed,
     }
 
 
@@ -89,27 +102,36 @@ async def retry_all(db: AsyncSession) -> dict[str, int]:
     """Charge every failed subscription invoice again; how many were retried, paid and failed again."""
     if get_provider() is None:
         raise DomainError(NOT_CONFIGURED, 409)
-    failed = [t for t in (await overview(db))["transactions"] if t["status"] == "failed"]
-    results = [await retry(db, t["id"]) for t in failed]
+    failed = list(await db.scalars(select(SubscriptionInvoice.id).where(SubscriptionInvoice.status == "failed")
+                                   .order_by(SubscriptionInvoice.period_start, SubscriptionInvoice.number)))
+    results = [await retry(db, invoice_id) for invoice_id in failed]
     return {"retried": len(results), "paid": sum(r["status"] == "paid" for r in results),
             "failed": sum(r["status"] == "failed" for r in results)}
 
 
 async def plan_table(db: AsyncSession) -> list[dict]:
     active = await billing.active_plan_ids(db)
-    tenants = await service.tenant_companies(db, approved_only=True)
-    rows = []
+    found, _ = _warehouse("""
+        select subscription_plan,
+               count(*) filter (where subscription_status <> 'canceled') as customers,
+               count(*) filter (where is_paying) as paying_customers,
+               count(*) filter (where subscription_status = 'trial') as trial_customers,
+               coalesce(sum(monthly_revenue), 0) as monthly_revenue
+        from marts.platform_customer_revenue where approval_status = 'approved'
+        group by subscription_plan""")
+    per_plan = {r["subscription_plan"]: r for r in found}
+    rows_ = []
     for plan in plans.PLANS.values():
-        on_plan = [t for t in tenants if t.subscription_plan == plan.id and t.subscription_status != "canceled"]
-        rows.append({
+        figures = per_plan.get(plan.id, {})
+        rows_.append({
             "id": plan.id, "name": plan.name, "price": plan.price_per_facility, "price_per_user": plan.price_per_user,
             "max_users": plan.max_users, "max_facilities": plan.max_facilities, "features": list(plan.features),
-            "active": plan.id in active, "customers": len(on_plan),
-            "paying_customers": sum(1 for t in on_plan if t.subscription_status in service.PAYING),
-            "trial_customers": sum(1 for t in on_plan if t.subscription_status == "trial"),
-            "monthly_revenue": Decimal(sum(t.monthly_revenue for t in on_plan)),
+            "active": plan.id in active, "customers": figures.get("customers", 0),
+            "paying_customers": figures.get("paying_customers", 0),
+            "trial_customers": figures.get("trial_customers", 0),
+            "monthly_revenue": Decimal(figures.get("monthly_revenue", 0)),
         })
-    return rows
+    return rows_
 
 
 async def set_plan_active(db: AsyncSession, plan_id: str, active: bool) -> list[dict]:
@@ -125,8 +147,6 @@ async def set_plan_active(db: AsyncSession, plan_id: str, active: bool) -> list[
 
 
 async def system_health(db: AsyncSession) -> dict:
-    from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
-
     day = timedelta(days=1)
     now = datetime.now(tz=UTC)
     tickets_per_day: list[dict] = []
@@ -171,9 +191,12 @@ REPORTS = {
 
 async def report_table(db: AsyncSession, kind: str) -> tuple[str, list[str], list[list]]:
     if kind == "revenue":
-        data = (await overview(db))["revenue_by_month"]
-        return REPORTS[kind], ["Month", "Revenue (paid, USD)", "Billed (USD)", "Failed payments"], [
-            [r["month"], r["revenue"], r["mrr"], r["failed"]] for r in data]
+        months, _ = _warehouse("select * from marts.platform_billing_monthly order by month_start")
+        return REPORTS[kind], ["Month", "Revenue (paid, USD)", "Billed (USD)", "Failed payments",
+                               "Customers billed", "Customers lost", "Churn (%)"], [
+            [_month(m["month_start"]), m["revenue"], m["billed_amount"], m["failed_payments"], m["customers_billed"],
+             m["customers_lost"], m["churn_rate_percent"] if m["churn_rate_percent"] is not None else ""]
+            for m in months]
     if kind == "customers":
         tenants = await service.tenant_companies(db, approved_only=False)
         return REPORTS[kind], ["Company", "Email", "Plan", "Status", "Approval", "Locations", "Monthly revenue (USD)",

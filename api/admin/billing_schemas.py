@@ -14,6 +14,8 @@ class RevenueMonth(BaseModel):
     revenue: JsonNumber
     mrr: JsonNumber
     failed: int
+    churn_rate: JsonNumber | None
+    customers_lost: int
 
 
 class Transaction(BaseModel):
@@ -34,11 +36,13 @@ class BillingOverview(BaseModel):
     monthly_recurring_revenue: JsonNumber
     failed_payments: int
     churn_rate: JsonNumber
-    canceled_last_30_days: int
+    churn_month: str | None
+    customers_lost: int
     paying_customers: int
     revenue_by_month: list[RevenueMonth]
     transactions: list[Transaction]
     payment_provider_configured: bool
+    warehouse_refreshed_at: datetime | None
 
 
 class RetryAllResult(BaseModel):

@@ -20,6 +20,7 @@ from api.admin.schemas import (
     Tenant,
     TenantCompany,
 )
+from api.analytics.warehouse import read_warehouse
 from api.companies.schemas import CompanyAddress
 from api.kit.errors import Conflict, NotFound
 from api.subscription import service as subscription
@@ -51,11 +52,13 @@ async def _counts(db: AsyncSession, column, *conditions) -> dict[uuid.UUID, int]
     return dict(rows.all())
 
 
-def monthly_revenue(company: Company, stores: int, users: int) -> int:
-    """What the tenant pays a month, in whole dollars: nothing on trial or while suspended."""
-    if company.subscription_status not in PAYING:
-        return 0
-    return int(subscription.monthly_cost(company.subscription_plan, stores, users)["monthly_total"])
+def customer_revenue() -> dict[uuid.UUID, int]:
+    """What each tenant pays a month under the subscription in force, in whole dollars, from the
+    warehouse (mart platform_customer_revenue: nothing on trial, suspended or canceled). A tenant
+    newer than the last publish is not there yet and shows 0 until the next refresh."""
+    with read_warehouse() as con:
+        found = con.execute("select company_id, monthly_revenue from marts.platform_customer_revenue").fetchall()
+    return {uuid.UUID(company_id): int(revenue) for company_id, revenue in found}
 
 
 async def get_company(db: AsyncSession, company_id: uuid.UUID) -> Company:
@@ -148,13 +151,12 @@ async def tenant_companies(db: AsyncSession, *, approved_only: bool, limit: int 
     rows = list(await db.scalars(query))
     ids = [c.id for c in rows] if limit is not None else None
     stores = await _counts(db, Store.company_id, Store.is_active, *_among(Store.company_id, ids))
-    users = await _counts(db, User.company_id, User.is_active, User.company_id.is_not(None),
-                          *_among(User.company_id, ids))
+    revenue = customer_revenue()
     return [
         TenantCompany(
             id=c.id, name=c.name, email=c.email or c.billing_email, store_count=stores.get(c.id, 0),
             subscription_status=c.subscription_status, subscription_plan=c.subscription_plan,
-            monthly_revenue=monthly_revenue(c, stores.get(c.id, 0), users.get(c.id, 0)),
+            monthly_revenue=revenue.get(c.id, 0),
             trial_days_remaining=subscription.trial_days_remaining(c), last_payment_failed=c.last_payment_failed,
             payment_failure_count=c.payment_failure_count, approval_status=c.approval_status,
             max_facilities=subscription.max_facilities(c), max_facilities_override=c.max_facilities_override,

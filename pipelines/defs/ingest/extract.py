@@ -22,7 +22,7 @@ TABLES = (
     "waste_types", "destination_types", "container_types", "diversion_methods", "waste_subtypes",
     "carbon_methodologies", "tickets", "ticket_line_items", "ticket_images", "customers", "invoices", "payments",
     "bills", "bill_payments",
-    "inventory_items", "inventory_movements", "carbon_credits", "food_recovery_partners",
+    "inventory_items", "inventory_movements", "carbon_credits", "food_recovery_partners", "subscription_invoices",
 )
 # Secrets and sign-in state never leave the operational database.
 EXCLUDED_COLUMNS = {

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.pipelines.world import refresh
+
 
 @pytest.fixture
 async def root(factory):
@@ -72,6 +74,7 @@ class TestTenantList:
     async def test_customers_carry_revenue_in_whole_dollars_and_trial_days(self, client, factory, root):
         paying = await factory.tenant(plan="pro", stores=2)
         trial = await factory.tenant(trial=True, stores=1)
+        await refresh(full=True)  # the revenue in force is the warehouse's (mart platform_customer_revenue)
         customers = {c["id"]: c for c in (await client.get("/api/customers", headers=root)).json()["customers"]}
         assert customers[str(paying.company_id)]["monthly_revenue"] == 2 * 99 + 2 * 99
         assert customers[str(paying.company_id)]["trial_days_remaining"] is None
@@ -83,6 +86,7 @@ class TestTenantList:
 
     async def test_admin_companies_have_the_tenant_company_fields(self, client, factory, root):
         t = await factory.tenant(plan="enterprise", stores=3)
+        await refresh(full=True)
         companies = (await client.get("/api/admin/companies", headers=root)).json()["companies"]
         mine = next(c for c in companies if c["id"] == str(t.company_id))
         assert mine["store_count"] == 3 and mine["monthly_revenue"] == 450

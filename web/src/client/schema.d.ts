@@ -3607,10 +3607,12 @@ export interface components {
         };
         /** BillingOverview */
         BillingOverview: {
-            /** Canceled Last 30 Days */
-            canceled_last_30_days: number;
+            /** Churn Month */
+            churn_month: string | null;
             /** Churn Rate */
             churn_rate: number;
+            /** Customers Lost */
+            customers_lost: number;
             /** Failed Payments */
             failed_payments: number;
             /** Monthly Recurring Revenue */
@@ -3625,6 +3627,8 @@ export interface components {
             total_revenue: number;
             /** Transactions */
             transactions: components["schemas"]["Transaction"][];
+            /** Warehouse Refreshed At */
+            warehouse_refreshed_at: string | null;
         };
         /** BillingRead */
         BillingRead: {
@@ -6613,6 +6617,10 @@ export interface components {
         };
         /** RevenueMonth */
         RevenueMonth: {
+            /** Churn Rate */
+            churn_rate: number | null;
+            /** Customers Lost */
+            customers_lost: number;
             /** Failed */
             failed: number;
             /** Month */

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatDateTime } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import { downloadSystemReport, usePlatformBilling, useRetryAll, useRetryPayment, type Transaction } from "../api/platform-billing";
 
@@ -44,11 +44,14 @@ export default function BillingManagementScreen() {
       {!b.payment_provider_configured && (
         <p className="card muted" role="status">No payment provider is configured: subscription invoices stay open and no card is charged. Set FLOW_PAYMENT_PROVIDER_URL to collect payments.</p>
       )}
+      <p className="muted" data-testid="billing-published">{b.warehouse_refreshed_at
+        ? `Figures from the warehouse published ${formatDateTime(b.warehouse_refreshed_at)}; invoices below are live.`
+        : "The warehouse has not been published yet: figures show once the first refresh completes."}</p>
       <div className="stats">
         <StatCard label="Total Revenue" value={money.format(b.total_revenue)} hint="Paid subscription invoices" />
         <StatCard label="Monthly Recurring Revenue" value={money.format(b.monthly_recurring_revenue)} hint={`${b.paying_customers} paying customers`} />
         <StatCard label="Failed Payments" value={b.failed_payments} />
-        <StatCard label="Churn Rate" value={`${b.churn_rate}%`} hint={`${b.canceled_last_30_days} canceled in the last 30 days`} />
+        <StatCard label="Churn Rate" value={`${b.churn_rate}%`} hint={b.churn_month ? `${b.customers_lost} customer(s) billed the month before and not in ${b.churn_month}` : "No billed month yet"} />
       </div>
       <Card title="Payment failures" actions={
         <Button size="sm" variant="secondary" disabled={failed.length === 0 || !b.payment_provider_configured} busy={retryAll.isPending}
