@@ -1,5 +1,5 @@
-"""`python -m api.subscription.cli`: one look of the monthly billing run (api/subscription/run.py),
-with its own database pool; prints one JSON line per company. The Dagster schedule runs this
+"""`python -m api.subscription.cli`: one look of the monthly billing run (api/subscription/run.py)
+and of the subscription's customer alerts (api/subscription/lifecycle.py), with its own database pool; prints one JSON line per company. The Dagster schedule runs this
 command (pipelines import nothing from api). Exit 1 when a charge failed or a company errored
 (recorded; retried by a later look)."""
 from __future__ import annotations
@@ -14,11 +14,16 @@ async def _run() -> list:
 
     from api.core.config import get_settings
     from api.core.db import make_engine
+    from api.subscription.lifecycle import raise_lifecycle_alerts
     from api.subscription.run import run_billing
 
     engine = make_engine(get_settings())
+    sessions = async_sessionmaker(engine, expire_on_commit=False, autoflush=False)
     try:
-        return await run_billing(sessions=async_sessionmaker(engine, expire_on_commit=False, autoflush=False))
+        outcomes = await run_billing(sessions=sessions)
+        async with sessions() as db, db.begin():  # trial ending or expired, usage at the plan limit
+            await raise_lifecycle_alerts(db)
+        return outcomes
     finally:
         await engine.dispose()
 
