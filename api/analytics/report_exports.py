@@ -6,12 +6,10 @@ Mail goes through api.mail (SMTP when configured, else the outbox) with the PDF 
 """
 from __future__ import annotations
 
-import io
 import logging
 import smtplib
 import uuid
 from datetime import UTC, datetime
-from pathlib import Path
 
 import duckdb
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -23,6 +21,7 @@ from api.analytics.report_pdf import ReportHeader, basic_pdf, esg_pdf
 from api.analytics.service import ReportFilter
 from api.analytics.warehouse import read_warehouse, rows
 from api.audit.service import audit
+from api.companies.logo import logo_png
 from api.core.config import get_settings
 from api.kit.errors import DomainError
 from api.mail.service import _send_smtp, _write_outbox, build_message
@@ -51,23 +50,6 @@ def filename(kind: str, company: Company) -> str:
     return f"{kind}_report_{service.company_today(company).isoformat()}.pdf"
 
 
-def _logo_png(company: Company) -> bytes | None:
-    """The company logo (spec 3 s2: it appears in reports) as PNG, or None when absent or unreadable."""
-    if not company.logo_key:
-        return None
-    path = Path(get_settings().media_dir) / company.logo_key
-    try:
-        from PIL import Image
-
-        with Image.open(path) as img:
-            out = io.BytesIO()
-            img.convert("RGBA").save(out, format="PNG")
-            return out.getvalue()
-    except (OSError, ValueError):
-        log.warning("logo of company %s could not be read; report made without it", company.id)
-        return None
-
-
 async def report_header(db: AsyncSession, company: Company, f: ReportFilter) -> ReportHeader:
     labels: list[tuple[str, str]] = []
     if f.location_id:
@@ -80,7 +62,7 @@ async def report_header(db: AsyncSession, company: Company, f: ReportFilter) -> 
     if f.direction != "all":
         labels.append(("Ticket type", f.direction.capitalize()))
     return ReportHeader(company_name=company.name, timezone=company.timezone or "America/Los_Angeles",
-                        generated_at=datetime.now(tz=UTC), logo=_logo_png(company), filters=labels)
+                        generated_at=datetime.now(tz=UTC), logo=logo_png(company), filters=labels)
 
 
 def report_tickets(f: ReportFilter, limit: int) -> list[dict]:

@@ -98,15 +98,20 @@ def _kpis(pairs: list[tuple[str, str]]) -> Table:
     return table
 
 
+def logo_flowable(png: bytes | None) -> list:
+    """The company logo at the top left of a PDF, at most 1.6 x 0.7 inch; nothing without one."""
+    if not png:
+        return []
+    logo = Image(io.BytesIO(png))
+    scale = min(1.6 * inch / logo.imageWidth, 0.7 * inch / logo.imageHeight, 1)
+    logo.drawWidth, logo.drawHeight = logo.imageWidth * scale, logo.imageHeight * scale
+    logo.hAlign = "LEFT"
+    return [logo]
+
+
 def _heading(header: ReportHeader, title: str, period: dict, refreshed: datetime | None) -> list:
     s = _styles()
-    story: list = []
-    if header.logo:
-        logo = Image(io.BytesIO(header.logo))
-        scale = min(1.6 * inch / logo.imageWidth, 0.7 * inch / logo.imageHeight, 1)
-        logo.drawWidth, logo.drawHeight = logo.imageWidth * scale, logo.imageHeight * scale
-        logo.hAlign = "LEFT"
-        story.append(logo)
+    story: list = logo_flowable(header.logo)
     story.append(Paragraph(f"{_escape(header.company_name)} - {title}", s["title"]))
     story.append(Paragraph(f"Period: {period['start_date']:%Y-%m-%d} to {period['end_date']:%Y-%m-%d}", s["normal"]))
     if header.filters:

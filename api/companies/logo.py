@@ -11,6 +11,7 @@ import base64
 import binascii
 import hashlib
 import io
+import logging
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
@@ -25,6 +26,7 @@ FORMATS = {"JPEG": ("image/jpeg", "jpg"), "PNG": ("image/png", "png"), "GIF": ("
            "WEBP": ("image/webp", "webp")}
 BAD_TYPE = "Please upload a valid image file (JPEG, PNG, GIF, or WebP)"
 LOGO_SIDE_PX = 1024
+log = logging.getLogger("flow.logo")
 
 
 class TooLarge(DomainError):
@@ -108,3 +110,19 @@ def remove_logo(company: Company) -> None:
     if company.logo_key:
         (_root() / company.logo_key).unlink(missing_ok=True)
     company.logo_key = None
+
+
+def logo_png(company: Company) -> bytes | None:
+    """The company logo as PNG for a PDF (every PDF Flow makes shows it), or None when the company has
+    none or its file cannot be read (the PDF is then made without it)."""
+    if not company.logo_key:
+        return None
+    path = Path(get_settings().media_dir) / company.logo_key
+    try:
+        with Image.open(path) as img:
+            out = io.BytesIO()
+            img.convert("RGBA").save(out, format="PNG")
+            return out.getvalue()
+    except (OSError, ValueError):
+        log.warning("logo of company %s could not be read; PDF made without it", company.id)
+        return None

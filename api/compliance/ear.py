@@ -8,7 +8,7 @@ import json
 from datetime import date, datetime
 from decimal import Decimal
 
-from api.analytics.report_pdf import GREEN, STRIPE, lb, pct
+from api.analytics.report_pdf import GREEN, STRIPE, lb, logo_flowable, pct
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 from api.kit.spreadsheet import safe_row
 
@@ -135,7 +135,8 @@ def to_xlsx(company_name: str, rep: dict, detail: list[dict]) -> bytes:
     return out.getvalue()
 
 
-def to_pdf(company_name: str, rep: dict, detail: list[dict], generated_at: datetime) -> bytes:
+def to_pdf(company_name: str, rep: dict, detail: list[dict], generated_at: datetime,
+           logo: bytes | None = None) -> bytes:
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import landscape, letter
     from reportlab.lib.styles import getSampleStyleSheet
@@ -146,6 +147,7 @@ def to_pdf(company_name: str, rep: dict, detail: list[dict], generated_at: datet
     esc = lambda t: str(t).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     sm = rep["summary"]
     story = [
+        *logo_flowable(logo),
         Paragraph(f"{esc(company_name)} - SB 1383 EAR {rep['year']}", s["Title"]),
         Paragraph(f"Generated {generated_at:%Y-%m-%d %H:%M} UTC; report due to the jurisdiction by "
                   f"{rep['reporting_due_date']:%B %-d, %Y}. Figures from the Flow warehouse.", s["Normal"]),

@@ -6,19 +6,20 @@ import io
 from datetime import datetime
 
 
-def to_pdf(company_name: str, body: dict, generated_at: datetime) -> bytes:
+def to_pdf(company_name: str, body: dict, generated_at: datetime, logo: bytes | None = None) -> bytes:
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import landscape, letter
     from reportlab.lib.styles import getSampleStyleSheet
     from reportlab.lib.units import inch
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-    from api.analytics.report_pdf import GREEN, STRIPE, lb, pct
+    from api.analytics.report_pdf import GREEN, STRIPE, lb, logo_flowable, pct
 
     s = getSampleStyleSheet()
     esc = lambda t: str(t or "").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     st, d, f = body["compliance_status"], body["diversion_metrics"], body["food_recovery"]
     story = [
+        *logo_flowable(logo),
         Paragraph(f"{esc(company_name)} - California SB 1383 Compliance Report {body['year']}", s["Title"]),
         Paragraph(f"Generated {generated_at:%Y-%m-%d %H:%M} UTC from the Flow warehouse. The {pct(st['target_rate'])} "
                   "diversion target is a management target: SB 1383's 75% is a statewide goal.", s["Normal"]),

@@ -17,6 +17,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api.analytics.service import company_today
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+from api.companies.logo import logo_png
 from api.kit.errors import Conflict, DomainError, Invalid, NotFound
 from api.kit.spreadsheet import safe_row
 from api.tables.companies import Company
@@ -194,18 +195,19 @@ def to_csv(body: dict) -> bytes:
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
-def to_pdf(company_name: str, body: dict, generated_at: datetime) -> bytes:
+def to_pdf(company_name: str, body: dict, generated_at: datetime, logo: bytes | None = None) -> bytes:
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import landscape, letter
     from reportlab.lib.styles import getSampleStyleSheet
     from reportlab.lib.units import inch
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-    from api.analytics.report_pdf import GREEN, STRIPE, lb
+    from api.analytics.report_pdf import GREEN, STRIPE, lb, logo_flowable
 
     s = getSampleStyleSheet()
     esc = lambda t: str(t or "").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    story = [Paragraph(f"{esc(company_name)} - Edible Food Recovery Records {body['year']}", s["Title"]),
+    story = [*logo_flowable(logo),
+             Paragraph(f"{esc(company_name)} - Edible Food Recovery Records {body['year']}", s["Title"]),
              Paragraph(f"Generated {generated_at:%Y-%m-%d %H:%M} UTC (14 CCR 18991.4 generator records). "
                        f"Total recovered: {lb(body['total_recovered_lb'])} lbs.", s["Normal"]), Spacer(1, 0.15 * inch)]
     partner_rows = [["Partner", "Type", "Address", "Contact", "Types of food", "Frequency", "Collection", "Agreement"]]
@@ -323,4 +325,4 @@ async def export_records(db: AsyncSession, company: Company, body: dict, format:
     db.add(ComplianceEvent(company_id=company.id, event="records_requested", severity="info",
                            description=f"Food recovery records for {body['year']} exported as {format.upper()}"))
     return (to_csv(body) if format == "csv"
-            else await run_in_threadpool(to_pdf, company.name, body, datetime.now(tz=UTC)))
+            else await run_in_threadpool(to_pdf, company.name, body, datetime.now(tz=UTC), logo_png(company)))

@@ -12,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api.analytics.service import company_today
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+from api.companies.logo import logo_png
 from api.compliance import ear
 from api.compliance.location_report import to_pdf as location_report_pdf
 from api.kit.errors import Conflict
@@ -180,7 +181,7 @@ async def read_dashboard(db: AsyncSession, company: Company, year: int | None) -
 async def location_report(db: AsyncSession, company: Company, year: int | None) -> tuple[bytes, int]:
     """The per-location report PDF of one year, and the year it covers."""
     body = await read_dashboard(db, company, year)
-    data = await run_in_threadpool(location_report_pdf, company.name, body, datetime.now(tz=UTC))
+    data = await run_in_threadpool(location_report_pdf, company.name, body, datetime.now(tz=UTC), logo_png(company))
     return data, body["year"]
 
 
@@ -222,7 +223,7 @@ async def export_ear(db: AsyncSession, company: Company, year: int | None, forma
     elif format == "xlsx":
         body = await run_in_threadpool(ear.to_xlsx, company.name, rep, detail)
     else:
-        body = await run_in_threadpool(ear.to_pdf, company.name, rep, detail, now)
+        body = await run_in_threadpool(ear.to_pdf, company.name, rep, detail, now, logo_png(company))
     db.add(ComplianceEvent(company_id=company.id, event="ear_exported", severity="info",
                            description=f"EAR report for {y} exported as {format.upper()}"))
     await db.flush()

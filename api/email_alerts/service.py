@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from api.analytics import report_exports
 from api.analytics.service import ReportFilter
+from api.companies.logo import logo_png
 from api.core.db import sessionmaker, set_system_scope, set_tenant
 from api.email_alerts import reports
 from api.email_alerts.schedule import CATCH_UP, Rule, last_due, next_run, report_period
@@ -150,7 +151,7 @@ def compose(alert: EmailAlert, company: Company, rule: Rule, slot: datetime, *, 
     start, end = report_period(rule, slot)
     f = ReportFilter(company_id=str(company.id), start=start, end=end)
     header = report_exports.ReportHeader(company_name=company.name, timezone=rule.timezone,
-                                         generated_at=datetime.now(tz=UTC), logo=report_exports._logo_png(company))
+                                         generated_at=datetime.now(tz=UTC), logo=logo_png(company))
     attachments = reports.render(alert.report_type, f, header)
     title = reports.TITLES[alert.report_type]
     subject = f"{'[Test] ' if test else ''}{company.name} - {title} {start:%Y-%m-%d} to {end:%Y-%m-%d}"

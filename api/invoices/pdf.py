@@ -2,14 +2,13 @@
 (Print Invoice, with the company logo) and a customer statement over a period."""
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 from fastapi import Response
 from reportlab.lib.units import inch
-from reportlab.platypus import Image, Paragraph, Spacer, Table
+from reportlab.platypus import Paragraph, Spacer, Table
 
-from api.analytics.report_pdf import ReportHeader, _build, _escape, _grid, _styles, usd
+from api.analytics.report_pdf import ReportHeader, _build, _escape, _grid, _styles, logo_flowable, usd
 from api.invoices.schemas import InvoiceDetail, Statement
 
 PDF_MIME = "application/pdf"
@@ -27,13 +26,7 @@ class CompanyBlock:
 
 def _top(company: CompanyBlock, title: str, facts: list[tuple[str, str]], bill_to: list[str]) -> list:
     s = _styles()
-    left: list = []
-    if company.header.logo:
-        logo = Image(io.BytesIO(company.header.logo))
-        scale = min(1.6 * inch / logo.imageWidth, 0.7 * inch / logo.imageHeight, 1)
-        logo.drawWidth, logo.drawHeight = logo.imageWidth * scale, logo.imageHeight * scale
-        logo.hAlign = "LEFT"
-        left.append(logo)
+    left: list = logo_flowable(company.header.logo)
     left.append(Paragraph(f"<b>{_escape(company.header.company_name)}</b>", s["normal"]))
     left += [Paragraph(_escape(line), s["normal"]) for line in company.address_lines if line]
     right = [Paragraph(title, s["title"])] + [Paragraph(f"<b>{_escape(k)}:</b> {_escape(v)}", s["normal"])

@@ -371,15 +371,15 @@ async def bill_inbound_ticket(db: AsyncSession, ticket: Ticket) -> Invoice | Non
 
 # ---- printable documents -----------------------------------------------------------------------
 async def company_block(company: Company):
-    from api.analytics.report_exports import _logo_png
     from api.analytics.report_pdf import ReportHeader
+    from api.companies.logo import logo_png
     from api.invoices.pdf import CompanyBlock
 
     street = company.address_street or ""
     city = ", ".join(part for part in (company.address_city, " ".join(
         p for p in (company.address_state, company.address_zip) if p)) if part)
     header = ReportHeader(company_name=company.name, timezone=company.timezone or "America/Los_Angeles",
-                          generated_at=datetime.now(tz=UTC), logo=_logo_png(company))
+                          generated_at=datetime.now(tz=UTC), logo=logo_png(company))
     return CompanyBlock(header=header, address_lines=[street, city, company.phone or "", company.billing_email or ""])
 
 

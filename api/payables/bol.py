@@ -6,7 +6,7 @@ from __future__ import annotations
 from reportlab.lib.units import inch
 from reportlab.platypus import Paragraph, Spacer, Table
 
-from api.analytics.report_pdf import _build, _escape, _grid, _styles, lb
+from api.analytics.report_pdf import _build, _escape, _grid, _styles, lb, logo_flowable
 from api.invoices.pdf import CompanyBlock
 from api.tables.tickets import Ticket
 
@@ -14,7 +14,7 @@ from api.tables.tickets import Ticket
 def bol_pdf(company: CompanyBlock, ticket: Ticket, location: str | None, partner: dict | None) -> bytes:
     s = _styles()
     zone = company.header.zone
-    story: list = []
+    story: list = logo_flowable(company.header.logo)
     story.append(Paragraph("BILL OF LADING", s["title"]))
     story.append(Paragraph(f"<b>BOL #</b> BOL-{_escape(ticket.ticket_number)} &nbsp; <b>Ticket #</b> "
                            f"{_escape(ticket.ticket_number)} &nbsp; <b>Date</b> "

@@ -48,6 +48,7 @@ class ExportTable:
     company_name: str
     period: str
     zone: ZoneInfo
+    logo: bytes | None = None  # the company logo (PNG) at the top of the PDF
     count: int = 0
     total_weight: Decimal = Decimal(0)
 
@@ -171,8 +172,11 @@ def to_pdf(table: ExportTable, rows: list[list[str]]) -> bytes:
     out = io.BytesIO()
     doc = SimpleDocTemplate(out, pagesize=landscape(letter), leftMargin=0.5 * inch, rightMargin=0.5 * inch,
                             topMargin=0.5 * inch, bottomMargin=0.5 * inch, title="Flow ticket export")
+    from api.analytics.report_pdf import logo_flowable
+
     styles = getSampleStyleSheet()
     story = [
+        *logo_flowable(table.logo),
         Paragraph(f"{_escape(table.company_name)} - Ticket Report", styles["Title"]),
         Paragraph(f"Period: {_escape(table.period)} &nbsp; Tickets: {table.count} &nbsp; "
                   f"Total weight: {table.total_weight:,.1f} lbs", styles["Normal"]),

@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
 from api.audit.service import audit
+from api.companies.logo import logo_png
 from api.kit.errors import DomainError, Invalid, NotFound
 from api.mail.service import Attachment, send_mail
 from api.ratelimit import service as ratelimit
@@ -62,7 +63,7 @@ async def email_tickets(db: AsyncSession, who: Caller, body: TicketEmailRequest,
     tz = who.company.timezone or "UTC"
     label, file_part = exports.period_label(f.start_date, f.end_date, first, last, tz)
     zone = ZoneInfo(tz)
-    pdf = await exports.pdf_bytes(exports.ExportTable(who.company.name, label, zone),
+    pdf = await exports.pdf_bytes(exports.ExportTable(who.company.name, label, zone, logo_png(who.company)),
                                   queries.export_batches(who, f, exports.EXPORT_BATCH))
     csv_data = await _csv(exports.ExportTable(who.company.name, label, zone), who, f)
     base = f"flow_tickets_{file_part}"

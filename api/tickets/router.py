@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 from fastapi import APIRouter, Depends, File, Form, Header, Query, Request, Response, UploadFile, status
 from fastapi.responses import StreamingResponse
 
-from api.access.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
+from api.companies.logo import logo_png
 from api.core.config import get_settings
 from api.core.deps import Db
 from api.kit.errors import ErrorBody, Invalid, NotFound
@@ -129,7 +129,7 @@ async def export_tickets(
                       "(start_date, end_date) and export it in parts")
     tz = who.company.timezone or "UTC"
     label, file_part = exports.period_label(filters.start_date, filters.end_date, first, last, tz)
-    table = exports.ExportTable(who.company.name, label, ZoneInfo(tz))
+    table = exports.ExportTable(who.company.name, label, ZoneInfo(tz), logo_png(who.company))
     batches = queries.export_batches(who, filters, exports.EXPORT_BATCH)
     mime, ext = exports.FORMATS[format]
     headers = {

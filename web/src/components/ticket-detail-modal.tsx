@@ -9,6 +9,7 @@ import { formatDateTime, formatLbs, formatUsd } from "@/lib/format";
 import { ticketMethodLabel } from "@/lib/ticket-method";
 import { statusBadge, statusTone } from "@/lib/ticket-status";
 import { AuthImage } from "./auth-image";
+import { CompanyLogo } from "./company-logo";
 
 /** Ticket detail with Print; clicking a photo opens it full size (spec 3 s2.11, s2.12). */
 export function TicketDetailModal({ ticketId, onClose }: { ticketId: string | null; onClose: () => void }) {
@@ -36,6 +37,7 @@ export function TicketDetailModal({ ticketId, onClose }: { ticketId: string | nu
         {isError && <p role="alert">This ticket could not be loaded.</p>}
         {ticket && (
           <div className="print-area stack">
+            <CompanyLogo maxHeight={60} />
             <dl className="detail-grid">
               <dt>Ticket #</dt><dd>{ticket.ticket_number}</dd>
               <dt>Status</dt><dd><Badge tone={statusBadge(statusTone(ticket.status))}>{ticket.status}</Badge></dd>

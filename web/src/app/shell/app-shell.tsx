@@ -19,6 +19,7 @@ import { ShellHeader } from "./shell-header";
 import { SideMenu } from "./side-menu";
 import { homeTilesFor } from "./tiles";
 import { useShellData } from "./use-shell-data";
+import { CompanyLogo } from "@/components/company-logo";
 
 /** `/app/reports/esg` and `/app/esg` both open the `esg` tab: the last segment is the key. */
 export function tabFromPath(splat: string | undefined): string | undefined {
@@ -112,6 +113,7 @@ export default function AppShell() {
         <NavLink to={tabPath(start)} className="brand">
           <span className="brand-mark" aria-hidden="true" /> Flow
         </NavLink>
+        {user.company && user.role !== "system_admin" && <CompanyLogo className="topbar-logo" />}
         <div className="topbar-right">
           <span className="role-label" data-testid="role-label">{roleLabel(user.role, user.first_name)}</span>
           {user.role === "store_admin" && tab !== "home" && (
