@@ -24,6 +24,34 @@ class _Collector:
         return "250 Message accepted for delivery"
 
 
+class _Maildrop:
+    """Writes each message received, as sent, to one .eml file in a folder (the browser specs read it)."""
+
+    def __init__(self, folder) -> None:
+        self.folder = folder
+        self.count = 0
+
+    async def handle_DATA(self, server, session, envelope):
+        from datetime import UTC, datetime
+        from pathlib import Path
+
+        folder = Path(self.folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        self.count += 1
+        path = folder / f"{datetime.now(tz=UTC):%Y%m%dT%H%M%S%f}-smtp{self.count:05d}.eml"
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(envelope.original_content or envelope.content)
+        tmp.replace(path)  # a reader never sees half a message
+        return "250 Message accepted for delivery"
+
+
+def maildrop_server(folder) -> tuple[Controller, int]:
+    """A loopback SMTP server that drops what it receives into `folder`; start() it and stop() it."""
+    port = _free_port()
+    return Controller(_Maildrop(folder), hostname="127.0.0.1", port=port, server_hostname="localhost",
+                      ready_timeout=10), port
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -7,6 +7,11 @@ FLOW_WAREHOUSE_PATH the uvicorn server reads:
   The spec's expected figures are hand-computed from this list (see its comments).
 - "Empty Pantry" (pro): no tickets, for the spec's empty states.
 - "Core Cafe" (core): for the PRO+ gate of the ESG Dashboard.
+- "Vision Kitchens" (enterprise, 1 location): nine days for the AI Analytics spec
+  (web/e2e/ai-analytics.spec.ts), 10 to 2 days back: 90 and 110 lb alternating for eight days,
+  then 500 lb (an anomaly: z = 37.42 against mean 100, sample stddev 10.69, as in
+  dbt/unit_tests/ai.yml). Photos on the 110 lb and 500 lb tickets (940 of 1,300 lb = 72.3 %);
+  scale readings on the same five, one corrected by hand (4 of 5 accepted = 80.0 %).
 """
 from __future__ import annotations
 
@@ -14,13 +19,17 @@ import json
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from sqlalchemy import update
+
+from api.core.db import sessionmaker, set_tenant
+from api.tickets.models import Ticket, TicketImage
 from tests.factories import PASSWORD, Factory
 from tests.pipelines.world import Weighing, add_tickets, refresh
 
 ZONE = ZoneInfo("America/Los_Angeles")  # the Company model's default time zone
 
 # Specs whose journeys read these companies; other selections skip the (slow) refresh.
-SPECS = ("analytics", "compliance")
+SPECS = ("analytics", "compliance")  # "analytics" also selects ai-analytics.spec.ts
 
 
 def wanted(selection: list[str]) -> bool:
@@ -45,14 +54,37 @@ def weighings(today: date) -> list[Weighing]:
     ]
 
 
+def vision_weighings(today: date) -> list[Weighing]:
+    nets = ["90.0", "110.0"] * 4 + ["500.0"]
+    return [Weighing(local(today - timedelta(days=10 - i), 12), "Compost", net) for i, net in enumerate(nets)]
+
+
+async def add_photos_and_readings(tenant, ids: list, nets: list[str]) -> None:
+    """Photos and AI scale readings on the 110 lb and 500 lb tickets; the last 110 lb one corrected."""
+    chosen = [i for i, net in zip(ids, nets, strict=True) if net in ("110.0", "500.0")]
+    async with sessionmaker()() as db, db.begin():
+        await set_tenant(db, tenant.company_id)
+        for n, ticket_id in enumerate(chosen):
+            db.add(TicketImage(company_id=tenant.company_id, ticket_id=ticket_id, kind="gross",
+                               storage_key=f"e2e/{ticket_id}.jpg", content_type="image/jpeg", size_bytes=1,
+                               sha256="0" * 64))
+            corrected = n == len(chosen) - 2  # the last 110 lb ticket
+            await db.execute(update(Ticket).where(Ticket.id == ticket_id).values(
+                ocr_provider="gpt4_vision" if corrected else "local_ocr", manual_override=corrected))
+
+
 async def build(factory: Factory) -> dict[str, str]:
     """Make the companies, run one refresh, and return the spec's environment variables."""
     today = datetime.now(ZONE).date()
     kitchens = await factory.tenant("enterprise", stores=2, name="Analytics Kitchens")
     empty = await factory.tenant("pro", stores=1, name="Empty Pantry")
     core = await factory.tenant("core", stores=1, name="Core Cafe")
+    vision = await factory.tenant("enterprise", stores=1, name="Vision Kitchens")
     tickets = weighings(today)
     await add_tickets(kitchens, tickets)
+    vision_tickets = vision_weighings(today)
+    ids = await add_tickets(vision, vision_tickets)
+    await add_photos_and_readings(vision, ids, [w.net for w in vision_tickets])
     await refresh(full=True)
     days = sorted({t.at.date() for t in tickets if t.status == "completed"})
     world = {
@@ -60,6 +92,8 @@ async def build(factory: Factory) -> dict[str, str]:
         "manager": kitchens.admin.email,
         "empty": empty.admin.email,
         "core": core.admin.email,
+        "vision": vision.admin.email,
+        "vision_anomaly_day": vision_tickets[-1].at.date().isoformat(),
         "today": today.isoformat(),
         # Company-local days: 6, 5, 3 and 2 days back.
         "days": [day.isoformat() for day in days],

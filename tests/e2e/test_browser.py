@@ -22,6 +22,7 @@ import pytest
 
 from tests.e2e import analytics_world
 from tests.factories import PASSWORD
+from tests.smtp import maildrop_server
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
@@ -65,7 +66,12 @@ def live_server(database_url: str):
     _ensure_web_build()
     port = _free_port()
     base_url = f"http://127.0.0.1:{port}"
+    # Every mail the server sends goes over SMTP to a real server on loopback, which drops each
+    # message into the outbox folder the specs read (support.ts waitForMail).
+    smtp, smtp_port = maildrop_server(os.environ["FLOW_OUTBOX_DIR"])
+    smtp.start()
     env = {**os.environ, "FLOW_WEB_DIST": str(DIST), "FLOW_PUBLIC_URL": base_url, "FLOW_DATABASE_URL": database_url,
+           "FLOW_SMTP_HOST": "127.0.0.1", "FLOW_SMTP_PORT": str(smtp_port),
            # Every spec signs up from the one loopback address: the per-IP sign-up limit (5 a
            # minute, tested in tests/api/auth/test_ratelimit.py) would refuse specs that
            # happen to run within a minute of each other.
@@ -85,6 +91,7 @@ def live_server(database_url: str):
                 proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 proc.kill()
+            smtp.stop()
 
 
 async def test_browser_journeys_pass_against_the_real_api(live_server: str, factory):
@@ -100,6 +107,9 @@ async def test_browser_journeys_pass_against_the_real_api(live_server: str, fact
         "SCREENSHOT_DIR": os.environ.get("FLOW_SCREENSHOT_DIR") or str(ROOT / ".flow" / "screenshots"),
         "E2E_SYSADMIN_EMAIL": root.email,
         "E2E_SYSADMIN_PASSWORD": PASSWORD,
+        # For specs that publish a warehouse mid-journey (admin.spec.ts): this interpreter, whose
+        # environment names the test database and warehouse file the server reads.
+        "E2E_PYTHON": sys.executable,
         "CI": "1",
     }
     if analytics_world.wanted(sys_argv_specs()):

@@ -1,12 +1,16 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { screenshotDir, shot, signIn, signOut } from "./support";
+import { expectMailedPdf, screenshotDir, shot, signIn, signOut } from "./support";
 
 // A new company admin runs the company from the admin screens, against the real API and
 // database: on CORE a user fills the plan (the limit message shows, Add Location is closed);
-// after the upgrade to Enterprise a location is added, a region created and the location
-// assigned to it; a user is deactivated and their open session is refused; the contact info is
-// edited and kept. Then the platform owner edits the company and the company sees the new name.
+// the plan is changed to Enterprise on the Subscription & Billing tab; a location is added, a
+// region created, edited and the location assigned to it; the user is assigned to the location,
+// then deactivated and their open session is refused; a weekly email alert is created and its
+// mail arrives on the loopback SMTP server (tests/e2e/test_browser.py) with the PDF attached; the
+// contact info is edited and kept. Then the platform owner edits the company, and after a
+// warehouse refresh sees the tenant's monthly revenue and its sign-up alert.
 const tag = Date.now().toString(36);
 const company = `Admin Bistro ${tag}`;
 const adminEmail = `admin-${tag}@example.com`;
@@ -15,6 +19,9 @@ const sysEmail = process.env.E2E_SYSADMIN_EMAIL ?? "";
 const sysPassword = process.env.E2E_SYSADMIN_PASSWORD ?? "";
 
 test.describe.configure({ mode: "serial" });
+
+// An 8x4 green PNG.
+const LOGO_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAECAIAAAA8r+mnAAAAFElEQVR4nGMUqbBhwAaYsIqSJQEATlwA0Luk4+IAAAAASUVORK5CYII=";
 
 let token: string;
 const auth = () => ({ Authorization: `Bearer ${token}` });
@@ -74,10 +81,20 @@ test("on CORE the second user fills the plan and Add Location stays closed", asy
   await expect(page.getByRole("button", { name: "Add Location" })).toBeDisabled();
 });
 
-test("on Enterprise: add a location, create a region and assign the location", async ({ page, request }) => {
-  const up = await request.post("/api/subscription/change-plan", { data: { plan: "enterprise" }, headers: auth() });
-  expect(up.ok(), await up.text()).toBeTruthy();
+test("the plan is changed to Enterprise on the Subscription & Billing tab", async ({ page }) => {
+  await open(page, "subscription", "Subscription & Billing");
+  await expect(page.locator(".stat-card").filter({ hasText: "Current plan" })).toContainText("CORE");
+  await expect(page.getByText(/No payment provider is configured/)).toBeVisible();
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: "Upgrade to Enterprise" }).click();
+  await expect(page.locator(".stat-card").filter({ hasText: "Current plan" })).toContainText("ENTERPRISE");
+  await expect(page.locator(".stat-card").filter({ hasText: "Users" })).toContainText("2 / ∞");
+  // The month's invoice at the new plan's prices is in the history (open: no provider here).
+  await expect(page.getByRole("row").filter({ hasText: "OPEN" })).toHaveCount(1);
+  await shot(page, "admin-subscription");
+});
 
+test("on Enterprise: add a location, create and edit a region and assign the location", async ({ page }) => {
   await open(page, "locations", "Location Management");
   const before = await page.getByTestId("current-billing").textContent();
   await page.getByRole("button", { name: "Add Location" }).click();
@@ -116,11 +133,30 @@ test("on Enterprise: add a location, create a region and assign the location", a
 
   await open(page, "regions", "Region Management");
   await expect(page.getByTestId(`region-Bay ${tag}`)).toContainText("1 location · 0 users");
+  await page.getByTestId(`region-Bay ${tag}`).getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Region name")).toHaveValue(`Bay ${tag}`);
+  await page.getByRole("dialog").getByLabel("Description").fill("East Bay and Oakland kitchens");
+  await page.getByRole("dialog").getByRole("button", { name: "Save Region" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByTestId(`region-Bay ${tag}`)).toContainText("East Bay and Oakland kitchens");
   // A region in use cannot be deleted; the screen says why.
   page.once("dialog", (d) => d.accept());
   await page.getByTestId(`region-Bay ${tag}`).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText(/used by 1 location\(s\); move them to another region first/)).toBeVisible();
   await shot(page, "admin-regions");
+});
+
+test("the user is assigned to the new location", async ({ page }) => {
+  await open(page, "users", "User Management");
+  const row = page.getByRole("row", { name: /Eli Employee/ });
+  await expect(row).toContainText("All locations");
+  await row.getByRole("button", { name: "Edit" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Assigned location").selectOption({ label: `Harbor Kitchen ${tag}` });
+  // A blank password keeps the current one (checked by the sign-in below).
+  await dialog.getByRole("button", { name: "Update User" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText(`Harbor Kitchen ${tag}`);
 });
 
 test("a deactivated user's open session is refused at once", async ({ page, request }) => {
@@ -134,6 +170,30 @@ test("a deactivated user's open session is refused at once", async ({ page, requ
   await row.getByRole("button", { name: "Deactivate" }).click();
   await expect(row).toContainText("Inactive");
   expect((await request.get("/api/auth/me", { headers: eli })).status()).toBe(401);
+});
+
+test("a weekly email alert is created and its mail arrives with the PDF attached", async ({ page }) => {
+  const to = `reports-${tag}@example.com`;
+  await open(page, "email-alerts", "Email Alerts");
+  await page.getByRole("button", { name: "New Alert" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Alert name").fill(`Weekly ESG ${tag}`);
+  await dialog.getByLabel("Report").selectOption({ label: "ESG Summary" });
+  await dialog.getByLabel("Schedule").selectOption("weekly");
+  await dialog.getByLabel("Day").selectOption("tuesday");
+  await dialog.getByLabel("Time").fill("07:30");
+  await dialog.getByLabel("Recipients").fill(`${to}, not-an-address`);
+  await dialog.getByRole("button", { name: "Create Alert" }).click();
+  await expect(dialog.getByText(/not-an-address/)).toBeVisible();
+  await dialog.getByLabel("Recipients").fill(`${to}, boss-${tag}@example.com`);
+  await dialog.getByRole("button", { name: "Create Alert" }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole("row", { name: new RegExp(`Weekly ESG ${tag}`) });
+  await expect(row).toContainText("Weekly on Tuesday at 07:30");
+  await row.getByRole("button", { name: "Send test" }).click();
+  await expectMailedPdf(to, new RegExp(`Your scheduled report "Weekly ESG ${tag}"`), /\.pdf$/);
+  await expectMailedPdf(`boss-${tag}@example.com`, new RegExp(`Weekly ESG ${tag}`), /\.pdf$/);
+  await shot(page, "admin-email-alerts");
 });
 
 test("the contact info is edited, kept, and Cancel restores it", async ({ page }) => {
@@ -155,6 +215,10 @@ test("the contact info is edited, kept, and Cancel restores it", async ({ page }
   await page.getByLabel("Phone").fill("000");
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(info).toContainText("415-555-0142");
+  // The uploaded logo shows in the app header (and on every PDF: tests/api/companies/test_logo_on_pdfs.py).
+  await expect(page.getByTestId("company-logo")).toHaveCount(0);
+  await page.getByLabel("Logo file").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(LOGO_PNG, "base64") });
+  await expect(page.locator("header.topbar").getByTestId("company-logo")).toBeVisible();
   await shot(page, "admin-company-settings");
 });
 
@@ -189,4 +253,34 @@ test("the platform owner edits the company and the company sees it", async ({ br
   await expect(mine.getByText(`${company} Group`).first()).toBeVisible();
   await expect(mine.getByText(/9 Harbor Way/)).toBeVisible();
   await other.close();
+});
+
+test("after a warehouse refresh the platform owner sees the tenant's revenue and its alert", async ({ browser, request }) => {
+  test.setTimeout(600_000);
+  const current = await request.get("/api/subscription/current", { headers: auth() });
+  const monthly = Number((await current.json()).monthly_total);
+  expect(monthly).toBeGreaterThan(0); // enterprise: $150 per active location, users included
+  // The revenue comes from the warehouse (mart platform_customer_revenue): publish a new one now,
+  // as the sensor would within a minute of the change.
+  expect(process.env.E2E_PYTHON, "E2E_PYTHON comes from tests/e2e/test_browser.py").toBeTruthy();
+  execFileSync(process.env.E2E_PYTHON!, ["-c", "from pipelines.refresh import refresh_once; refresh_once()"],
+    { cwd: "..", stdio: "pipe", timeout: 540_000 });
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, sysEmail, sysPassword);
+  await expect(page.getByRole("heading", { name: "Platform Dashboard" })).toBeVisible();
+  const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+  const row = page.getByRole("row", { name: new RegExp(`${company} Group`) });
+  await expect(row).toContainText(usd.format(monthly));
+  await expect(row).toContainText(/active/i);
+  const alert = page.locator(".alert-list li").filter({ hasText: `New sign-up: ${company}` });
+  await expect(alert).toContainText("new signup");
+  await alert.getByRole("button", { name: "Mark read" }).click();
+  await expect(alert).toHaveClass(/read/);
+  await shot(page, "admin-platform-revenue");
+
+  await page.goto("/app/billing");
+  await expect(page.getByTestId("billing-published")).toContainText("Figures from the warehouse published");
+  await context.close();
 });

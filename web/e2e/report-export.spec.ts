@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { waitForMail } from "./support";
+import { expectMailedPdf } from "./support";
 import { newTenant, type Tenant } from "./ticket-support";
 
 // Report PDFs made by the server: the Basic Report generator's Export PDF downloads
-// basic_report_{date}.pdf, and the EMAIL buttons of the Basic and ESG Impact reports mail it.
+// basic_report_{date}.pdf, and the EMAIL buttons of the Basic and ESG Impact reports mail it (over
+// SMTP to the loopback server of tests/e2e/test_browser.py, the PDF attached and checked by content).
 // A fresh trial company (pro features) with an unrefreshed warehouse: a valid, empty report.
 test.describe.configure({ mode: "serial" });
 
@@ -45,7 +46,7 @@ test("EMAIL on the Basic Report summary checks the address, then mails the PDF",
   await dialog.getByRole("button", { name: "Send" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: `Basic Report sent to ${address}` }).first()).toBeVisible();
-  await waitForMail(address, /sent you the Basic Report/);
+  await expectMailedPdf(address, /sent you the Basic Report/, /^basic_report_\d{4}-\d{2}-\d{2}\.pdf$/);
 });
 
 test("EMAIL on the ESG Impact Report mails its PDF", async ({ page }) => {
@@ -57,5 +58,5 @@ test("EMAIL on the ESG Impact Report mails its PDF", async ({ page }) => {
   await dialog.getByLabel("Email address").fill(address);
   await dialog.getByRole("button", { name: "Send" }).click();
   await expect(page.getByRole("status").filter({ hasText: `ESG Impact Report sent to ${address}` }).first()).toBeVisible();
-  await waitForMail(address, /sent you the ESG Impact Report/);
+  await expectMailedPdf(address, /sent you the ESG Impact Report/, /_report_\d{4}-\d{2}-\d{2}\.pdf$/);
 });

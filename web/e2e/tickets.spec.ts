@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectMailedPdf } from "./support";
 import { auth, chromiumArgs, greyCameraClip, listTickets, newTenant, phone, type Tenant } from "./ticket-support";
 
 // Ticket creation on a phone-sized screen against the real API and database: the Simple
@@ -160,6 +161,32 @@ test("the Ticket Report filters the day's tickets and downloads CSV, Excel and P
       for (const t of all) expect(text).toContain(t.ticket_number);
     }
     await expect(page.getByText(`${label === "Excel" ? "EXCEL" : label} export completed successfully!`)).toBeVisible();
+  }
+});
+
+test("EMAIL on the Ticket Report and on Outbound Tickets mails the tickets as PDF and CSV", async ({ page, request }) => {
+  const all = await listTickets(request, tenant.adminToken);
+  await page.addInitScript((t) => window.localStorage.setItem("token", t), tenant.adminToken);
+  for (const [path, heading, who] of [["/app/ticket-report", "Ticket Report", "report"], ["/app/tickets", "Outbound Tickets", "search"]] as const) {
+    const first = `${who}-a-${tenant.tag}@example.com`;
+    const second = `${who}-b-${tenant.tag}@example.com`;
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: "EMAIL" }).click();
+    const dialog = page.getByRole("dialog", { name: "Email Tickets" });
+    const field = dialog.getByLabel("Email addresses (comma-separated)");
+    await field.fill(`${first}, not-an-address`);
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(dialog.getByText("Please enter a valid email address: 'not-an-address'")).toBeVisible();
+    await field.fill(`${first}, ${second}`);
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(dialog).toBeHidden();
+    for (const to of [first, second]) {
+      const files = await expectMailedPdf(to, /sent you the tickets of/, /^flow_tickets_.*\.pdf$/);
+      const csv = files.find((f) => f.contentType === "text/csv");
+      expect(csv?.filename).toMatch(/^flow_tickets_.*\.csv$/);
+      for (const t of all) expect(csv!.data.toString("utf8")).toContain(t.ticket_number);
+    }
   }
 });
 
