@@ -7,8 +7,10 @@ the same day give the same data. Rows go in with bulk inserts in one transaction
 """
 from __future__ import annotations
 
+import calendar
 import random
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, time
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, select, text
 from sqlalchemy.dialects import postgresql
@@ -20,6 +22,7 @@ from api.companies.service import provision_company
 from api.core.config import get_settings
 from api.core.db import make_engine, set_system_scope
 from api.core.security import hash_secret
+from api.subscription.service import monthly_cost
 from api.tables.alerts import Alert
 from api.tables.companies import Company
 from api.tables.inbound import Customer, Vehicle
@@ -29,6 +32,7 @@ from api.tables.lists import ContainerType, DestinationType, DiversionMethod, Wa
 from api.tables.regions import Region
 from api.tables.settings import CompanySettings
 from api.tables.stores import Store
+from api.tables.subscription import SubscriptionInvoice
 from api.tables.tickets import Ticket, TicketCounter, TicketLineItem
 from api.tables.users import User
 
@@ -148,9 +152,28 @@ async def _tenant(db: AsyncSession, rng: random.Random) -> None:
                         (Payment, received["payments"]), (InventoryItem, stock["items"]),
                         (InventoryMovement, stock["movements"])):
         await _bulk_insert(db, model, rows)
+    db.add_all(_subscription_invoices(company, len(stores), len(people), now))
     db.add(Alert(company_id=company.id, alert_type="new_signup",
                  message=f"New enterprise account: {COMPANY} ({len(stores)} locations)"))
     await db.flush()
+
+
+def _subscription_invoices(company: Company, locations: int, users: int, now: datetime) -> list[SubscriptionInvoice]:
+    """Six months of the tenant's Flow subscription, paid on the first of each month, so the
+    platform's Billing Management shows revenue by month (the figures come from the warehouse)."""
+    today = now.astimezone(ZoneInfo(TIMEZONE)).date()
+    amount = monthly_cost(company.subscription_plan, locations, users)["monthly_total"]
+    out = []
+    for back in range(5, -1, -1):
+        year, month = divmod(today.year * 12 + today.month - 1 - back, 12)
+        start = date(year, month + 1, 1)
+        end = start.replace(day=calendar.monthrange(start.year, start.month)[1])
+        paid = datetime.combine(start, time(9), tzinfo=ZoneInfo(TIMEZONE))
+        out.append(SubscriptionInvoice(
+            company_id=company.id, number=f"SUB-{start:%Y%m}-{str(company.id)[:8].upper()}", period_start=start,
+            period_end=end, plan=company.subscription_plan, locations=locations, users=users, amount=amount,
+            status="paid", attempts=1, provider_ref=f"demo_{start:%Y%m}", paid_at=paid, last_attempt_at=paid))
+    return out
 
 
 async def _bulk_insert(db: AsyncSession, model, rows: list[dict]) -> None:

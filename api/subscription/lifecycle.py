@@ -1,8 +1,8 @@
 """Customer alerts raised by the subscription's own events (spec 1 section 3, platform dashboard).
 
 Looked at by every billing run (hourly, api/subscription/cli.py), each alert once per occurrence:
-- trial_ending: a running trial ends within 3 days (once per trial end date);
-- trial_expired: the trial's end passed and no plan was chosen (once per trial end date);
+- trial_ending: a running trial ends within 3 days (once per trial);
+- trial_expired: the trial's end passed and no plan was chosen (once per trial);
 - usage_at_limit: active locations or users reached the plan's maximum (at most once in 30 days
   per company while it stays at the limit).
 Payment failures (billing.charge) and sign-ups awaiting approval (auth.signup) raise theirs where
@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.alerts.models import Alert
 from api.companies.models import Company
 from api.core.db import set_system_scope
-from api.subscription import service
+from api.subscription import plans, service
 
 TRIAL_WARNING = timedelta(days=3)
 LIMIT_REPEAT = timedelta(days=30)
@@ -56,15 +56,16 @@ async def raise_lifecycle_alerts(db: AsyncSession, now: datetime | None = None) 
     for company in companies:
         ends = company.trial_ends_at
         if company.subscription_status == "trial" and ends is not None:
+            trial_start = ends - timedelta(days=plans.TRIAL_DAYS)  # once per trial
             if now < ends <= now + TRIAL_WARNING:
                 left = service.trial_days_remaining(company, now)
                 await _raise(db, company, "trial_ending",
                              f"{company.name}: trial ends in {left} day{'s' if left != 1 else ''} "
-                             f"({ends:%Y-%m-%d}) with no plan chosen", ends - TRIAL_WARNING - timedelta(days=1),
-                             raised)
+                             f"({ends:%Y-%m-%d}) with no plan chosen", trial_start, raised)
             elif ends <= now:
                 await _raise(db, company, "trial_expired",
-                             f"{company.name}: trial expired on {ends:%Y-%m-%d} with no plan chosen", ends, raised)
+                             f"{company.name}: trial expired on {ends:%Y-%m-%d} with no plan chosen", trial_start,
+                             raised)
         if company.subscription_status in ("trial", "active", "past_due"):
             at_limit = []
             locations, users = (await service.count_active_stores(db, company.id),

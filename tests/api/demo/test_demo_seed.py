@@ -9,7 +9,7 @@ from api.demo import COMPANY, PASSWORD, PLATFORM_ADMIN, seed_demo
 
 TABLES = ("companies", "stores", "users", "tickets", "ticket_line_items", "ticket_counters", "customers",
           "vehicles", "invoices", "invoice_lines", "payments", "regions", "alerts", "inventory_items",
-          "inventory_movements")
+          "inventory_movements", "subscription_invoices")
 
 
 def counts(owner_sql) -> dict[str, int]:
@@ -57,6 +57,13 @@ class TestDemoSeed:
                            "where company_id = %s", (company_id,))
         assert ("store_admin", False, False) in people
         assert ("store_employee", True, False) in people and ("store_employee", True, True) in people
+
+    async def test_six_paid_months_of_the_flow_subscription(self, company_id, owner_sql):
+        # Enterprise: 4 locations at $150, users included; one invoice per month, the last this month.
+        rows = owner_sql("select status, amount::text, period_start from subscription_invoices "
+                         "where company_id = %s order by period_start", (company_id,))
+        assert [(status, amount) for status, amount, _ in rows] == [("paid", "600.00")] * 6
+        assert all(m.day == 1 for _, _, m in rows) and len({m for _, _, m in rows}) == 6
 
     async def test_a_year_of_completed_outbound_tickets_with_sound_weights(self, company_id, owner_sql):
         row = owner_sql(

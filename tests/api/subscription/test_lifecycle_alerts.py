@@ -49,7 +49,7 @@ async def test_usage_at_the_plan_limit_is_raised_once(factory):
     assert _kinds(await _look(), full) == []
 
 
-def test_the_hourly_command_runs_the_look():
+def test_the_hourly_command_runs_the_look(database_url):
     done = subprocess.run([sys.executable, "-m", "api.subscription.cli"], capture_output=True, text=True,
                           timeout=300, check=False)
     assert done.returncode in (0, 1), done.stderr[-2000:]
