@@ -86,7 +86,7 @@ function AlertForm({ initial, reportTypes, timezone, onClose }: {
     <Modal open title={initial ? "Edit Email Alert" : "New Email Alert"} onClose={onClose} locked={busy}
       footer={<><Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button><Button busy={busy} onClick={save}>{initial ? "Save" : "Create Alert"}</Button></>}>
       <div className="stack">
-        {error && <p className="field-error" role="alert">{error}</p>}
+        {error && error !== recipientsProblem && <p className="field-error" role="alert">{error}</p>}
         <TextField label="Alert name" value={form.name ?? ""} onChange={(e) => set("name", e.target.value)} required />
         <SelectField label="Report" value={form.report_type} onChange={(e) => set("report_type", e.target.value as EmailAlertInput["report_type"])}>
           {reportTypes.map((t) => <option key={t} value={t}>{REPORT_LABELS[t] ?? t}</option>)}
