@@ -17,10 +17,10 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.alerts.models import Alert
-from api.companies.models import Company
 from api.core.db import set_system_scope
 from api.subscription import plans, service
+from api.tables.alerts import Alert
+from api.tables.companies import Company
 
 TRIAL_WARNING = timedelta(days=3)
 LIMIT_REPEAT = timedelta(days=30)

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 from fastapi import APIRouter, Depends, File, Form, Header, Query, Request, Response, UploadFile, status
 from fastapi.responses import StreamingResponse
 
+from api.access.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
 from api.companies.logo import logo_png
 from api.core.config import get_settings
 from api.core.deps import Db

@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import update
 
 from api.core.db import sessionmaker, set_tenant
-from api.tickets.models import Ticket, TicketImage
+from api.tables.tickets import Ticket, TicketImage
 from tests.factories import PASSWORD, Factory
 from tests.pipelines.world import Weighing, add_tickets, refresh
 

@@ -16,8 +16,8 @@ from api.analytics.report_pdf import ReportHeader
 from api.compliance import ear, location_report, recovery
 from api.invoices.pdf import CompanyBlock
 from api.payables.bol import bol_pdf
+from api.tables.tickets import Ticket
 from api.tickets import exports
-from api.tickets.models import Ticket
 from tests.api.companies.test_company import data_url
 from tests.pipelines.world import Weighing, add_tickets
 
