@@ -52,6 +52,18 @@ def blobs(gray: np.ndarray) -> list[Blob]:
     return [Blob(int(x), int(y), int(w), int(h), int(a)) for x, y, w, h, a in stats[1:count]]
 
 
+def dark_ink(img: Image.Image, bounds: tuple[int, int, int, int]) -> np.ndarray:
+    """The picture in grey with the digits in the box dark: a picture cleaned in the other
+    polarity (light digits on a dark panel) is turned round here, so the ink checks see digits
+    and not one panel-sized blob."""
+    gray = np.asarray(img.convert("L"))
+    x0, y0, x1, y1 = bounds
+    inside = gray[max(0, y0):max(y0 + 1, y1), max(0, x0):max(x0 + 1, x1)]
+    if inside.size and float((inside < INK).mean()) > 0.5:
+        return 255 - gray
+    return gray
+
+
 def is_round(b: Blob, band: int) -> bool:
     """Small and round: maybe a decimal point (segments are long, digits tall)."""
     return (b.height <= 0.32 * band and 0.65 <= b.width / b.height <= 1.55
@@ -97,7 +109,7 @@ def survey(img: Image.Image, bounds: tuple[int, int, int, int], digit_count: int
     """
     x0, y0, x1, y1 = bounds
     box_h = max(1, y1 - y0)
-    gray = np.asarray(img.convert("L"))
+    gray = dark_ink(img, bounds)
     left, right = max(0, int(x0 - 1.2 * box_h)), min(gray.shape[1], int(x1 + 1.2 * box_h))
     top, bottom = max(0, int(y0 - 0.15 * box_h)), min(gray.shape[0], int(y1 + 0.15 * box_h))
     found = [Blob(b.left + left, b.top + top, b.width, b.height, b.area)
@@ -174,3 +186,108 @@ def ink_tilt(img: Image.Image, region: tuple[int, int, int, int], limit: float =
 
     best = max(np.arange(-limit, limit + 0.1, 1.0), key=sharpness)
     return float(max(np.arange(best - 0.75, best + 0.8, 0.25), key=sharpness))
+
+
+# Which segments are lit for each digit (a top, b upper right, c lower right, d bottom, e lower
+# left, f upper left, g middle); 6, 7 and 9 are drawn two ways by different makers.
+_DIGIT_OF_SEGMENTS = {
+    "abcdef": "0", "bc": "1", "abdeg": "2", "abcdg": "3", "bcfg": "4", "acdfg": "5", "acdefg": "6",
+    "cdefg": "6", "abc": "7", "abcf": "7", "abcdefg": "8", "abcdfg": "9", "abcfg": "9",
+}
+# Where each segment lies in a digit's cell (fractions of width and height, deslanted).
+_SEGMENT_ZONES = {
+    "a": ((0.3, 0.7), (0.0, 0.18)), "g": ((0.3, 0.7), (0.41, 0.59)), "d": ((0.3, 0.7), (0.82, 1.0)),
+    "f": ((0.0, 0.3), (0.15, 0.42)), "b": ((0.7, 1.0), (0.15, 0.42)),
+    "e": ((0.0, 0.3), (0.58, 0.85)), "c": ((0.7, 1.0), (0.58, 0.85)),
+}
+_LIT = 0.2  # share of a segment's zone that must be ink
+
+
+def _deslanted(mask: np.ndarray, bottom: int) -> np.ndarray:
+    """The mask sheared so that italic seven-segment digits stand upright (the slant that makes
+    the vertical projection narrowest: upright segments cover the fewest columns)."""
+    h, w = mask.shape
+    best, best_width = mask, int((mask.sum(axis=0) > 0).sum())
+    for slant in np.arange(0.02, 0.26, 0.02):
+        matrix = np.float32([[1, slant, -slant * bottom], [0, 1, 0]])
+        sheared = cv2.warpAffine(mask, matrix, (w, h), flags=cv2.INTER_NEAREST, borderValue=0)
+        width = int((sheared.sum(axis=0) > 0).sum())
+        if width < best_width:
+            best, best_width = sheared, width
+    return best
+
+
+def seven_segments(img: Image.Image, bounds: tuple[int, int, int, int]) -> str | None:
+    """The number in the box decoded from its segments alone (a second recogniser that shares
+    nothing with the OCR model), with its decimal point, or None when any digit-tall mark is not
+    a seven-segment digit (printed fonts, glare over a segment, a label read in the box).
+
+    Only the digit-tall marks inside the box are decoded; the unit label is shorter.
+    """
+    x0, y0, x1, y1 = bounds
+    box_h = max(1, y1 - y0)
+    gray = dark_ink(img, bounds)
+    left, right = max(0, int(x0 - 0.1 * box_h)), min(gray.shape[1], int(x1 + 0.1 * box_h))
+    top, bottom = max(0, int(y0 - 0.15 * box_h)), min(gray.shape[0], int(y1 + 0.15 * box_h))
+    region = (gray[top:bottom, left:right] < INK).astype(np.uint8)
+    if region.size == 0:
+        return None
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(region, connectivity=8)
+    rh = region.shape[0]
+    keep = [i for i in range(1, count)
+            if stats[i, cv2.CC_STAT_AREA] >= 0.002 * box_h * box_h and stats[i, cv2.CC_STAT_HEIGHT] <= box_h
+            and stats[i, cv2.CC_STAT_TOP] > 0 and stats[i, cv2.CC_STAT_TOP] + stats[i, cv2.CC_STAT_HEIGHT] < rh]
+    if not keep:
+        return None
+    tops = [stats[i, cv2.CC_STAT_TOP] for i in keep]
+    bottoms = [stats[i, cv2.CC_STAT_TOP] + stats[i, cv2.CC_STAT_HEIGHT] for i in keep]
+    heights = [b - t for t, b in zip(tops, bottoms)]
+    # The digits' band: the tallest marks (segments of one digit are separate blobs, so take
+    # the extent of every blob overlapping the tallest one's rows).
+    tallest = int(np.argmax(heights))
+    band_top, band_bottom = tops[tallest], bottoms[tallest]
+    gap = 0.06 * box_h  # between the segments of one digit
+    grown = True
+    while grown:
+        grown = False
+        for t, b in zip(tops, bottoms):
+            if b > band_top - gap and t < band_bottom + gap and (t < band_top or b > band_bottom):
+                band_top, band_bottom, grown = min(band_top, t), max(band_bottom, b), True
+    band = band_bottom - band_top
+    if band < 12:
+        return None
+    mask = np.isin(labels, keep).astype(np.uint8)
+    mask[:band_top] = 0
+    mask[band_bottom:] = 0
+    mask = _deslanted(mask, band_bottom)
+    parts = blobs(np.where(mask > 0, 0, 255).astype(np.uint8))
+    round_ = [b for b in parts if is_round(b, band)]
+    chars = [c for c in columns([b for b in parts if b not in round_]) if c.bottom - c.top >= 0.5 * band]
+    if not chars:
+        return None
+    widths = sorted(c.right - c.left for c in chars)
+    digit_w = widths[-1]
+    out = []
+    for i, c in enumerate(chars):
+        if i and any(chars[i - 1].right <= p.centre_x <= c.left and p.bottom >= band_bottom - 0.2 * band
+                     for p in round_):
+            out.append(".")
+        if c.right - c.left < 0.45 * digit_w:
+            if c.bottom - c.top < 0.6 * band:
+                return None
+            out.append("1")
+            continue
+        lit = ""
+        # A perspective photo shrinks the digits along the line: each tall column is its own cell.
+        c_top, c_bottom = (c.top, c.bottom) if c.bottom - c.top >= 0.85 * band else (band_top, band_bottom)
+        cell = mask[c_top:c_bottom, c.left:c.right]
+        ch, cw = cell.shape
+        for name, ((fx0, fx1), (fy0, fy1)) in _SEGMENT_ZONES.items():
+            zone = cell[int(fy0 * ch):max(int(fy1 * ch), int(fy0 * ch) + 1), int(fx0 * cw):max(int(fx1 * cw), int(fx0 * cw) + 1)]
+            if zone.size and zone.mean() >= _LIT:
+                lit += name
+        digit = _DIGIT_OF_SEGMENTS.get("".join(sorted(lit)))
+        if digit is None:
+            return None
+        out.append(digit)
+    return "".join(out)

@@ -29,7 +29,12 @@ SURE_SCORE = 0.9
 REREAD_ONLY = 0.9
 WEAK = 60.0
 # The doubts the layout checks raise (point, label, digits): agreement never clears them.
-HARD_DOUBTS = frozenset({"parse", "rival", "last_one", "point", "label", "skipped", "leading", "extra_digits"})
+HARD_DOUBTS = frozenset({"parse", "letters", "rival", "last_one", "point", "label", "skipped", "leading", "extra_digits"})
+# Doubts the segment reader cannot settle: the unit, digits or a point outside the box, another
+# number, a point after the last digit (the box may end before a digit).
+UNSETTLED = frozenset({"parse", "rival", "last_one", "point", "label", "skipped", "leading"})
+# What a reading the segments confirm is worth (calibrated on the tuned set).
+SEGMENTS_AGREE = 90.0
 # A number line tilted more than this is read again, turned level.
 TILT_DEGREES = 2.5
 
@@ -155,7 +160,7 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
     box, parsed = max(candidates, key=lambda c: c[0].height)
     doubts: list[Doubt] = []
     if parsed.certainty < 1:
-        doubts.append(Doubt("parse", parsed.certainty, UNCLEAR))
+        doubts.append(Doubt("parse" if parsed.guessed_point else "letters", parsed.certainty, UNCLEAR))
     # Another number almost as tall that disagrees: we cannot tell which is the weight.
     rivals = [p for b, p in candidates if b is not box and b.height > 0.7 * box.height and p.value_lb != parsed.value_lb]
     if rivals:
@@ -177,6 +182,10 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
             if not (same_digits and around is not None and around.digits_after_point == _decimals(as_read)
                     and "." in as_read):
                 doubts.append(Doubt("reread", 0.6, UNCLEAR))
+        # A second recogniser that shares nothing with the model: the segments themselves.
+        segments = layout.seven_segments(cleaned, box.bounds)
+        if segments is not None:
+            doubts.append(Doubt("segments_agree" if segments == parsed.as_read else "segments_differ", 1.0, UNCLEAR))
     if abs(box.angle) >= TILT_DEGREES:
         doubts.append(Doubt("angle", 1.0, ANGLE))
     if first_look and box.score >= SURE_SCORE and [d.code for d in doubts if d.factor < 1] == ["reread"]:
@@ -253,7 +262,19 @@ def read_weight_sync(img: Image.Image) -> WeightReading:
         if tilt is not None:
             other = level(other, tilt)
         reading = combine(reading, _read(other, recognise(other), first_look=False))
-    return _explained(reading)
+    return _explained(confirmed(reading))
+
+
+def confirmed(reading: WeightReading) -> WeightReading:
+    """A weight the segments read exactly as the model did (digits and point), with no doubt the
+    segments cannot settle (unit, a digit or point outside the box, two numbers), is accepted:
+    two recognisers that share nothing rarely make the same mistake. Calibrated on the tuned set
+    (bench/README.md, "Issue 19", reliability table)."""
+    codes = set(reading.doubts)
+    if not reading.found or reading.confidence >= SEGMENTS_AGREE or "segments_agree" not in codes \
+            or "segments_differ" in codes or codes & UNSETTLED:
+        return reading
+    return replace(reading, confidence=SEGMENTS_AGREE, doubts=reading.doubts + ("confirmed",))
 
 
 def _read(cleaned: Image.Image, boxes: list[TextBox], *, first_look: bool = True) -> WeightReading:

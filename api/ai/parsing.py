@@ -32,6 +32,9 @@ class ParsedWeight:
     unit: str | None  # lb | kg | None when the display shows none
     as_read: str  # the number as the display showed it, before any conversion
     certainty: float  # 0..1: how sure the parse is (1 = clean digits, no guessing)
+    # A point after the last digit or a comma: the place of the point is a guess (letters read
+    # for digits are a guess about digits only, which a second reading of the digits can settle).
+    guessed_point: bool = False
 
 
 def unit_of(text: str) -> str | None:
@@ -60,6 +63,8 @@ def parse_weight(text: str, unit_hint: str | None = None) -> ParsedWeight | None
         return None
     if not any(ch.isdigit() for ch in compact):
         return None  # letters alone are a word, never a weight
+    if compact.startswith(":"):
+        compact = "|" + compact[1:]  # a seven-segment 1 whose two segments were read as two dots
     mapped = compact.translate(CONFUSIONS)
     substitutions = sum(1 for a, b in zip(compact, mapped) if a != b and a != ",")
     # A point after the last digit is a ghost segment or a digit the OCR lost: keep the number
@@ -81,7 +86,8 @@ def parse_weight(text: str, unit_hint: str | None = None) -> ParsedWeight | None
         certainty *= 0.5
     if "," in compact:
         certainty *= 0.95  # a comma may be a decimal point or a thousands separator
-    return ParsedWeight(value_lb=value, unit=unit, as_read=mapped, certainty=certainty)
+    return ParsedWeight(value_lb=value, unit=unit, as_read=mapped, certainty=certainty,
+                        guessed_point=trailing_point or "," in compact)
 
 
 _PLATE_WORDS = {

@@ -52,3 +52,14 @@ def test_a_point_after_the_last_digit_is_kept_but_not_trusted():
     parsed = parse_weight("2376.")
     assert parsed.value_lb == Decimal("2376.0")
     assert parsed.certainty <= 0.5
+
+
+def test_a_leading_colon_is_a_seven_segment_1_and_a_guess():
+    parsed = parse_weight(":3220")
+    assert parsed.value_lb == Decimal(13220) and parsed.certainty < 1 and not parsed.guessed_point
+    assert parse_weight("12:30") is None
+
+
+def test_a_point_after_the_last_digit_is_a_guessed_point():
+    assert parse_weight("379.").guessed_point
+    assert not parse_weight("379.1").guessed_point

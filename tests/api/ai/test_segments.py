@@ -1,0 +1,100 @@
+"""The second recogniser: seven-segment digits decoded from their segments (api/ai/layout.py),
+and what its agreement with the model may and may not settle (api/ai/local_reader.confirmed).
+
+Each test draws a real display, finds the digits' box with the real detector, and checks the
+decoder against what the display shows, or hands the reader a misread the bench has seen.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+
+import pytest
+
+from api.ai import images, layout
+from api.ai.local_reader import (
+    SEGMENTS_AGREE,
+    confirmed,
+    recognise,
+    weight_from_boxes,
+)
+from api.ai.parsing import parse_weight, unit_of
+from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, LOCAL_OCR, WeightReading
+from bench.ai.displays import LCD, LCD_BLUE, LED_GREEN, LED_RED, plain_display, scale_photo, seven_segment
+
+
+def digits_box(photo):
+    cleaned = images.for_ocr(photo)[0]
+    numbers = [b for b in recognise(cleaned) if parse_weight(b.text) and not unit_of(b.text)]
+    return cleaned, max(numbers, key=lambda b: b.height)
+
+
+@pytest.mark.parametrize(("shown", "style", "slant"), [
+    ("207.5", LCD, 0.0), ("1106", LED_GREEN, 0.1), ("34.9", LED_RED, 0.05), ("2680", LCD_BLUE, 0.12),
+])
+def test_segments_are_decoded_with_their_point(shown, style, slant):
+    cleaned, box = digits_box(scale_photo(seven_segment(shown, style, slant=slant)))
+    assert layout.seven_segments(cleaned, box.bounds) == shown
+
+
+def test_printed_digits_are_not_seven_segment_digits():
+    cleaned, box = digits_box(scale_photo(plain_display("4096")))
+    assert layout.seven_segments(cleaned, box.bounds) is None
+
+
+def reading(*doubts: str, confidence: float = 40.0) -> WeightReading:
+    return WeightReading(LOCAL_OCR, Decimal("391.2"), confidence, "lb", "391.2", "digits unclear — check the weight",
+                         doubts=doubts)
+
+
+def test_a_reading_the_segments_confirm_is_accepted():
+    raised = confirmed(reading("reread", "score", "segments_agree"))
+    assert raised.confidence == SEGMENTS_AGREE >= DEFAULT_ACCEPT_CONFIDENCE
+    assert "confirmed" in raised.doubts
+
+
+@pytest.mark.parametrize("unsettled", ["point", "label", "skipped", "leading", "last_one", "rival", "parse"])
+def test_segments_agreeing_do_not_settle_the_unit_a_point_or_digits_outside_the_box(unsettled):
+    assert confirmed(reading(unsettled, "segments_agree")).confidence == 40.0
+
+
+def test_segments_reading_another_number_in_either_look_confirm_nothing():
+    assert confirmed(reading("segments_agree", "polarities_disagree", "segments_differ")).confidence == 40.0
+    assert confirmed(reading("reread")).confidence == 40.0
+
+
+def test_a_digit_the_model_dropped_is_not_confirmed_by_the_segments():
+    # Glare over the 1 of 391.2: the model read 39.2. The segments still show four digits.
+    cleaned, box = digits_box(scale_photo(seven_segment("391.2", LED_RED, unit=None)))
+    dropped = weight_from_boxes([replace(box, text="39.2", score=0.97)], cleaned)
+    assert "segments_differ" in dropped.doubts
+    assert confirmed(dropped).confidence < DEFAULT_ACCEPT_CONFIDENCE or dropped.weight_lb == Decimal("391.2")
+
+
+def test_a_point_the_model_dropped_is_not_confirmed_by_the_segments():
+    cleaned, box = digits_box(scale_photo(seven_segment("301.9", LCD, unit=None)))
+    lost = weight_from_boxes([replace(box, text="3019", score=0.99)], cleaned)
+    # The ink check places the point and leaves the reading for the operator; the segments read
+    # the point too, so they never back the 10x reading.
+    assert layout.seven_segments(cleaned, box.bounds) == "301.9"
+    assert lost.weight_lb == Decimal("301.9")
+    assert confirmed(lost).confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_letters_read_for_digits_are_settled_when_the_segments_read_the_same_digits():
+    # The 1 of a blurred red LED read as ":" (13220 read ":3220"): a guess about a digit.
+    cleaned, box = digits_box(scale_photo(seven_segment("13220", LED_RED, unit=None)))
+    guessed = weight_from_boxes([replace(box, text=":3220", score=0.95)], cleaned)
+    assert guessed.weight_lb == Decimal(13220)
+    assert "letters" in guessed.doubts and "segments_agree" in guessed.doubts
+    assert confirmed(guessed).confidence >= DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_a_light_on_dark_picture_is_decoded_too():
+    # The other polarity (white-on-blue displays): light digits on a dark panel.
+    photo = scale_photo(seven_segment("3438", LCD_BLUE, unit=None))
+    cleaned = images.for_ocr(photo, invert=False)[0]
+    numbers = [b for b in recognise(images.for_ocr(photo)[0]) if parse_weight(b.text)]
+    box = max(numbers, key=lambda b: b.height)
+    assert layout.seven_segments(cleaned, box.bounds) == "3438"
+    assert layout.survey(cleaned, box.bounds, 4).digit_marks == 4
