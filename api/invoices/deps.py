@@ -8,11 +8,13 @@ not import api.inbound: inbound calls into receivables when a load is charged to
 """
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated
 
-from fastapi import Depends
+from fastapi import Depends, Query
 
-from api.access.deps import AdminUser
+from api.access.deps import AdminUser, CurrentCompany
+from api.invoices.service import company_today
 from api.subscription.deps import InboundCompany
 from api.tables.companies import Company
 from api.tables.users import User
@@ -31,3 +33,12 @@ def biller(user: AdminUser, company: InboundCompany) -> Biller:
 
 
 BillerDep = Annotated[Biller, Depends(biller)]
+
+
+def as_of_day(company: CurrentCompany, as_of: Annotated[date | None, Query(
+        description="Age as of this day (default: today in the company's time zone)")] = None) -> date:
+    """The as-of day of an aging read (receivables and payables): the query's, else the company's today."""
+    return as_of or company_today(company)
+
+
+AsOfDay = Annotated[date, Depends(as_of_day)]

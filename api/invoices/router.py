@@ -14,7 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api.core.deps import Db
 from api.invoices import service
-from api.invoices.deps import BillerDep
+from api.invoices.deps import AsOfDay, BillerDep
 from api.invoices.pdf import PDF_MIME, pdf_response
 from api.invoices.schemas import (
     AgingCategory,
@@ -34,33 +34,28 @@ from api.kit.fields import MAX_OFFSET
 
 router = APIRouter(tags=["invoices"])
 
-AsOf = Annotated[date | None, Query(description="Age as of this day (default: today in the company's time zone)")]
-
-
 @router.get("/invoices", response_model=InvoiceList)
 async def list_invoices(
     who: BillerDep,
+    as_of: AsOfDay,
     status: Annotated[PaymentStatus | None, Query(description="pending, paid or overdue on the as-of day")] = None,
     customer_id: uuid.UUID | None = None,
     aging_category: Annotated[AgingCategory | None, Query(description="CURRENT, 1-30, 31-60, 61-90 or 90+")] = None,
     billing_period: Annotated[date | None, Query(
         description="Consolidated invoices of this month (any day of it): the monthly billing run")] = None,
-    as_of: AsOf = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 500,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> InvoiceList:
     """Invoices as aged on the as-of day, newest first (the warehouse's view of the ledger)."""
-    f = service.ListFilter(company_id=str(who.company.id), as_of=as_of or service.company_today(who.company),
-                           status=status, customer_id=customer_id, aging_category=aging_category,
-                           billing_period=billing_period, limit=limit, offset=offset)
+    f = service.ListFilter(company_id=str(who.company.id), as_of=as_of, status=status, party_id=customer_id,
+                           aging_category=aging_category, billing_period=billing_period, limit=limit, offset=offset)
     return await run_in_threadpool(service.list_invoices, f)
 
 
 @router.get("/invoices/aging-report", response_model=AgingReport)
-async def aging_report(who: BillerDep, as_of: AsOf = None, customer_id: uuid.UUID | None = None) -> AgingReport:
+async def aging_report(who: BillerDep, as_of: AsOfDay, customer_id: uuid.UUID | None = None) -> AgingReport:
     """Total receivables and the five buckets CURRENT, 1-30, 31-60, 61-90, 90+ (total and count)."""
-    day = as_of or service.company_today(who.company)
-    return await run_in_threadpool(service.aging_report, str(who.company.id), day, customer_id)
+    return await run_in_threadpool(service.aging_report, str(who.company.id), as_of, customer_id)
 
 
 StatementStart = Annotated[date | None, Query(description="First day (default: the first of this month)")]
@@ -133,16 +128,14 @@ async def record_payment(
 
 @router.get("/inbound/invoices", response_model=InvoiceList)
 async def dashboard_invoices(
-    who: BillerDep, as_of: AsOf = None, limit: Annotated[int, Query(ge=1, le=1000)] = 10,
+    who: BillerDep, as_of: AsOfDay, limit: Annotated[int, Query(ge=1, le=1000)] = 10,
 ) -> InvoiceList:
     """The Invoice/Billing Dashboard's recent invoices (newest first; the screen shows 10)."""
-    f = service.ListFilter(company_id=str(who.company.id), as_of=as_of or service.company_today(who.company),
-                           limit=limit)
+    f = service.ListFilter(company_id=str(who.company.id), as_of=as_of, limit=limit)
     return await run_in_threadpool(service.list_invoices, f)
 
 
 @router.get("/inbound/invoices/aging", response_model=DashboardAging)
-async def dashboard_aging(who: BillerDep, as_of: AsOf = None) -> DashboardAging:
+async def dashboard_aging(who: BillerDep, as_of: AsOfDay) -> DashboardAging:
     """The dashboard's aging shape: current, days_1_30, days_31_60, days_61_90, days_90_plus."""
-    day = as_of or service.company_today(who.company)
-    return await run_in_threadpool(service.dashboard_aging, str(who.company.id), day)
+    return await run_in_threadpool(service.dashboard_aging, str(who.company.id), as_of)

@@ -66,21 +66,53 @@ def status_badge(payment_status: str) -> str:
 
 # ---- warehouse reads ---------------------------------------------------------------------------
 VALID_ON = "company_id = ? and valid_from <= ? and (valid_to is null or ? < valid_to)"
-ROW_COLUMNS = """invoice_id, invoice_number, ticket_id, ticket_number, customer_id, customer_name, issue_date,
-    due_date, payment_terms, billing_period, amount, balance, payment_status, aging_category,
-    case when balance > 0 and due_date < ? then date_diff('day', due_date, ?) else 0 end as days_overdue"""
+# Whole days past due on the as-of day (the two ? are the as-of day), for the list rows.
+DAYS_OVERDUE = "case when balance > 0 and due_date < ? then date_diff('day', due_date, ?) else 0 end as days_overdue"
+ROW_COLUMNS = f"""invoice_id, invoice_number, ticket_id, ticket_number, customer_id, customer_name, issue_date,
+    due_date, payment_terms, billing_period, amount, balance, payment_status, aging_category, {DAYS_OVERDUE}"""
 
 
 @dataclass(frozen=True)
 class ListFilter:
+    """A page of an aging mart (invoice_aging, bill_aging) as aged on the as-of day; a filter left
+    None is not applied. party_id is the invoice's customer or the bill's partner."""
+
     company_id: str
     as_of: date
     status: str | None = None
-    customer_id: uuid.UUID | None = None
+    party_id: uuid.UUID | None = None
     aging_category: str | None = None
     billing_period: date | None = None
     limit: int = 500
     offset: int = 0
+
+
+def mart_where(company_id: str, as_of: date, equal: dict[str, object]) -> tuple[str, list]:
+    """The where clause and its parameters for the rows of an aging mart valid on the as-of day
+    in one company, with each column of `equal` equal to its value (None: not filtered)."""
+    where, params = [VALID_ON], [company_id, as_of, as_of]
+    for column, value in equal.items():
+        if value is not None:
+            where.append(f"{column} = ?")
+            params.append(str(value) if isinstance(value, uuid.UUID) else value)
+    return " and ".join(where), params
+
+
+def read_page(f: ListFilter, mart: str, columns: str, party_column: str, order: str) -> tuple[list[dict], int, datetime | None]:
+    """(rows, matching count, last refresh) of one page of `mart` under the filter, newest first.
+    `columns` may use DAYS_OVERDUE (its two parameters are the as-of day)."""
+    period = f.billing_period.replace(day=1) if f.billing_period else None
+    where, params = mart_where(f.company_id, f.as_of, {"payment_status": f.status, party_column: f.party_id,
+                                                       "aging_category": f.aging_category, "billing_period": period})
+    query = (f"select {columns}, count(*) over () as matching from marts.{mart} where {where} "
+             f"order by {order} limit ? offset ?")
+    with warehouse.read_warehouse() as con:
+        found = warehouse.rows(con, query, [f.as_of, f.as_of, *params, f.limit, f.offset])
+        refreshed = warehouse.last_refreshed_at(con)
+    total = found[0]["matching"] if found else 0
+    for r in found:
+        r.pop("matching")
+    return found, total, refreshed
 
 
 def _row(values: dict) -> InvoiceRow:
@@ -88,27 +120,8 @@ def _row(values: dict) -> InvoiceRow:
 
 
 def list_invoices(f: ListFilter) -> InvoiceList:
-    where, params = [VALID_ON], [f.company_id, f.as_of, f.as_of]
-    if f.status:
-        where.append("payment_status = ?")
-        params.append(f.status)
-    if f.customer_id:
-        where.append("customer_id = ?")
-        params.append(str(f.customer_id))
-    if f.aging_category:
-        where.append("aging_category = ?")
-        params.append(f.aging_category)
-    if f.billing_period:
-        where.append("billing_period = ?")
-        params.append(f.billing_period.replace(day=1))
-    query = (f"select {ROW_COLUMNS}, count(*) over () as matching from marts.invoice_aging "
-             f"where {' and '.join(where)} order by issue_date desc, invoice_number desc limit ? offset ?")
-    with warehouse.read_warehouse() as con:
-        found = warehouse.rows(con, query, [f.as_of, f.as_of, *params, f.limit, f.offset])
-        refreshed = warehouse.last_refreshed_at(con)
-    total = found[0].pop("matching") if found else 0
-    for r in found[1:]:
-        r.pop("matching")
+    found, total, refreshed = read_page(f, "invoice_aging", ROW_COLUMNS, "customer_id",
+                                        "issue_date desc, invoice_number desc")
     return InvoiceList(invoices=[_row(r) for r in found], total=total, as_of=f.as_of, last_refreshed_at=refreshed)
 
 
@@ -123,11 +136,8 @@ def aging_buckets(company_id: str, as_of: date, party_id: uuid.UUID | None, *, m
                   party_column: str = "customer_id"):
     """Open balances of the aging mart `mart` (invoice_aging or bill_aging) on the as-of day, per
     bucket: ({bucket: (total, count)}, overall {total, n, customers}, last refresh)."""
-    where, params = [VALID_ON, "balance > 0"], [company_id, as_of, as_of]
-    if party_id:
-        where.append(f"{party_column} = ?")
-        params.append(str(party_id))
-    cond = " and ".join(where)
+    cond, params = mart_where(company_id, as_of, {party_column: party_id})
+    cond += " and balance > 0"
     with warehouse.read_warehouse() as con:
         by_bucket = warehouse.rows(
             con, f"select aging_category, sum(balance) as total, count(*) as n from marts.{mart} "
@@ -422,7 +432,7 @@ async def statement(db: AsyncSession, company: Company, customer_id: uuid.UUID, 
     opening, lines, totals, refreshed = await run_in_threadpool(
         statement_lines, str(company.id), customer.id, start, end)
     aged = await run_in_threadpool(
-        list_invoices, ListFilter(company_id=str(company.id), as_of=end, customer_id=customer.id, limit=1000))
+        list_invoices, ListFilter(company_id=str(company.id), as_of=end, party_id=customer.id, limit=1000))
     aging = await run_in_threadpool(aging_report, str(company.id), end, customer.id)
     return Statement(
         customer_id=customer.id, customer_name=customer.customer_name, account_number=customer.account_number,

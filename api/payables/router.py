@@ -6,7 +6,6 @@ Bills, payments and aging: store_admin only. Company-scoped; another company's i
 from __future__ import annotations
 
 import uuid
-from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Response, status
@@ -15,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from api.access.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
 from api.core.deps import Db
 from api.invoices import service as receivables
+from api.invoices.deps import AsOfDay
 from api.invoices.pdf import PDF_MIME, pdf_response
 from api.invoices.schemas import AgingCategory, PaymentCreate, PaymentStatus
 from api.kit.fields import MAX_OFFSET
@@ -31,7 +31,6 @@ from api.payables.schemas import (
 )
 
 router = APIRouter(tags=["payables"])
-AsOf = Annotated[date | None, Query(description="Age as of this day (default: today in the company's time zone)")]
 
 
 @router.get("/disposal-partners", response_model=DisposalPartnerList)
@@ -55,24 +54,21 @@ async def update_partner(partner_id: uuid.UUID, body: DisposalPartnerUpdate, db:
 
 @router.get("/bills", response_model=BillList)
 async def list_bills(
-    company: CurrentCompany, _admin: AdminUser,
-    status: Annotated[PaymentStatus | None, Query(alias="status")] = None,
-    partner_id: uuid.UUID | None = None, aging_category: AgingCategory | None = None, as_of: AsOf = None,
+    company: CurrentCompany, _admin: AdminUser, as_of: AsOfDay,
+    status: Annotated[PaymentStatus | None, Query(alias="status")] = None, partner_id: uuid.UUID | None = None, aging_category: AgingCategory | None = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 500, offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> BillList:
     """Bills as aged on the as-of day (open ones with status=pending or overdue)."""
-    f = service.BillFilter(company_id=str(company.id), as_of=as_of or receivables.company_today(company),
-                           status=status, partner_id=partner_id, aging_category=aging_category, limit=limit,
-                           offset=offset)
+    f = receivables.ListFilter(company_id=str(company.id), as_of=as_of, status=status, party_id=partner_id,
+                               aging_category=aging_category, limit=limit, offset=offset)
     return await run_in_threadpool(service.list_bills, f)
 
 
 @router.get("/bills/aging-report", response_model=PayablesAging)
-async def payables_aging(company: CurrentCompany, _admin: AdminUser, as_of: AsOf = None,
+async def payables_aging(company: CurrentCompany, _admin: AdminUser, as_of: AsOfDay,
                          partner_id: uuid.UUID | None = None) -> PayablesAging:
     """A/P aging: total payable and the buckets CURRENT, 1-30, 31-60, 61-90, 90+."""
-    day = as_of or receivables.company_today(company)
-    return await run_in_threadpool(service.payables_aging, str(company.id), day, partner_id)
+    return await run_in_threadpool(service.payables_aging, str(company.id), as_of, partner_id)
 
 
 @router.get("/bills/{bill_id}", response_model=BillDetail)

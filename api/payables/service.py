@@ -7,7 +7,6 @@ the amount less their sum under the bill's row lock; the aging comes from the wa
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -16,7 +15,6 @@ from sqlalchemy import Integer, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics import warehouse
 from api.invoices import service as receivables
 from api.invoices.schemas import AgingBucket, PaymentCreate
 from api.kit.errors import Conflict, Invalid, NotFound
@@ -148,10 +146,13 @@ async def bill_of_lading(db: AsyncSession, company_id: uuid.UUID, ticket: Ticket
     """The stored bill of lading of a completed type-2 load. With the setting on, a load completed
     before it was (or before bills of lading were stored) gets its document now; with it off,
     none is issued and the answer is 404 naming the setting."""
-    if not is_type_2_completed(ticket):
-        raise NotFound("Only completed truck-scale outbound tickets have a bill of lading")
     stored = await db.scalar(select(BillOfLading).where(BillOfLading.ticket_id == ticket.id,
                                                         BillOfLading.company_id == company_id))
+    if ticket.status == "void" and ticket.outbound_ticket_type == TYPE_2:
+        raise NotFound(f"Ticket {ticket.ticket_number} was voided: "
+                       + (f"its bill of lading {stored.bol_number} is void" if stored else "it has no bill of lading"))
+    if not is_type_2_completed(ticket):
+        raise NotFound("Only completed truck-scale outbound tickets have a bill of lading")
     if stored is not None:
         return stored
     if not (await get_settings_row(db, company_id)).outbound_type2_auto_generate_bol:
@@ -203,6 +204,38 @@ async def bill_outbound_ticket(db: AsyncSession, ticket: Ticket) -> Bill | None:
     db.add(bill)
     await db.flush()
     return bill
+
+
+async def void_outbound_ticket(db: AsyncSession, ticket: Ticket, now: datetime) -> tuple[Bill | None, str | None]:
+    """Take a voided type-2 load off the books: (its bill, its bill of lading's number), either None.
+
+    Decision (as for a voided inbound load's invoice, api/invoices/unbill.py): an unpaid bill is
+    voided (status void, balance 0, the amount kept as the record), so it leaves the A/P list and
+    the bill_aging mart; a bill with any payment refuses the void with 409, as money already paid
+    to a partner needs a refund or a vendor credit, which Flow does not issue. The stored bill of
+    lading is kept as issued (a shipping document is a record) and is void with its ticket: the
+    download answers 404 naming the void.
+    """
+    bill = await db.scalar(select(Bill).where(Bill.ticket_id == ticket.id, Bill.company_id == ticket.company_id)
+                           .with_for_update())
+    if bill is not None and bill.status != "void":
+        paid = Decimal(await db.scalar(select(func.coalesce(func.sum(BillPayment.amount), 0))
+                                       .where(BillPayment.bill_id == bill.id))).quantize(CENT)
+        if paid > 0:
+            raise Conflict(f"Ticket {ticket.ticket_number} is billed on {bill.bill_number}, which has ${paid:,.2f} in "
+                           f"payments recorded to {await _partner_name(db, bill)}; a paid load cannot be voided "
+                           f"(Flow issues no vendor credits)")
+        bill.status = "void"
+        bill.balance = Decimal("0.00")
+        bill.updated_at = now
+    bol = await db.scalar(select(BillOfLading.bol_number).where(BillOfLading.ticket_id == ticket.id))
+    await db.flush()
+    return bill, bol
+
+
+async def _partner_name(db: AsyncSession, bill: Bill) -> str:
+    partner = await db.get(Customer, bill.partner_id) if bill.partner_id else None
+    return partner.customer_name if partner else "the partner"
 
 
 # ---- ledger ------------------------------------------------------------------------------------
@@ -266,35 +299,14 @@ async def record_payment(db: AsyncSession, company_id: uuid.UUID, user_id: uuid.
 
 
 # ---- warehouse reads ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class BillFilter:
-    company_id: str
-    as_of: date
-    status: str | None = None
-    partner_id: uuid.UUID | None = None
-    aging_category: str | None = None
-    limit: int = 500
-    offset: int = 0
+BILL_COLUMNS = f"""bill_id, bill_number, partner_id, partner_name, ticket_id, ticket_number, issue_date, due_date,
+    payment_terms, description, amount, balance, payment_status, aging_category, {receivables.DAYS_OVERDUE}"""
 
 
-def list_bills(f: BillFilter) -> BillList:
-    where, params = [receivables.VALID_ON], [f.company_id, f.as_of, f.as_of]
-    for column, value in (("payment_status", f.status), ("partner_id", str(f.partner_id) if f.partner_id else None),
-                          ("aging_category", f.aging_category)):
-        if value:
-            where.append(f"{column} = ?")
-            params.append(value)
-    query = f"""select bill_id, bill_number, partner_id, partner_name, ticket_id, ticket_number, issue_date, due_date,
-        payment_terms, description, amount, balance, payment_status, aging_category,
-        case when balance > 0 and due_date < ? then date_diff('day', due_date, ?) else 0 end as days_overdue,
-        count(*) over () as matching
-        from marts.bill_aging where {' and '.join(where)} order by issue_date desc, bill_number desc limit ? offset ?"""
-    with warehouse.read_warehouse() as con:
-        found = warehouse.rows(con, query, [f.as_of, f.as_of, *params, f.limit, f.offset])
-        refreshed = warehouse.last_refreshed_at(con)
-    total = found[0]["matching"] if found else 0
-    return BillList(bills=[BillRow(**{k: v for k, v in r.items() if k != "matching"},
-                                   status=r["payment_status"].upper()) for r in found],
+def list_bills(f: receivables.ListFilter) -> BillList:
+    found, total, refreshed = receivables.read_page(f, "bill_aging", BILL_COLUMNS, "partner_id",
+                                                    "issue_date desc, bill_number desc")
+    return BillList(bills=[BillRow(**r, status=r["payment_status"].upper()) for r in found],
                     total=total, as_of=f.as_of, last_refreshed_at=refreshed)
 
 

@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.core.config import get_settings
 from api.inventory.service import draw_down_for_disposal, reverse_disposal
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
-from api.payables.service import outbound_completed
+from api.payables.service import outbound_completed, void_outbound_ticket
 from api.tables.audit import AuditEvent
 from api.tables.companies import Company
 from api.tables.lists import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
@@ -279,16 +279,21 @@ async def void_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, re
         # Its inventory and its invoice must follow: the inbound void takes both back.
         raise Conflict(f"Inbound ticket {ticket.ticket_number} is voided with POST /api/inbound/tickets/{ticket.id}/void")
     previous = ticket.status
-    if previous == "completed":  # what the load drew from the inventory goes back
-        await reverse_disposal(db, ticket, caller.user.id, datetime.now(tz=UTC))
+    now = datetime.now(tz=UTC)
+    bill, bol_number = None, None
+    if previous == "completed":
+        # Its payable first: a bill with payments refuses the void (409) before anything moves.
+        bill, bol_number = await void_outbound_ticket(db, ticket, now)
+        await reverse_disposal(db, ticket, caller.user.id, now)  # what the load drew from the inventory goes back
     ticket.status = "void"
-    ticket.voided_at = datetime.now(tz=UTC)
+    ticket.voided_at = now
     ticket.void_reason = reason.strip()
     ticket.updated_at = ticket.voided_at
     db.add(AuditEvent(
         company_id=caller.company.id, user_id=caller.user.id, action="ticket.void",
         detail={"ticket_id": str(ticket.id), "ticket_number": ticket.ticket_number, "previous_status": previous,
-                "reason": ticket.void_reason},
+                "reason": ticket.void_reason, "bill_number": bill.bill_number if bill else None,
+                "bol_number": bol_number},
     ))
     await db.flush()
     return ticket

@@ -131,6 +131,59 @@ aging_segments as (
 )
 {%- endmacro %}
 
+{# An aging mart (invoice_aging, bill_aging): per document, the runs of aging_segments() with the
+   document's facts, its party's name and its ticket's number. Void documents owe nothing and are
+   left out. The mart's columns: company_id, `key`, `number`, <party>_id, <party>_name,
+   ticket_id, ticket_number, issue_date, due_date, payment_terms, `extra`, amount, then
+   aging_state_columns().
+   documents: a staging relation of invoices or bills; key: its id column, which the payments
+   name too; party: 'customer' or 'partner' (a customers row); status_column: where 'void' is
+   written; payments: the staging payments. #}
+{% macro aging_mart(documents, key, number, party, status_column, extra, payments) -%}
+with aged_documents as (
+
+    select
+        {{ key }} as document_id,
+        company_id,
+        {{ number }},
+        {{ party }}_id,
+        ticket_id,
+        issue_date,
+        due_date,
+        payment_terms,
+        {{ extra }},
+        amount
+    from {{ documents }}
+    where {{ status_column }} <> 'void'
+
+),
+
+aged_payments as (
+    {{ local_payments(payments, key) }}
+),
+
+{{ aging_segments('aged_documents', 'aged_payments') }}
+
+select
+    d.company_id,
+    d.document_id as {{ key }},
+    d.{{ number }},
+    d.{{ party }}_id,
+    pa.customer_name as {{ party }}_name,
+    d.ticket_id,
+    t.ticket_number,
+    d.issue_date,
+    d.due_date,
+    d.payment_terms,
+    d.{{ extra }},
+    cast(d.amount as decimal(12, 2)) as amount,
+    {{ aging_state_columns('s', 'd') }}
+from aging_segments as s
+inner join aged_documents as d on s.document_id = d.document_id
+left join {{ ref('stg_app__customers') }} as pa on d.{{ party }}_id = pa.customer_id
+left join {{ ref('tickets') }} as t on d.ticket_id = t.ticket_id
+{%- endmacro %}
+
 {# Payments against documents (invoices or bills), each on its day in the company's time zone:
    document_id, paid_on, amount. The input of aging_segments() and of the activity marts.
    payments: a staging relation with company_id, paid_at, amount and `document_column`. #}

@@ -20,6 +20,17 @@ function fixture(...args: string[]): string {
   return execFileSync(PYTHON, [FIXTURE, ...args], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
 }
 const refresh = () => fixture("refresh");
+/** A load charged to the customer's account `days` ago, billed as the app bills it. */
+function agedLoad(customerId: string, days: number, pounds: string): { invoice: string; ticket: string } {
+  const [invoice, ticket] = fixture("aged-load", email(), customerId, String(days), pounds, product).split("\n").pop()!.split(" ");
+  return { invoice, ticket };
+}
+/** A YYYY-MM-DD day `days` later (or earlier). */
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
 const books = (): Books => JSON.parse(fixture("figures", email()).split("\n").pop()!);
 const email = () => `admin-${tenant.tag}@example.com`;
 
@@ -64,7 +75,7 @@ test.beforeAll(async ({ request }) => {
   const lists = await ok(await request.get("/api/waste-types", { headers: h }));
   product = (lists.waste_types as { name: string; is_active: boolean }[]).find((w) => w.is_active)!.name;
   // A load weighed 45 days ago on Net 30: 15 days overdue, $123.45 (2,469 lb at $0.05).
-  overdueInvoice = fixture("aged-load", email(), payee.id, "45", "2469", product).split("\n").pop()!;
+  overdueInvoice = agedLoad(payee.id, 45, "2469").invoice;
   // Today's loads at the scale: one charged to the account ($75.00), one paid in cash (no invoice).
   const load = { customer1_id: payee.id, line_items: [{ waste_type: product, quantity: 1500, unit: "lbs" }], gross_weight: 12000, tare_weight: 10500 };
   await ok(await request.post("/api/inbound/tickets", { headers: h, data: { ...load, payment_method: "invoice" } }));
@@ -226,4 +237,113 @@ test("a disposal partner hauls a load away, is billed at its price and paid", as
   await expect(card(page, "ap-aging", "Total Accounts Payable")).toHaveText("$0.00");
   await expect(page.locator("table tbody tr", { hasText: ticket.ticket_number })).toContainText("PAID");
   await shot(page, "money-bills-paid");
+});
+
+type StatementFigures = { opening: string; charges: string; credits: string; closing: string; lines: number };
+
+test("a customer's statement for a period agrees with Postgres and the marts, on screen and in its PDF", async ({ page }) => {
+  test.setTimeout(300_000);
+  refresh();
+  const today = books().today;
+  const start = addDays(today, -60);
+  const truth = JSON.parse(fixture("statement", email(), payee.id, start, today).split("\n").pop()!) as
+    { postgres: StatementFigures; marts: StatementFigures };
+  expect(truth.marts, "receivable_activity vs Postgres").toEqual(truth.postgres);
+  // What the first journey left on Bayview's account: $123.45 and $75.00 billed, $23.45 and $100.00 paid.
+  expect(truth.postgres).toEqual({ opening: "0.00", charges: "198.45", credits: "123.45", closing: "75.00", lines: 4 });
+
+  await open(page, "/app/customer-statements");
+  await expect(page.getByRole("heading", { name: "Customer Statements" })).toBeVisible();
+  await expect(page.getByText("Choose a customer to see their statement.")).toBeVisible();
+  await page.getByLabel("Customer", { exact: true }).selectOption({ label: "Bayview Grocers" });
+  await page.getByLabel("Statement date").fill(today);
+  await page.getByLabel("From").fill(start);
+  for (const [label, key] of [["Opening balance", "opening"], ["Charges", "charges"], ["Payments", "credits"],
+    ["Balance due", "closing"]] as const) {
+    await expect(card(page, "statement-totals", label)).toHaveText(usd(truth.postgres[key]));
+  }
+  const activity = page.getByTestId("statement-lines");
+  await expect(activity.locator("tbody tr")).toHaveCount(truth.postgres.lines + 2);  // with the opening and closing rows
+  await expect(activity).toContainText(overdueInvoice);
+  await expect(activity).toContainText("CHK 1001");
+  await expect(activity.locator("tbody tr").last()).toContainText("$75.00");
+  const open_ = page.getByTestId("statement-open").locator("tbody tr");
+  await expect(open_).toHaveCount(1);
+  await expect(open_.first()).toContainText("$75.00");
+  await expect(open_.first()).toContainText("CURRENT");
+  await expect(card(page, "statement-aging", "Current")).toHaveText("$75.00");
+  await expect(card(page, "statement-aging", "1-30 days")).toHaveText("$0.00");
+  await shot(page, "money-customer-statement");
+
+  // The same statement as a PDF, read back.
+  const [download] = await Promise.all([page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download Statement PDF" }).click()]);
+  expect(download.suggestedFilename()).toBe(`statement_${today}.pdf`);
+  const text = fixture("pdf-text", (await download.path())!);
+  for (const expected of ["STATEMENT", "Bayview Grocers", overdueInvoice, "Opening balance", "Closing balance",
+    "123.45", "23.45", "100.00", "75.00", `${start} to ${today}`]) expect(text).toContain(expected);
+});
+
+test("a customer set to monthly billing gets one consolidated invoice for the month's loads", async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const h = auth(tenant.adminToken);
+  const cafe = await ok(await request.post("/api/inbound/customers", { headers: h, data: { customer_name: "Harbor Cafe", custom_pricing_per_unit: 0.07, default_unit_of_measure: "lb" } }));
+
+  await open(page, "/app/monthly-billing");
+  await expect(page.getByRole("heading", { name: "Monthly Billing" })).toBeVisible();
+  const cycle = page.getByLabel("Billing for Harbor Cafe");
+  await expect(cycle).toHaveValue("per_load");
+  await cycle.selectOption("monthly");
+  await expect(page.getByRole("status").filter({ hasText: "Harbor Cafe: billed monthly, Net 30" })).toBeVisible();
+  await page.getByLabel("Payment terms for Harbor Cafe").selectOption("15");
+  await expect(page.getByRole("status").filter({ hasText: "Harbor Cafe: billed monthly, Net 15" })).toBeVisible();
+  const saved = (await ok(await request.get("/api/invoices/billing-accounts", { headers: h }))).accounts as
+    { customer_id: string; billing_cycle: string; payment_terms: string }[];
+  expect(saved.find((a) => a.customer_id === cafe.id)).toMatchObject({ billing_cycle: "monthly", payment_terms: "Net 15" });
+
+  // Two loads of last month ($86.38 and $140.07 at $0.07 a lb) land on one invoice, issued on
+  // the month's last day; a load today goes on this month's invoice.
+  const today = books().today;
+  const lastMonthEnd = addDays(`${today.slice(0, 8)}01`, -1);
+  const period = `${lastMonthEnd.slice(0, 8)}01`;
+  const first = agedLoad(cafe.id, Number(today.slice(8, 10)) + 2, "1234");
+  const second = agedLoad(cafe.id, Number(today.slice(8, 10)) + 9, "2001");
+  expect(second.invoice, "one consolidated invoice for the month").toBe(first.invoice);
+  await ok(await request.post("/api/inbound/tickets", { headers: h, data: { customer1_id: cafe.id, payment_method: "invoice",
+    line_items: [{ waste_type: product, quantity: 1500, unit: "lbs" }], gross_weight: 12000, tare_weight: 10500 } }));
+  const ledger = JSON.parse(fixture("monthly", email(), cafe.id, period).split("\n").pop()!);
+  expect(ledger).toEqual([{ invoice_number: first.invoice, issue_date: lastMonthEnd, amount: "226.45", payment_status: "pending", lines: 2 }]);
+  const thisMonth = JSON.parse(fixture("monthly", email(), cafe.id, `${today.slice(0, 8)}01`).split("\n").pop()!);
+  expect(thisMonth).toHaveLength(1);
+  expect(thisMonth[0]).toMatchObject({ amount: "105.00", lines: 1 });
+  refresh();
+
+  // The billing run of last month on screen: the consolidated invoice, as in Postgres.
+  await page.reload();
+  await page.getByLabel("Billing month").fill(period.slice(0, 7));
+  const table = page.locator("table", { has: page.locator("caption", { hasText: "consolidated invoices" }) });
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(first.invoice);
+  await expect(rows.first()).toContainText("Harbor Cafe");
+  await expect(rows.first()).toContainText("Net 15");
+  await expect(rows.first()).toContainText("$226.45");
+  const listed = await ok(await request.get("/api/invoices", { headers: h, params: { billing_period: period, as_of: today } }));
+  expect(listed.invoices).toHaveLength(1);
+  expect(listed.invoices[0]).toMatchObject({ invoice_number: first.invoice, amount: "226.45", balance: "226.45", issue_date: lastMonthEnd });
+  await rows.first().getByRole("button", { name: first.invoice }).click();
+  const detail = page.getByRole("dialog", { name: `Invoice ${first.invoice}` });
+  await expect(detail).toContainText(first.ticket);
+  await expect(detail).toContainText(second.ticket);
+  await expect(detail).toContainText("$86.38");
+  await expect(detail).toContainText("$140.07");
+  await expect(detail.getByTestId("balance-due")).toHaveText("Balance due $226.45");
+  await shot(page, "money-monthly-billing");
+  await detail.getByRole("button", { name: "Close" }).click();
+
+  // This month's invoice so far, to be issued on the month's last day.
+  await page.getByLabel("Billing month").fill(today.slice(0, 7));
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(thisMonth[0].invoice_number);
+  await expect(rows.first()).toContainText("$105.00");
 });

@@ -164,3 +164,60 @@ async def test_bill_of_lading_pdf(client, world):
     assert r.status_code == 404
     r = await client.get(f"/api/tickets/{world['t1']['id']}/bill-of-lading", headers=world["b"].headers())
     assert r.status_code == 404
+
+
+async def test_voiding_a_load_voids_its_unpaid_bill_and_bill_of_lading(client, world, owner_sql):
+    h = world["a"].headers()
+    ticket = (await client.post("/api/tickets", json={**TYPE2, "disposal_partner_id": world["per_load"]["id"]},
+                                headers=h)).json()
+    [(bill_id, bill_number)] = owner_sql("select id, bill_number from bills where ticket_id = %s", (ticket["id"],))
+    r = await client.post(f"/api/tickets/{ticket['id']}/void", json={"reason": "Wrong truck weighed"}, headers=h)
+    assert r.status_code == 200 and r.json()["status"] == "void"
+    # The bill is void (amount kept as the record, nothing owed) and takes no payment.
+    assert owner_sql("select status, amount, balance from bills where id = %s", (bill_id,)) == [
+        ("void", Decimal("185.00"), Decimal("0.00"))]
+    assert (await client.get(f"/api/bills/{bill_id}", headers=h)).json()["status"] == "void"
+    r = await client.put(f"/api/bills/{bill_id}/payment", json={"amount": "1.00", "method": "cash"}, headers=h)
+    assert r.status_code == 409 and r.json()["detail"] == "Cannot record a payment on a void bill"
+    # The stored bill of lading stays as the record, and is void with its ticket.
+    bol = await client.get(f"/api/tickets/{ticket['id']}/bill-of-lading", headers=h)
+    assert bol.status_code == 404
+    assert bol.json()["detail"] == (f"Ticket {ticket['ticket_number']} was voided: its bill of lading "
+                                    f"BOL-{ticket['ticket_number']} is void")
+    [(detail,)] = owner_sql("select detail from audit_log where action = 'ticket.void' and detail->>'ticket_id' = %s",
+                            (ticket["id"],))
+    assert detail["bill_number"] == bill_number and detail["bol_number"] == f"BOL-{ticket['ticket_number']}"
+    # A/P: the warehouse leaves the void bill out of the list and the aging, which equal the ledger.
+    await refresh()
+    listed = (await client.get("/api/bills", headers=h)).json()["bills"]
+    assert bill_number not in {b["bill_number"] for b in listed}
+    aging = (await client.get("/api/bills/aging-report", headers=h)).json()
+    [(open_total,)] = owner_sql("select sum(balance) from bills where company_id = %s and status <> 'void'",
+                                (str(world["a"].company_id),))
+    assert Decimal(aging["total_accounts_payable"]) == open_total
+
+
+async def test_a_load_whose_bill_has_payments_cannot_be_voided(client, world, owner_sql):
+    h = world["a"].headers()
+    ticket = (await client.post("/api/tickets", json={**TYPE2, "disposal_partner_id": world["per_ton"]["id"]},
+                                headers=h)).json()
+    [(bill_id, bill_number)] = owner_sql("select id, bill_number from bills where ticket_id = %s", (ticket["id"],))
+    paid = await client.put(f"/api/bills/{bill_id}/payment", json={"amount": "10.00", "method": "check"}, headers=h)
+    assert paid.status_code == 200
+    for _ in ("partly paid", "paid in full"):
+        r = await client.post(f"/api/tickets/{ticket['id']}/void", json={"reason": "Wrong truck"}, headers=h)
+        assert r.status_code == 409
+        assert bill_number in r.json()["detail"] and "payments recorded" in r.json()["detail"]
+        # Nothing was written: the ticket is completed, the bill open or paid, no void in the audit log.
+        assert owner_sql("select status from tickets where id = %s", (ticket["id"],)) == [("completed",)]
+        assert owner_sql("select count(*) from audit_log where action = 'ticket.void' and detail->>'ticket_id' = %s",
+                         (ticket["id"],)) == [(0,)]
+        rest = (await client.get(f"/api/bills/{bill_id}", headers=h)).json()["balance"]
+        if rest != "0.00":
+            assert r.json()["detail"] == (f"Ticket {ticket['ticket_number']} is billed on {bill_number}, which has "
+                                          f"$10.00 in payments recorded to Salinas Compost Facility; a paid load "
+                                          f"cannot be voided (Flow issues no vendor credits)")
+            await client.put(f"/api/bills/{bill_id}/payment", json={"amount": rest, "method": "check"}, headers=h)
+    assert owner_sql("select status, balance from bills where id = %s", (bill_id,)) == [("paid", Decimal("0.00"))]
+    bol = await client.get(f"/api/tickets/{ticket['id']}/bill-of-lading", headers=h)
+    assert bol.status_code == 200

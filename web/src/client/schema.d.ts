@@ -11411,10 +11411,10 @@ export interface operations {
                 status?: ("pending" | "paid" | "overdue") | null;
                 partner_id?: string | null;
                 aging_category?: ("CURRENT" | "1-30" | "31-60" | "61-90" | "90+") | null;
-                /** @description Age as of this day (default: today in the company's time zone) */
-                as_of?: string | null;
                 limit?: number;
                 offset?: number;
+                /** @description Age as of this day (default: today in the company's time zone) */
+                as_of?: string | null;
             };
             header?: never;
             path?: never;
@@ -11508,9 +11508,9 @@ export interface operations {
     "payables-payables_aging": {
         parameters: {
             query?: {
+                partner_id?: string | null;
                 /** @description Age as of this day (default: today in the company's time zone) */
                 as_of?: string | null;
-                partner_id?: string | null;
             };
             header?: never;
             path?: never;
@@ -17328,9 +17328,9 @@ export interface operations {
     "invoices-dashboard_invoices": {
         parameters: {
             query?: {
+                limit?: number;
                 /** @description Age as of this day (default: today in the company's time zone) */
                 as_of?: string | null;
-                limit?: number;
             };
             header?: never;
             path?: never;
@@ -18503,10 +18503,10 @@ export interface operations {
                 aging_category?: ("CURRENT" | "1-30" | "31-60" | "61-90" | "90+") | null;
                 /** @description Consolidated invoices of this month (any day of it): the monthly billing run */
                 billing_period?: string | null;
-                /** @description Age as of this day (default: today in the company's time zone) */
-                as_of?: string | null;
                 limit?: number;
                 offset?: number;
+                /** @description Age as of this day (default: today in the company's time zone) */
+                as_of?: string | null;
             };
             header?: never;
             path?: never;
@@ -18600,9 +18600,9 @@ export interface operations {
     "invoices-aging_report": {
         parameters: {
             query?: {
+                customer_id?: string | null;
                 /** @description Age as of this day (default: today in the company's time zone) */
                 as_of?: string | null;
-                customer_id?: string | null;
             };
             header?: never;
             path?: never;

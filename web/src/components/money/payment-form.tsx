@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from "react";
+import type { Schema } from "@/client/types";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { METHODS, usd } from "./format";
 
-export type PaymentMethod = "cash" | "check" | "credit_card" | "bank_transfer";
-export type PaymentBody = { amount: string; method: PaymentMethod; reference: string | null; notes: string | null };
+export type PaymentBody = Schema<"PaymentCreate">;
+type PaymentMethod = PaymentBody["method"];
 
 /** Record Payment (spec 3 s5): amount required, above 0, at most the balance, to the cent, and
  * defaulting to the balance. One Idempotency-Key per opened form: a retried click records once. */
