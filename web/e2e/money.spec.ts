@@ -347,3 +347,65 @@ test("a customer set to monthly billing gets one consolidated invoice for the mo
   await expect(rows.first()).toContainText(thisMonth[0].invoice_number);
   await expect(rows.first()).toContainText("$105.00");
 });
+
+test("a truck weighed in empty and out full on In-Progress Outbound is billed to its partner, and voiding it voids the bill", async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const h = auth(tenant.adminToken);
+  await open(page, "/app/in-progress-outbound");
+  await expect(page.getByRole("heading", { name: "In-Progress Outbound" })).toBeVisible();
+  await expect(page.getByText("No trucks waiting to be weighed out")).toBeVisible();
+
+  // On the way in: the empty truck, 21,000 lb, for Salinas Compost Facility ($42.50 a ton).
+  await page.getByRole("button", { name: "Weigh In Truck" }).click();
+  const weighIn = page.getByRole("dialog", { name: "Weigh In Truck" });
+  await weighIn.getByLabel("Disposal partner").selectOption({ label: "Salinas Compost Facility" });
+  await weighIn.getByLabel("Waste type").selectOption({ label: product });
+  await weighIn.getByLabel("Destination").selectOption({ label: "Compost" });
+  await weighIn.getByLabel("Truck arrives").selectOption("empty");
+  await weighIn.getByLabel("Tare weight (lbs)").fill("21000");
+  await weighIn.getByLabel("License plate").fill("7XYZ890");
+  await weighIn.getByLabel("Driver name").fill("Sam Lee");
+  await weighIn.getByRole("button", { name: "Save Weigh-In" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /saved: weighed in empty at 21,000\.0 lbs/ })).toBeVisible();
+  const row = page.locator("table tbody tr", { hasText: "Weighed in empty" });
+  await expect(row).toContainText("Salinas Compost Facility");
+  await expect(row).toContainText("7XYZ890");
+  await expect(row).toContainText("21,000.0 lbs");
+  await expect(card(page, "outbound-progress", "Trucks on site")).toHaveText("1");
+  const saved = (await ok(await request.get("/api/tickets/in-progress", { headers: h }))).saved_tickets as { id: string; ticket_number: string }[];
+  expect(saved).toHaveLength(1);
+  const ticket = saved[0];
+
+  // On the way out, loaded: 37,000 lb gross, 16,000 lb net (8 t): the partner is owed $340.00.
+  await row.getByRole("button", { name: "Weigh Out" }).click();
+  const weighOut = page.getByRole("dialog", { name: `Weigh Out ${ticket.ticket_number}` });
+  await weighOut.getByLabel("Gross weight (lbs)").fill("20000");
+  await expect(weighOut.getByText("Gross weight cannot be less than the tare weight")).toBeVisible();
+  await weighOut.getByLabel("Gross weight (lbs)").fill("37000");
+  await weighOut.getByRole("button", { name: "Complete Load" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Ticket ${ticket.ticket_number} completed: net 16,000.0 lbs` })).toBeVisible();
+  await expect(page.getByText("No trucks waiting to be weighed out")).toBeVisible();
+  const bol = await request.get(`/api/tickets/${ticket.id}/bill-of-lading`, { headers: h });
+  expect(bol.status()).toBe(200);
+  refresh();
+  let b = books();
+  expect(b.postgres.payable.total).toBe("340.00");
+  consistent("payable", b);
+  await open(page, "/app/bills-payable");
+  await expect(page.locator("table tbody tr", { hasText: ticket.ticket_number })).toContainText("$340.00");
+  await expect(card(page, "ap-aging", "Total Accounts Payable")).toHaveText("$340.00");
+
+  // The load was weighed against the wrong partner: voided, its unpaid bill and bill of lading go too.
+  await ok(await request.post(`/api/tickets/${ticket.id}/void`, { headers: h, data: { reason: "Wrong partner" } }));
+  const gone = await request.get(`/api/tickets/${ticket.id}/bill-of-lading`, { headers: h });
+  expect(gone.status()).toBe(404);
+  expect((await gone.json()).detail).toBe(`Ticket ${ticket.ticket_number} was voided: its bill of lading BOL-${ticket.ticket_number} is void`);
+  refresh();
+  b = books();
+  expect(b.postgres.payable.total).toBe("0.00");
+  consistent("payable", b);
+  await page.reload();
+  await expect(card(page, "ap-aging", "Total Accounts Payable")).toHaveText("$0.00");
+  await expect(page.locator("table tbody tr", { hasText: ticket.ticket_number })).toHaveCount(0);
+  await shot(page, "money-bills-after-void");
+});

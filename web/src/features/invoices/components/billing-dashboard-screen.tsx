@@ -8,7 +8,7 @@ import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useDashboardAging, useDashboardInvoices, type InvoiceRow } from "../api/invoices";
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
 import { formatDay, usd } from "@/components/money/format";
-import "./invoices.css";
+import "@/components/money/money.css";
 
 const col = createColumnHelper<InvoiceRow>();
 const columns = [

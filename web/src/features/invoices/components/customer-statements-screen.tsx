@@ -10,7 +10,7 @@ import { companyDay, formatDateTime } from "@/lib/format";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { notify } from "@/lib/notify";
 import { useBillingAccounts, useStatement, type StatementQuery } from "../api/invoices";
-import "./invoices.css";
+import "@/components/money/money.css";
 
 async function downloadStatement(q: StatementQuery) {
   try {

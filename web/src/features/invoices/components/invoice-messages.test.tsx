@@ -42,7 +42,7 @@ describe("Record Payment messages (spec 3 s8, Invoice)", () => {
     ["a network failure says so plainly", () => { throw new TypeError("Failed to fetch"); }, "Error recording payment"],
     ["a recorded payment", () => json({ payment: {}, invoice: { ...invoice, balance: "0.00", payment_status: "paid" } }), "Payment recorded successfully!"],
   ])("%s", async (_, put, message) => {
-    answer = (url, init) => (init?.method === "PUT" ? put() : json(invoice));
+    answer = (_url, init) => (init?.method === "PUT" ? put() : json(invoice));
     renderWith(<PaymentModal id={invoice.invoice_id} onClose={() => {}} />);
     expect(await screen.findByLabelText("Amount (USD)")).toHaveValue(130.02);
     fireEvent.click(screen.getByRole("button", { name: "Record Payment" }));

@@ -11,7 +11,7 @@ import { useAgingReport, useInvoices, type AgingCategory, type InvoiceFilters, t
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
 import { AGING, formatDay, usd } from "@/components/money/format";
 import { InvoiceDetailModal, PaymentModal } from "./invoice-modals";
-import "./invoices.css";
+import "@/components/money/money.css";
 
 const col = createColumnHelper<InvoiceRow>();
 

@@ -12,7 +12,7 @@ import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { notify } from "@/lib/notify";
 import { useBillingAccounts, useMonthlyInvoices, useSaveBillingAccount, type BillingAccount, type InvoiceRow } from "../api/invoices";
 import { InvoiceDetailModal, PaymentModal } from "./invoice-modals";
-import "./invoices.css";
+import "@/components/money/money.css";
 
 const col = createColumnHelper<InvoiceRow>();
 const TERMS = [{ days: 0, label: "Due on receipt" }, { days: 15, label: "Net 15" }, { days: 30, label: "Net 30" }, { days: 60, label: "Net 60" }] as const;

@@ -13,6 +13,7 @@ import { formatDateTime } from "@/lib/format";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { notify } from "@/lib/notify";
 import { useBill, useBills, useBillsAging, usePayBill, type BillRow } from "../api/payables";
+import "@/components/money/money.css";
 
 const col = createColumnHelper<BillRow>();
 

@@ -9,6 +9,7 @@ import { Modal } from "@/components/ui/modal";
 import { Spinner } from "@/components/ui/panel";
 import { notify } from "@/lib/notify";
 import { usePartners, useSavePartner, type DisposalPartner, type DisposalPartnerCreate } from "../api/payables";
+import "@/components/money/money.css";
 
 const FACILITIES: [string, string][] = [
   ["hauler", "Hauler"], ["compost_facility", "Compost facility"], ["anaerobic_digestion", "Anaerobic digestion"],
