@@ -245,6 +245,21 @@ def idempotency_key(header: str | None) -> uuid.UUID | None:
         raise Invalid("Idempotency-Key must be a UUID") from None
 
 
+async def earlier_payment(db: AsyncSession, model: type, company_id: uuid.UUID, key: uuid.UUID | None,
+                          document: tuple[str, uuid.UUID], body: PaymentCreate):
+    """The payment (a Payment or a BillPayment row) first recorded with this Idempotency-Key, to be
+    answered again; None for a new key or none. 409 when the key was used for another payment
+    (another document, amount or method). `document`: the column naming the paid document and its id."""
+    if key is None:
+        return None
+    earlier = await db.scalar(select(model).where(model.company_id == company_id, model.idempotency_key == key))
+    column, document_id = document
+    if earlier is not None and (getattr(earlier, column) != document_id or earlier.amount != body.amount
+                                or earlier.method != body.method):
+        raise Conflict("This Idempotency-Key was already used for another payment")
+    return earlier
+
+
 async def record_payment(db: AsyncSession, company: Company, user_id: uuid.UUID, invoice_id: uuid.UUID,
                          body: PaymentCreate, key: uuid.UUID | None) -> tuple[Payment, bool]:
     """Record one payment; (payment, created). A known Idempotency-Key answers its first payment.
@@ -253,13 +268,9 @@ async def record_payment(db: AsyncSession, company: Company, user_id: uuid.UUID,
     other: the second sees the first's row and the balance it left.
     """
     invoice = await _invoice(db, company.id, invoice_id, for_update=True)
-    if key is not None:
-        earlier = await db.scalar(select(Payment).where(Payment.company_id == company.id,
-                                                        Payment.idempotency_key == key))
-        if earlier is not None:
-            if earlier.invoice_id != invoice.id or earlier.amount != body.amount or earlier.method != body.method:
-                raise Conflict("This Idempotency-Key was already used for another payment")
-            return earlier, False
+    earlier = await earlier_payment(db, Payment, company.id, key, ("invoice_id", invoice.id), body)
+    if earlier is not None:
+        return earlier, False
     if invoice.payment_status == "void":
         raise Conflict("Cannot record a payment on a void invoice")
     balance = invoice.amount - await paid_so_far(db, invoice.id)

@@ -271,13 +271,9 @@ async def bill_detail(db: AsyncSession, company_id: uuid.UUID, bill_id: uuid.UUI
 async def record_payment(db: AsyncSession, company_id: uuid.UUID, user_id: uuid.UUID, bill_id: uuid.UUID,
                          body: PaymentCreate, key: uuid.UUID | None) -> tuple[BillPayment, bool]:
     bill = await _bill(db, company_id, bill_id, for_update=True)
-    if key is not None:
-        earlier = await db.scalar(select(BillPayment).where(BillPayment.company_id == company_id,
-                                                            BillPayment.idempotency_key == key))
-        if earlier is not None:
-            if earlier.bill_id != bill.id or earlier.amount != body.amount or earlier.method != body.method:
-                raise Conflict("This Idempotency-Key was already used for another payment")
-            return earlier, False
+    earlier = await receivables.earlier_payment(db, BillPayment, company_id, key, ("bill_id", bill.id), body)
+    if earlier is not None:
+        return earlier, False
     if bill.status == "void":
         raise Conflict("Cannot record a payment on a void bill")
     paid = await db.scalar(select(func.coalesce(func.sum(BillPayment.amount), 0)).where(BillPayment.bill_id == bill.id))
