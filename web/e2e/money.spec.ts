@@ -339,7 +339,7 @@ test("a customer set to monthly billing gets one consolidated invoice for the mo
   await expect(detail).toContainText("$140.07");
   await expect(detail.getByTestId("balance-due")).toHaveText("Balance due $226.45");
   await shot(page, "money-monthly-billing");
-  await detail.getByRole("button", { name: "Close" }).click();
+  await detail.getByRole("button", { name: "Close" }).first().click();
 
   // This month's invoice so far, to be issued on the month's last day.
   await page.getByLabel("Billing month").fill(today.slice(0, 7));
