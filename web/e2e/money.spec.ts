@@ -202,6 +202,18 @@ test("a disposal partner hauls a load away, is billed at its price and paid", as
   await form.getByLabel("Permit or facility number").fill("SWIS 27-AA-0001");
   await form.getByRole("button", { name: "Add Partner" }).click();
   await expect(page.locator("table")).toContainText("Salinas Compost Facility");
+  // Edit, disable (the partner leaves the pickers) and enable again.
+  const partnerRow = page.locator("table tbody tr", { hasText: "Salinas Compost Facility" });
+  await partnerRow.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Disposal Partner" });
+  await edit.getByLabel("Contact").fill("Dana Ruiz");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Partner updated successfully!" })).toBeVisible();
+  await expect(partnerRow).toContainText("Dana Ruiz");
+  await partnerRow.getByRole("button", { name: "Disable" }).click();
+  await expect(partnerRow).toContainText("Disabled");
+  await partnerRow.getByRole("button", { name: "Enable" }).click();
+  await expect(partnerRow).toContainText("Active");
 
   const partners = (await ok(await request.get("/api/disposal-partners", { headers: h }))).disposal_partners as { id: string; name: string }[];
   const partner = partners.find((p) => p.name === "Salinas Compost Facility")!;
