@@ -14,7 +14,7 @@ export type InboundTicketCreate = S["InboundTicketCreate"];
 export type InboundTicketUpdate = S["InboundTicketUpdate"];
 export type InboundTicketList = S["InboundTicketList"];
 export type InboundInProgress = S["InboundInProgress"];
-export type WasteTypeItem = { id: string; name: string; is_active?: boolean; sort_order: number };
+export type WasteTypeItem = Pick<S["WasteTypeRead"], "id" | "name" | "is_active" | "sort_order">;
 
 export const inboundKeys = {
   all: ["inbound"] as const,
@@ -34,7 +34,7 @@ export const useWasteTypes = () =>
   useQuery({
     queryKey: ["inbound", "waste-types"],
     queryFn: async ({ signal }) => {
-      const body = await api.get<{ waste_types: WasteTypeItem[] }>("/api/waste-types", { active_only: true }, signal);
+      const body = await api.get<S["WasteTypeList"]>("/api/waste-types", { active_only: true }, signal);
       return [...(body.waste_types ?? [])].filter((w) => w.is_active !== false).sort((a, b) => a.sort_order - b.sort_order);
     },
     staleTime: 5 * 60_000,

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { components } from "@/client/schema";
 import { api } from "@/lib/api-client";
-import type { Ticket } from "./get-ticket";
 
-export type InProgressTickets = { draft_tickets: Ticket[]; saved_tickets: Ticket[] };
+export type InProgressTickets = components["schemas"]["InProgressTickets"];
 
 export const getInProgressTickets = (signal?: AbortSignal) =>
   api.get<InProgressTickets>("/api/tickets/in-progress", undefined, signal);
