@@ -5,7 +5,7 @@ from api.tables.audit import AuditEvent  # noqa: F401
 from api.tables.auth import AuthToken  # noqa: F401
 from api.tables.carbon import CarbonCredit  # noqa: F401
 from api.tables.companies import Company  # noqa: F401
-from api.tables.compliance import ComplianceEvent, FoodRecoveryPartner  # noqa: F401
+from api.tables.compliance import ComplianceEvent, FoodRecoveryPartner, GeneratorProfile  # noqa: F401
 from api.tables.email_alerts import EmailAlert, EmailAlertSend  # noqa: F401
 from api.tables.inbound import Customer, CustomerPrice, Vehicle  # noqa: F401
 from api.tables.inventory import InventoryItem, InventoryMovement  # noqa: F401

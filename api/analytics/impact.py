@@ -6,7 +6,7 @@ compare a whole month here with the mart's row for that month.
 """
 from __future__ import annotations
 
-from api.analytics.service import COST_TOP_WASTE_TYPES, FACTS, ReportFilter, _one, _period, pct
+from api.analytics.service import COST_TOP_WASTE_TYPES, FACTS, ReportFilter, _one, _period, meets_target, pct
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 
 
@@ -27,15 +27,14 @@ def esg_report(f: ReportFilter) -> dict:
                    cast(round(coalesce(sum(meals_recovered), 0)) as bigint) as meals_recovered,
                    marts.people_fed_per_day(coalesce(sum(meals_recovered), 0), ?) as people_fed_per_day,
                    marts.disposal_cost_usd(coalesce(sum(diverted_weight_lb), 0)) as disposal_costs_saved,
-                   marts.meets_diversion_target({pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')})
-                       as sb1383_compliant
-            from {FACTS} where {where}""", [f.days, *params])
+                   {meets_target(pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)'))} as sb1383_compliant
+            from {FACTS} where {where}""", [f.days, f.company_id, *params])
         # The month of the period's end, as the marts judged it (company-wide or the one location).
         if f.location_id:
             month = con.execute(
-                "select marts.meets_diversion_target(diversion_rate_percent) from marts.diversion_monthly "
+                f"select {meets_target('diversion_rate_percent')} from marts.diversion_monthly "
                 "where company_id = ? and location_id = ? and period_start = date_trunc('month', cast(? as date))",
-                [f.company_id, f.location_id, f.end],
+                [f.company_id, f.company_id, f.location_id, f.end],
             ).fetchone()
         else:
             month = con.execute(

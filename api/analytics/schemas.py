@@ -67,7 +67,9 @@ class DashboardRead(Freshness):
     total_weight: Number
     diverted_weight: Number
     diversion_rate: Number = Field(description="Net lb to diversion destinations / total net lb x 100")
-    ca_compliance: bool = Field(description="Diversion rate at or above the SB 1383 target (75%)")
+    ca_compliance: bool = Field(description="Diversion rate at or above the company's SB 1383 target "
+                                            "(its setting sb1383_target_percent, 75% by default; mart sb1383_targets)")
+    ca_compliance_target: Number = Field(description="That target, in percent")
     co2_prevented_kg: Number = Field(description="Spec estimate: 0.24 kg per lb of net weight")
     co2e_avoided_kg_epa: Number = Field(description="EPA GHG Hub Table 9: landfill minus actual path, diverted lb")
     meals_recovered: int = Field(description="Donated lb / 1.2 (1.2 lb per meal)")

@@ -23,6 +23,7 @@ def warehouse_file() -> Path:
 
 
 SEED_CONSTANTS = ROOT / "dbt" / "seeds" / "impact_constants.csv"
+SEED_TIER_RULES = ROOT / "dbt" / "seeds" / "edible_food_generator_rules.csv"
 DBT_MARTS = ROOT / "dbt" / "models" / "marts"
 DBT_MACROS = ROOT / "dbt" / "macros"
 
@@ -52,7 +53,8 @@ def figure_functions() -> str:
     impact_constants seed's post-hook runs), rendered from dbt's own macro files: the formulas
     are written once, in dbt/macros/figures.sql. Plain Jinja is enough: with the seed's table
     named, those macros use nothing of dbt's."""
-    source = "".join((DBT_MACROS / name).read_text() for name in ("impact_constant.sql", "figures.sql"))
+    source = "".join((DBT_MACROS / name).read_text() for name in ("impact_constant.sql", "edible_food_generator.sql",
+                                                                 "figures.sql"))
     return jinja2.Environment().from_string(source).module.create_figure_functions()
 
 
@@ -63,8 +65,17 @@ def _empty_warehouse() -> duckdb.DuckDBPyConnection:
     con.execute("create table reference.impact_constants as select constant_name, "
                 "cast(constant_value as decimal(18,8)) as constant_value "
                 f"from read_csv('{SEED_CONSTANTS}', header = true)")
+    con.execute("create table reference.edible_food_generator_rules as select rule_key, tier, "
+                "cast(obligated_from as date) as obligated_from, explanation, citation "
+                f"from read_csv('{SEED_TIER_RULES}', header = true, all_varchar = true)")
     con.execute(figure_functions())
     return con
+
+
+def empty_warehouse() -> duckdb.DuckDBPyConnection:
+    """The warehouse before the first publish (empty marts, the seeds the API reads, the figure
+    functions), also for a rule a published file made before that rule existed lacks."""
+    return _empty_warehouse()
 
 
 @contextmanager

@@ -18,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from api.analytics.service import company_today
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 from api.companies.logo import logo_png
+from api.compliance import tiers
 from api.kit.errors import Conflict, DomainError, Invalid, NotFound
 from api.kit.spreadsheet import safe_row
 from api.tables.companies import Company
@@ -246,7 +247,18 @@ async def list_partners(db: AsyncSession, company: Company) -> dict:
     """Partners with their agreements on file, and warnings for missing or expiring agreements."""
     partners = await partners_read(db, company.id, company_today(company))
     await log_expiring(db, company.id, partners)
-    return {"partners": partners, "warnings": warnings(partners)}
+    # Tier 1 and Tier 2 locations without an agreement in force come first.
+    tiered = [w["text"] for w in await tiers.tier_warnings(db, company.id, partners)]
+    return {"partners": partners, "warnings": tiered + warnings(partners)}
+
+
+async def generator_tiers(db: AsyncSession, company: Company) -> dict:
+    """Each location's questionnaire answers and tier, and the warnings of tiered locations."""
+    found = await tiers.locations(db, company.id)
+    partners = await partners_read(db, company.id, company_today(company))
+    warned = tiers.warnings(found, partners)
+    await tiers.log_warnings(db, company.id, warned)
+    return {"locations": found, "warnings": [w["text"] for w in warned]}
 
 
 async def create_partner(db: AsyncSession, company: Company, fields: dict) -> dict:

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, File, Form, Query, Response, UploadFile, status
 
 from api.access.deps import AdminUser
-from api.compliance import recovery
+from api.compliance import recovery, tiers
 from api.compliance.deps import ComplianceCompany
 from api.compliance.recovery_schemas import (
     AgreementRead,
@@ -19,6 +19,7 @@ from api.compliance.recovery_schemas import (
     PartnerRead,
     PartnerUpdate,
 )
+from api.compliance.tiers_schemas import GeneratorAnswers, GeneratorTierList, GeneratorTierRead
 from api.core.deps import Db
 from api.kit.errors import ErrorBody
 
@@ -30,6 +31,24 @@ PARTNERS = "/compliance/food-recovery-partners"
 async def list_partners(db: Db, company: ComplianceCompany) -> dict:
     """Partners with their agreements on file, and warnings for missing or expiring agreements."""
     return await recovery.list_partners(db, company)
+
+
+TIERS = "/compliance/generator-tiers"
+
+
+@router.get(TIERS, response_model=GeneratorTierList)
+async def list_generator_tiers(db: Db, company: ComplianceCompany) -> dict:
+    """Each location's Tier 1 / Tier 2 questionnaire answers and the tier they lead to, with the
+    rule that applied and its citation (14 CCR 18982), and the agreement warnings of tiered locations."""
+    return await recovery.generator_tiers(db, company)
+
+
+@router.put(TIERS + "/{store_id}", response_model=GeneratorTierRead)
+async def answer_generator_tier(db: Db, company: ComplianceCompany, user: AdminUser, store_id: uuid.UUID,
+                                body: GeneratorAnswers) -> dict:
+    """Save a location's questionnaire answers and answer with its tier at once (the rule is the
+    warehouse's dbt macro; the edible_food_generators mart holds the same after the next refresh)."""
+    return await tiers.answer(db, company, user.id, store_id, body)
 
 
 @router.post(PARTNERS, response_model=PartnerRead, status_code=status.HTTP_201_CREATED)

@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from api.analytics.service import company_today
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 from api.companies.logo import logo_png
-from api.compliance import ear
+from api.compliance import ear, recovery, tiers
 from api.compliance.location_report import to_pdf as location_report_pdf
 from api.kit.errors import Conflict
 from api.tables.companies import Company
@@ -165,12 +165,45 @@ def action_items(y: dict | None, locations: list[dict], min_tickets: int) -> lis
     return items
 
 
+def trend_events(trend: list[dict], today: date) -> list[tuple[str, str, str]]:
+    """Activity-log events the marts' monthly figures show: a closed month below its target, and
+    the monthly rate crossing the target from one month to the next. (event, severity, text)."""
+    found = []
+    this_month = today.replace(day=1)
+    prev = None
+    for m in trend:
+        month = f"{m['month']:%B %Y}"
+        if m["month"] < this_month and not m["is_compliant"]:
+            found.append(("month_closed_below_target", "warning",
+                          f"{month} closed at {m['diversion_rate']}% diversion, below the {m['target_rate']}% target"))
+        if prev is not None and prev["is_compliant"] != m["is_compliant"]:
+            side = "at or above" if m["is_compliant"] else "below"
+            text = (f"Diversion moved {side} the {m['target_rate']}% target in {month}: {m['diversion_rate']}% "
+                    f"(from {prev['diversion_rate']}% in {prev['month']:%B %Y})")
+            found.append(("threshold_crossed", "info" if m["is_compliant"] else "warning", text))
+        prev = m
+    return found
+
 
 async def read_dashboard(db: AsyncSession, company: Company, year: int | None) -> dict:
     """The dashboard with the company's target setting and the newest compliance log entries."""
     target = await db.scalar(select(CompanySettings.sb1383_target_percent)
                              .where(CompanySettings.company_id == company.id))
     body = await run_in_threadpool(dashboard, str(company.id), year, company_today(company).year, target)
+    # Tier 1 / Tier 2 locations without a food recovery agreement in force come first.
+    partners = await recovery.partners_read(db, company.id, company_today(company))
+    warned = await tiers.tier_warnings(db, company.id, partners)
+    body["action_items"] = [{"priority": "high", "title": (
+        f"Put a food recovery agreement on file for {w['location']}" if w["kind"] == "missing"
+        else f"Renew the food recovery agreement for {w['location']}"), "description": w["text"],
+        "location": w["location"]} for w in warned] + body["action_items"]
+    for event, severity, text in trend_events(body["diversion_metrics"]["monthly_trend"], company_today(company)):
+        seen = await db.scalar(select(ComplianceEvent.id).where(
+            ComplianceEvent.company_id == company.id, ComplianceEvent.event == event,
+            ComplianceEvent.description == text))
+        if seen is None:
+            db.add(ComplianceEvent(company_id=company.id, event=event, severity=severity, description=text))
+    await db.flush()
     events = await db.scalars(select(ComplianceEvent).where(ComplianceEvent.company_id == company.id)
                               .order_by(ComplianceEvent.created_at.desc()).limit(LOG_ENTRIES))
     body["compliance_log"] = [{"event": e.event, "description": e.description, "severity": e.severity,

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import uuid
 from datetime import date
+from decimal import Decimal
 
-from sqlalchemy import Boolean, Date, ForeignKey, Integer, String, Text
+from sqlalchemy import Boolean, Date, ForeignKey, Integer, Numeric, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import Uuid
 
@@ -51,3 +52,21 @@ class ComplianceEvent(IdMixin, TenantMixin, TimestampMixin, Base):
     event: Mapped[str] = mapped_column(String(60))
     description: Mapped[str] = mapped_column(Text)
     severity: Mapped[str] = mapped_column(String(10), default="info")  # info | warning | critical
+
+
+class GeneratorProfile(IdMixin, TenantMixin, TimestampMixin, Base):
+    """A location's answers to the Tier 1 / Tier 2 questionnaire (14 CCR 18982). The tier is not
+    stored here: it is the rule of dbt/macros/edible_food_generator.sql over these answers."""
+
+    __tablename__ = "location_generator_profiles"
+
+    store_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("stores.id", ondelete="CASCADE"), unique=True)
+    business_type: Mapped[str] = mapped_column(String(40))
+    gross_annual_sales_usd: Mapped[Decimal | None] = mapped_column(Numeric(14, 2))
+    facility_square_feet: Mapped[int | None] = mapped_column(Integer)
+    seats: Mapped[int | None] = mapped_column(Integer)
+    rooms: Mapped[int | None] = mapped_column(Integer)
+    beds: Mapped[int | None] = mapped_column(Integer)
+    has_onsite_food_facility: Mapped[bool | None] = mapped_column(Boolean)
+    average_daily_attendance: Mapped[int | None] = mapped_column(Integer)
+    answered_by_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("users.id", ondelete="SET NULL"))

@@ -120,4 +120,9 @@
     create or replace macro marts.{{ name }}(x) as {{ figure('x', constants) }};
     {% endfor -%}
     create or replace macro marts.people_fed_per_day(meals, days) as {{ fig_people_fed_per_day('meals', 'days') }};
+    {#- The Tier 1 / Tier 2 rule (edible_food_generator.sql), for the questionnaire's answer on save. #}
+    create or replace macro marts.edible_food_generator_rule(
+        business_type, gross_sales_usd, square_feet, seats, rooms, beds, has_food_facility, daily_attendance
+    ) as {{ edible_food_generator_rule('business_type', 'gross_sales_usd', 'square_feet', 'seats', 'rooms', 'beds',
+                                       'has_food_facility', 'daily_attendance') }};
 {%- endmacro %}

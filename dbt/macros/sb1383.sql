@@ -9,15 +9,17 @@
   - food recovery rate: pounds sent to donation / food-recovery destinations over all net
     pounds, against the 20% statewide goal (a proxy: edible food disposed is not weighed apart).
 #}
+{# The company's SB 1383 diversion target: its setting, else the seeded 75% default. #}
+{% macro sb1383_target_percent(setting) -%}
+    cast(coalesce({{ setting }}, {{ impact_constant('sb1383_target_percent') }}) as decimal(5, 1))
+{%- endmacro %}
+
 {% macro sb1383_rated(sums) -%}
     select
         sums.*,
         {{ percent('sums.diverted_weight_lb', 'sums.net_weight_lb') }} as diversion_rate_percent,
         {{ percent('sums.donated_weight_lb', 'sums.net_weight_lb') }} as food_recovery_rate_percent,
-        cast(
-            coalesce(settings.sb1383_target_percent, {{ impact_constant('sb1383_target_percent') }})
-            as decimal(5, 1)
-        ) as target_percent,
+        {{ sb1383_target_percent('settings.sb1383_target_percent') }} as target_percent,
         cast({{ impact_constant('sb1383_food_recovery_target_percent') }} as decimal(5, 1))
             as food_recovery_target_percent
     from {{ sums }} as sums

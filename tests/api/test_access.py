@@ -242,6 +242,7 @@ FOREIGN: dict[str, Foreign | NotAnId] = {
     "PUT /api/compliance/food-recovery-partners/{partner_id}": Foreign(food_recovery, {"name": "Taken over"}),
     "POST /api/compliance/food-recovery-partners/{partner_id}/agreements": Foreign(food_recovery),  # see UPLOADS
     "GET /api/compliance/food-recovery-partners/{partner_id}/agreements/{agreement_id}": Foreign(food_recovery),
+    "PUT /api/compliance/generator-tiers/{store_id}": Foreign(store, {"business_type": "other"}),
     "PUT /api/carbon-credits/{credit_id}/verification": Foreign(
         carbon_credit, {"verification_status": "verified", "reason": "Taken over"}),
     "GET /api/tickets/{ticket_id}/bill-of-lading": Foreign(ticket),

@@ -23,6 +23,7 @@ TABLES = (
     "carbon_methodologies", "tickets", "ticket_line_items", "ticket_images", "customers", "invoices", "payments",
     "bills", "bill_payments",
     "inventory_items", "inventory_movements", "carbon_credits", "food_recovery_partners", "subscription_invoices",
+    "location_generator_profiles",
 )
 # Secrets and sign-in state never leave the operational database.
 EXCLUDED_COLUMNS = {
