@@ -47,6 +47,10 @@ export const router = createBrowserRouter([
       },
       { path: "/login", element: <Page><LoginPage /></Page> },
       { path: "/app/*", element: <Page><AppShell /></Page> },
+      // The compliance overview's tools (spec 3 s2.17), opened in a new tab: the EAR preparation
+      // (the EAR Report screen) and the edible food recovery records (on the compliance dashboard).
+      { path: "/compliance/tools/ear-preparation", element: <Navigate to="/app/ear" replace /> },
+      { path: "/compliance/tools/food-recovery-records", element: <Navigate to="/app/compliance" replace /> },
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

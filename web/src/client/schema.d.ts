@@ -1016,6 +1016,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compliance/generator-tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Generator Tiers
+         * @description Each location's Tier 1 / Tier 2 questionnaire answers and the tier they lead to, with the
+         *     rule that applied and its citation (14 CCR 18982), and the agreement warnings of tiered locations.
+         */
+        get: operations["compliance-list_generator_tiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/generator-tiers/{store_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Answer Generator Tier
+         * @description Save a location's questionnaire answers and answer with its tier at once (the rule is the
+         *     warehouse's dbt macro; the edible_food_generators mart holds the same after the next refresh).
+         */
+        put: operations["compliance-answer_generator_tier"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compliance/location-report": {
         parameters: {
             query?: never;
@@ -4491,9 +4533,14 @@ export interface components {
         DashboardRead: {
             /**
              * Ca Compliance
-             * @description Diversion rate at or above the SB 1383 target (75%)
+             * @description Diversion rate at or above the company's SB 1383 target (its setting sb1383_target_percent, 75% by default; mart sb1383_targets)
              */
             ca_compliance: boolean;
+            /**
+             * Ca Compliance Target
+             * @description That target, in percent
+             */
+            ca_compliance_target: number;
             /**
              * Co2 Prevented Kg
              * @description Spec estimate: 0.24 kg per lb of net weight
@@ -5132,6 +5179,140 @@ export interface components {
             warnings: string[];
             /** Year */
             year: number;
+        };
+        /** GeneratorAnswers */
+        "GeneratorAnswers-Input": {
+            /**
+             * Average Daily Attendance
+             * @description Large venues and events: people a day of operation, on average
+             */
+            average_daily_attendance?: number | null;
+            /**
+             * Beds
+             * @description Health facilities: beds
+             */
+            beds?: number | null;
+            /**
+             * Business Type
+             * @description What the location is, in the regulation's kinds of business
+             * @enum {string}
+             */
+            business_type: "supermarket" | "grocery_store" | "food_service_provider" | "food_distributor" | "wholesale_food_vendor" | "restaurant" | "hotel" | "health_facility" | "large_venue" | "large_event" | "state_agency_cafeteria" | "local_education_agency" | "other";
+            /**
+             * Facility Square Feet
+             * @description Total facility size in square feet
+             */
+            facility_square_feet?: number | null;
+            /**
+             * Gross Annual Sales Usd
+             * @description Supermarkets: gross annual sales in USD
+             */
+            gross_annual_sales_usd?: number | string | null;
+            /**
+             * Has Onsite Food Facility
+             * @description Hotels, health facilities, schools
+             */
+            has_onsite_food_facility?: boolean | null;
+            /**
+             * Rooms
+             * @description Hotels: rooms
+             */
+            rooms?: number | null;
+            /**
+             * Seats
+             * @description Restaurants and state agency cafeterias: seats
+             */
+            seats?: number | null;
+        };
+        /** GeneratorAnswers */
+        "GeneratorAnswers-Output": {
+            /**
+             * Average Daily Attendance
+             * @description Large venues and events: people a day of operation, on average
+             */
+            average_daily_attendance?: number | null;
+            /**
+             * Beds
+             * @description Health facilities: beds
+             */
+            beds?: number | null;
+            /**
+             * Business Type
+             * @description What the location is, in the regulation's kinds of business
+             * @enum {string}
+             */
+            business_type: "supermarket" | "grocery_store" | "food_service_provider" | "food_distributor" | "wholesale_food_vendor" | "restaurant" | "hotel" | "health_facility" | "large_venue" | "large_event" | "state_agency_cafeteria" | "local_education_agency" | "other";
+            /**
+             * Facility Square Feet
+             * @description Total facility size in square feet
+             */
+            facility_square_feet?: number | null;
+            /**
+             * Gross Annual Sales Usd
+             * @description Supermarkets: gross annual sales in USD
+             */
+            gross_annual_sales_usd?: string | null;
+            /**
+             * Has Onsite Food Facility
+             * @description Hotels, health facilities, schools
+             */
+            has_onsite_food_facility?: boolean | null;
+            /**
+             * Rooms
+             * @description Hotels: rooms
+             */
+            rooms?: number | null;
+            /**
+             * Seats
+             * @description Restaurants and state agency cafeterias: seats
+             */
+            seats?: number | null;
+        };
+        /** GeneratorTierList */
+        GeneratorTierList: {
+            /** Locations */
+            locations: components["schemas"]["GeneratorTierRead"][];
+            /**
+             * Warnings
+             * @description Tier 1 and Tier 2 locations without a food recovery agreement in force, or whose agreements end within 30 days
+             */
+            warnings: string[];
+        };
+        /** GeneratorTierRead */
+        GeneratorTierRead: {
+            /** Answered At */
+            answered_at: string | null;
+            /** @description The stored questionnaire answers; null until answered */
+            answers: components["schemas"]["GeneratorAnswers-Output"] | null;
+            /** Citation */
+            citation: string | null;
+            /** Explanation */
+            explanation: string | null;
+            /** Is Active */
+            is_active: boolean;
+            /**
+             * Location Id
+             * Format: uuid
+             */
+            location_id: string;
+            /** Location Name */
+            location_name: string;
+            /**
+             * Obligated From
+             * @description When the tier's obligations began (Tier 1 2022, Tier 2 2024)
+             */
+            obligated_from: string | null;
+            /**
+             * Rule Key
+             * @description The rule that applied (seed edible_food_generator_rules)
+             */
+            rule_key: string | null;
+            /**
+             * Tier
+             * @description tier_1, tier_2, none (not a commercial edible food generator) or unanswered
+             * @enum {string}
+             */
+            tier: "tier_1" | "tier_2" | "none" | "unanswered";
         };
         /** Health */
         Health: {
@@ -14106,6 +14287,196 @@ export interface operations {
                     "application/json": components["schemas"]["FoodRecoveryRecordsRead"];
                     "application/pdf": unknown;
                     "text/csv; charset=utf-8": unknown;
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "compliance-list_generator_tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratorTierList"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "compliance-answer_generator_tier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeneratorAnswers-Input"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratorTierRead"];
                 };
             };
             /** @description The request breaks a rule of the product */

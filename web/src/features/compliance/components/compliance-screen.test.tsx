@@ -31,6 +31,12 @@ let answer: ComplianceDashboard;
 beforeEach(() => {
   vi.stubGlobal("fetch", vi.fn(async (url: string) => {
     if (String(url).includes("/api/analytics/refreshed")) return json({ last_refreshed_at: null });
+    if (String(url).includes("/generator-tiers")) {
+      return json({ locations: [{ location_id: "s1", location_name: "Kitchen 1", is_active: true, answers: { business_type: "restaurant", seats: 300, facility_square_feet: 6000 },
+        tier: "tier_2", rule_key: "tier2_restaurant_seats", explanation: "A restaurant with 250 or more seats is a Tier 2 commercial edible food generator.",
+        citation: "14 CCR 18982(a), tier two commercial edible food generator (A)", obligated_from: "2024-01-01", answered_at: "2026-11-23T10:00:00Z" }],
+      warnings: ["Kitchen 1 is a Tier 2 commercial edible food generator with no food recovery agreement on file."] });
+    }
     if (String(url).includes("/food-recovery-partners")) {
       return json({ partners: [{ id: "p1", name: "City Food Bank", kind: "organization", address: "1 Main St", contact: null, food_types: "Produce",
         collection_frequency: "Weekly", pickup_mode: "collected", destination_id: null, destination_name: null, is_active: true, agreement_status: "missing", agreements: [] }],

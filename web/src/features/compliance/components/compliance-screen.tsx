@@ -10,6 +10,8 @@ import { useExportEar, type EarFormat } from "../api/export-ear";
 import { useComplianceDashboard, type ComplianceDashboard } from "../api/get-dashboard";
 import { notify } from "@/lib/notify";
 import { FoodRecoveryRecords } from "./food-recovery";
+import { GeneratorTiers } from "./generator-tiers";
+import { ComplianceOverview } from "./compliance-overview";
 import { CompliantBadge, MonthlyTrend, ProgressBar, RiskBadge, StatusWord, day, lb, locationColumns, pct } from "./parts";
 import "./compliance.css";
 
@@ -31,6 +33,7 @@ export default function ComplianceScreen() {
           </label>
         )}
       </div>
+      <ComplianceOverview data={data} />
       {isPending ? <Spinner /> : error ? (
         // A failed fetch shows the empty state (spec 3 s8) with the reason.
         <EmptyState title="No compliance data available"><p>{error.message}</p></EmptyState>
@@ -38,6 +41,7 @@ export default function ComplianceScreen() {
         <>
           <LastRefreshed at={data.last_refreshed_at} />
           <EmptyState title="No compliance data available"><p>Create waste tickets to begin SB 1383 tracking</p></EmptyState>
+          <GeneratorTiers />
         </>
       ) : (
         <Dashboard data={data} refresh={() => void refetch()} refreshing={isFetching} />
@@ -126,6 +130,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
             </ul>
           )}
         </Card>
+        <GeneratorTiers />
         <FoodRecoveryRecords year={data.year} />
         <Card title="Action Items">
           {data.action_items.length === 0 ? <p className="muted">Nothing to do: every location meets its targets.</p> : (

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { getActiveListItemsQueryOptions } from "@/features/lists/api/get-active-list-items";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";
@@ -68,7 +70,9 @@ export function FoodRecoveryRecords({ year }: { year: number }) {
 
 function AddPartner({ onClose }: { onClose: () => void }) {
   const create = useCreatePartner();
-  const [form, setForm] = useState({ name: "", kind: "organization", address: "", contact: "", food_types: "", collection_frequency: "", pickup_mode: "collected" });
+  // Donation tickets name their partner through its destination (the server keeps donation ones only).
+  const destinations = useQuery(getActiveListItemsQueryOptions("destination-types")).data ?? [];
+  const [form, setForm] = useState({ name: "", kind: "organization", address: "", contact: "", food_types: "", collection_frequency: "", pickup_mode: "collected", destination_id: "" });
   const [error, setError] = useState<string | null>(null);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
   const submit = (e?: FormEvent) => {
@@ -78,6 +82,7 @@ function AddPartner({ onClose }: { onClose: () => void }) {
     create.mutate({
       name: form.name.trim(), kind: form.kind as "organization" | "service", pickup_mode: form.pickup_mode as "collected" | "self_haul",
       address: optional(form.address), contact: optional(form.contact), food_types: optional(form.food_types), collection_frequency: optional(form.collection_frequency),
+      destination_id: form.destination_id || null,
     }, {
       onSuccess: (p) => { notify({ kind: "success", message: `Partner ${p.name} added` }); onClose(); },
       onError: (err) => setError(err.message),
@@ -97,6 +102,10 @@ function AddPartner({ onClose }: { onClose: () => void }) {
         <TextField label="Collection frequency" value={form.collection_frequency} onChange={set("collection_frequency")} maxLength={60} />
         <SelectField label="Collection" value={form.pickup_mode} onChange={set("pickup_mode")}>
           <option value="collected">Collected by the partner</option><option value="self_haul">Self-hauled by us</option>
+        </SelectField>
+        <SelectField label="Donation destination" value={form.destination_id} onChange={set("destination_id")}>
+          <option value="">None yet</option>
+          {destinations.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
         </SelectField>
       </form>
     </Modal>
