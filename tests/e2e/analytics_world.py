@@ -12,6 +12,9 @@ FLOW_WAREHOUSE_PATH the uvicorn server reads:
   then 500 lb (an anomaly: z = 37.42 against mean 100, sample stddev 10.69, as in
   dbt/unit_tests/ai.yml). Photos on the 110 lb and 500 lb tickets (940 of 1,300 lb = 72.3 %);
   scale readings on the same five, one corrected by hand (4 of 5 accepted = 80.0 %).
+- "Compliance Kitchens" (pro, 2 locations): a whole calendar year of tickets on fixed dates
+  (COMPLIANCE_YEAR), so the compliance spec's figures are the same on any day it runs (the
+  dashboards default to the latest year with tickets and carbon credits to all periods).
 """
 from __future__ import annotations
 
@@ -71,6 +74,27 @@ async def add_photos_and_readings(tenant, ids: list, nets: list[str]) -> None:
             corrected = n == len(chosen) - 2  # the last 110 lb ticket
             await db.execute(update(Ticket).where(Ticket.id == ticket_id).values(
                 ocr_provider="gpt4_vision" if corrected else "local_ocr", manual_override=corrected))
+COMPLIANCE_YEAR = 2025
+
+
+def compliance_weighings(year: int = COMPLIANCE_YEAR) -> list[Weighing]:
+    """Every month of `year`, on the 10th to 14th (company-local):
+    Kitchen 1 composts 3 x 100 lb and landfills 50 lb (85.7 %); Kitchen 2 donates 40 lb to the
+    Food Bank and landfills 60 lb (40.0 %). A year: 72 tickets, 5,400 lb, 4,080 lb diverted
+    (75.6 %, compliant, eligible for the EAR export), 480 lb donated (8.9 %).
+    Kitchen 2 misses the target by 0.75 x 1,200 - 480 = 420 lb."""
+    out = []
+    for month in range(1, 13):
+        d = {n: date(year, month, n) for n in (10, 11, 12, 13, 14)}
+        out += [
+            Weighing(local(d[10], 9), "Compost", "100.0", tare="10.0"),
+            Weighing(local(d[11], 9), "Compost", "100.0", tare="10.0"),
+            Weighing(local(d[12], 9), "Compost", "100.0", tare="10.0"),
+            Weighing(local(d[13], 10), "Landfill", "50.0", waste_type="Food Waste"),
+            Weighing(local(d[13], 11), "Food Bank", "40.0", waste_type="Food Waste", store=1),
+            Weighing(local(d[14], 11), "Landfill", "60.0", waste_type="Food Waste", store=1),
+        ]
+    return out
 
 
 async def build(factory: Factory) -> dict[str, str]:
@@ -85,6 +109,8 @@ async def build(factory: Factory) -> dict[str, str]:
     vision_tickets = vision_weighings(today)
     ids = await add_tickets(vision, vision_tickets)
     await add_photos_and_readings(vision, ids, [w.net for w in vision_tickets])
+    compliance = await factory.tenant("pro", stores=2, name="Compliance Kitchens")
+    await add_tickets(compliance, compliance_weighings())
     await refresh(full=True)
     days = sorted({t.at.date() for t in tickets if t.status == "completed"})
     world = {
@@ -94,6 +120,8 @@ async def build(factory: Factory) -> dict[str, str]:
         "core": core.admin.email,
         "vision": vision.admin.email,
         "vision_anomaly_day": vision_tickets[-1].at.date().isoformat(),
+        "compliance": compliance.admin.email,
+        "compliance_year": COMPLIANCE_YEAR,
         "today": today.isoformat(),
         # Company-local days: 6, 5, 3 and 2 days back.
         "days": [day.isoformat() for day in days],
