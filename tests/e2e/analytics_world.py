@@ -22,9 +22,10 @@ import json
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from api.core.db import sessionmaker, set_tenant
+from api.tables.lists import DestinationType
 from api.tables.tickets import Ticket, TicketImage
 from tests.factories import PASSWORD, Factory
 from tests.pipelines.world import Weighing, add_tickets, refresh
@@ -97,6 +98,21 @@ def compliance_weighings(year: int = COMPLIANCE_YEAR) -> list[Weighing]:
     return out
 
 
+async def name_donations(tenant, ids, made: list[Weighing]) -> None:
+    """The donation tickets go to the company's own donation destination (as the scale screen
+    records them), so a food recovery partner linked to it is named on them."""
+    donated = [i for i, w in zip(ids, made, strict=True) if w.destination == "Food Bank"]
+    async with sessionmaker()() as db, db.begin():
+        await set_tenant(db, tenant.company_id)
+        dest = await db.scalar(select(DestinationType).where(
+            DestinationType.company_id == tenant.company_id, DestinationType.name == DONATION))
+        await db.execute(update(Ticket).where(Ticket.id.in_(donated)).values(
+            destination_id=dest.id, destination_name=dest.name))
+
+
+DONATION = "Food Donation"  # the default donation destination (api/lists/defaults.py)
+
+
 async def build(factory: Factory) -> dict[str, str]:
     """Make the companies, run one refresh, and return the spec's environment variables."""
     today = datetime.now(ZONE).date()
@@ -110,7 +126,7 @@ async def build(factory: Factory) -> dict[str, str]:
     ids = await add_tickets(vision, vision_tickets)
     await add_photos_and_readings(vision, ids, [w.net for w in vision_tickets])
     compliance = await factory.tenant("pro", stores=2, name="Compliance Kitchens")
-    await add_tickets(compliance, compliance_weighings())
+    await name_donations(compliance, await add_tickets(compliance, compliance_weighings()), compliance_weighings())
     await refresh(full=True)
     days = sorted({t.at.date() for t in tickets if t.status == "completed"})
     world = {
@@ -122,6 +138,7 @@ async def build(factory: Factory) -> dict[str, str]:
         "vision_anomaly_day": vision_tickets[-1].at.date().isoformat(),
         "compliance": compliance.admin.email,
         "compliance_year": COMPLIANCE_YEAR,
+        "donation_destination": DONATION,
         "today": today.isoformat(),
         # Company-local days: 6, 5, 3 and 2 days back.
         "days": [day.isoformat() for day in days],

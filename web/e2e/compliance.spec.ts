@@ -8,14 +8,14 @@ import { shot, signIn } from "./support";
 // tests/e2e/analytics_world.py (one real warehouse refresh before the specs).
 // "Compliance Kitchens" (pro) has every month of one fixed year (COMPLIANCE_YEAR), so these
 // figures hold on any day the spec runs. Each month Kitchen 1 composts 3 x 100 lb and
-// landfills 50 lb; Kitchen 2 donates 40 lb to the Food Bank and landfills 60 lb. A year:
+// landfills 50 lb; Kitchen 2 donates 40 lb to Food Donation and landfills 60 lb. A year:
 // 72 tickets, 5,400 lb, 4,080 lb diverted = 75.6 % (compliant, EAR export allowed),
 // Kitchen 1 3,600 / 4,200 = 85.7 %, Kitchen 2 480 / 1,200 = 40.0 % (420 lb short of 75 %),
 // food recovery 480 / 5,400 = 8.9 %.
 // Carbon (EPA WARM v15 seed, landfill +0.55, compost -0.13, donation 0.00 MTCO2e per short ton):
 // 36 composted loads of 0.05 t x 0.68 = 1.224, 12 donations of 0.02 t x 0.55 = 0.132: 1.36 MT.
 
-type World = { password: string; manager: string; empty: string; core: string; compliance: string; compliance_year: number };
+type World = { password: string; manager: string; empty: string; core: string; compliance: string; compliance_year: number; donation_destination: string };
 const world: World = JSON.parse(process.env.E2E_ANALYTICS ?? "null");
 const ROOT = resolve(process.cwd(), "..");
 const PYTHON = process.env.FLOW_PYTHON ?? join(ROOT, ".venv", "bin", "python");
@@ -161,7 +161,7 @@ test("the manager adds a food recovery partner with its agreement and gets the i
   await add.getByLabel("Contact").fill("Dana Ortiz, (510) 555-0142");
   await add.getByLabel("Types of food").fill("Prepared meals, produce");
   await add.getByLabel("Collection frequency").fill("Weekly (Mon)");
-  await add.getByLabel("Donation destination").selectOption({ label: "Food Bank" });
+  await add.getByLabel("Donation destination").selectOption({ label: world.donation_destination });
   await add.getByRole("button", { name: "Save Partner" }).click();
   await expect(add).toBeHidden();
   const row = records.getByRole("row").filter({ hasText: "Sunrise Food Bank" });
