@@ -119,3 +119,14 @@ def test_a_sure_first_look_whose_second_look_differs_is_accepted_but_not_in_the_
     # A recogniser not sure of itself keeps the full cost of the disagreement.
     unsure = replace(box, text="1660", score=0.85)
     assert weight_from_boxes([unsure], cleaned).confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_a_sure_first_look_is_not_accepted_when_both_the_re_read_and_the_segments_differ(monkeypatch):
+    # 4361 read as 436 by a sure model: the enlarged re-read and the segments both read 4361.
+    cleaned = images.for_ocr(scale_photo(seven_segment("1660", LED_GREEN, unit=None)))[0]
+    box = max(recognise(cleaned), key=lambda b: b.height)
+    monkeypatch.setattr(local_reader, "reread", lambda img, b: ("1660", 0.9))
+    reading = weight_from_boxes([replace(box, text="1560", score=0.99)], cleaned)
+    assert "reread" in reading.doubts
+    assert "segments_differ" in reading.doubts
+    assert reading.confidence < DEFAULT_ACCEPT_CONFIDENCE
