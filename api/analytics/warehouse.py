@@ -52,10 +52,11 @@ def figure_functions() -> str:
     """The figure functions as dbt publishes them (macro create_figure_functions, which the
     impact_constants seed's post-hook runs), rendered from dbt's own macro files: the formulas
     are written once, in dbt/macros/figures.sql. Plain Jinja is enough: with the seed's table
-    named, those macros use nothing of dbt's."""
-    source = "".join((DBT_MACROS / name).read_text() for name in ("impact_constant.sql", "edible_food_generator.sql",
-                                                                 "figures.sql"))
-    return jinja2.Environment().from_string(source).module.create_figure_functions()
+    named, those macros use nothing of dbt's (the DuckDB implementation is called directly, as
+    dbt's adapter.dispatch would on DuckDB)."""
+    names = ("impact_constant.sql", "edible_food_generator.sql", "divide.sql", "figures.sql")
+    source = "".join((DBT_MACROS / name).read_text() for name in names)
+    return jinja2.Environment().from_string(source).module.duckdb__create_figure_functions()
 
 
 def _empty_warehouse() -> duckdb.DuckDBPyConnection:

@@ -15,10 +15,10 @@
 {%- endmacro %}
 
 {% macro fig_dashboard_co2_lb(net_lb, constants=none) -%}
-    round(
-        {{ net_lb }} * {{ impact_constant('dashboard_co2_kg_per_lb', constants) }}
-        / {{ impact_constant('kg_per_lb', constants) }}, 2
-    )
+    round({{ divide(
+        net_lb ~ ' * ' ~ impact_constant('dashboard_co2_kg_per_lb', constants),
+        impact_constant('kg_per_lb', constants)
+    ) }}, 2)
 {%- endmacro %}
 
 {% macro fig_dashboard_cost_usd(net_lb, constants=none) -%}
@@ -34,8 +34,10 @@
 {% macro fig_basic_cost_usd(net_lb, constants=none) -%}
     round(
         {{ net_lb }} * cast(
-            {{ impact_constant('basic_cost_usd_per_short_ton', constants) }}
-            / {{ impact_constant('lb_per_short_ton', constants) }} as decimal(28, 6)
+            {{ divide(
+                impact_constant('basic_cost_usd_per_short_ton', constants),
+                impact_constant('lb_per_short_ton', constants)
+            ) }} as decimal(28, 6)
         ), 2
     )
 {%- endmacro %}
@@ -55,7 +57,7 @@
 
 {# The next four take the cost saved as shown (rounded to the cent). #}
 {% macro fig_roi_percent(cost_saved_usd, constants=none) -%}
-    round({{ cost_saved_usd }} / {{ impact_constant('roi_program_cost_usd', constants) }} * 100, 1)
+    round({{ divide(cost_saved_usd, impact_constant('roi_program_cost_usd', constants)) }} * 100, 1)
 {%- endmacro %}
 
 {% macro fig_monthly_projection_usd(cost_saved_usd, constants=none) -%}
@@ -73,38 +75,47 @@
 {% macro fig_payback_years(cost_saved_usd, constants=none) -%}
     case
         when {{ cost_saved_usd }} > 0
-            then ceiling({{ impact_constant('payback_investment_usd', constants) }} / (12 * {{ cost_saved_usd }}))
+            then ceiling({{ divide(impact_constant('payback_investment_usd', constants), '(12 * ' ~ cost_saved_usd ~ ')') }})
     end
 {%- endmacro %}
 
 {# ESG report: avoided CO2e (EPA Hub) in metric tons, as CH4 (AR6 GWP-100) and as cars off the road. #}
 {% macro fig_co2e_tons(co2e_kg, constants=none) -%}
-    round({{ co2e_kg }} / 1000, 3)
+    round({{ divide(co2e_kg, '1000') }}, 3)
 {%- endmacro %}
 
 {% macro fig_methane_kg(co2e_kg, constants=none) -%}
-    round({{ co2e_kg }} / {{ impact_constant('ch4_gwp_100', constants) }}, 2)
+    round({{ divide(co2e_kg, impact_constant('ch4_gwp_100', constants)) }}, 2)
 {%- endmacro %}
 
 {% macro fig_cars_off_road(co2e_kg, constants=none) -%}
-    round({{ co2e_kg }} / 1000 / {{ impact_constant('vehicle_tco2e_per_year', constants) }}, 2)
+    round({{ divide(divide(co2e_kg, '1000'), impact_constant('vehicle_tco2e_per_year', constants)) }}, 2)
 {%- endmacro %}
 
 {% macro fig_short_tons(lb, constants=none) -%}
-    round({{ lb }} / {{ impact_constant('lb_per_short_ton', constants) }}, 3)
+    round({{ divide(lb, impact_constant('lb_per_short_ton', constants)) }}, 3)
 {%- endmacro %}
 
 {# Three meals a day, over the days of the period. #}
 {% macro fig_people_fed_per_day(meals, days, constants=none) -%}
-    round({{ meals }} / 3 / {{ days }}, 1)
+    round({{ divide(divide(meals, '3'), days) }}, 1)
 {%- endmacro %}
 
 {% macro fig_meets_diversion_target(diversion_rate_percent, constants=none) -%}
     ({{ diversion_rate_percent }} >= {{ impact_constant('sb1383_target_percent', constants) }})
 {%- endmacro %}
 
-{# The functions, one per macro above, as the API calls them: marts.<name without fig_>(...). #}
+{# The functions, one per macro above, as the API calls them: marts.<name without fig_>(...).
+   DuckDB macros: the API reads DuckDB. Other engines get none (their readers would call the
+   fig_ macros in SQL they compile with dbt). #}
 {% macro create_figure_functions(constants='reference.impact_constants') -%}
+    {{ return(adapter.dispatch('create_figure_functions')(constants)) }}
+{%- endmacro %}
+
+{% macro default__create_figure_functions(constants) -%}
+{%- endmacro %}
+
+{% macro duckdb__create_figure_functions(constants='reference.impact_constants') -%}
     {%- set one_argument = {
         'dashboard_co2_kg': fig_dashboard_co2_kg, 'dashboard_co2_lb': fig_dashboard_co2_lb,
         'dashboard_cost_usd': fig_dashboard_cost_usd, 'basic_co2_kg': fig_basic_co2_kg,

@@ -5,7 +5,7 @@
 -- and only on rows that really changed, so the watermark needs no look-back. Hard deletes and
 -- changed models or factors trigger a full rebuild (pipelines/defs/transform/project.py).
 {{ config(
-    materialized='incremental',
+    materialized=('table' if target.type == 'spark' else 'incremental'),
     unique_key='ticket_id',
     incremental_strategy='delete+insert',
     on_schema_change='fail',
@@ -156,12 +156,15 @@ enriched as (
         -- Meals come from donated (or prevented) food only: pounds / 1.2, never pounds x 1.2.
         case
             when classified.management_path = 'donation'
-                then round(classified.net_weight_lb / constants.lb_per_meal, 4)
+                then round({{ divide('classified.net_weight_lb', 'constants.lb_per_meal') }}, 4)
             else 0
         end as meals_recovered,
         path_factor.mtco2e_per_short_ton is not null as has_emission_factor,
         coalesce(
-            round(classified.net_weight_lb / constants.lb_per_short_ton * path_factor.mtco2e_per_short_ton * 1000, 4),
+            round(
+                {{ divide('classified.net_weight_lb', 'constants.lb_per_short_ton') }}
+                * path_factor.mtco2e_per_short_ton * 1000, 4
+            ),
             0
         ) as co2e_emitted_kg,
         -- Avoided = what landfilling the same material would have emitted minus what its path emits.
@@ -170,7 +173,7 @@ enriched as (
                 classified.is_diversion and path_factor.mtco2e_per_short_ton is not null
                 and landfill_factor.mtco2e_per_short_ton is not null
                 then round(
-                    classified.net_weight_lb / constants.lb_per_short_ton
+                    {{ divide('classified.net_weight_lb', 'constants.lb_per_short_ton') }}
                     * (landfill_factor.mtco2e_per_short_ton - path_factor.mtco2e_per_short_ton) * 1000, 4
                 )
             else 0

@@ -104,7 +104,7 @@ estimated as (
         cast(chosen.net_weight_lb as decimal(12, 1)) as net_weight_lb,
         cast(
             round(
-                chosen.net_weight_lb / {{ impact_constant('lb_per_short_ton') }}
+                {{ divide('chosen.net_weight_lb', impact_constant('lb_per_short_ton')) }}
                 * (baseline.mtco2e_per_short_ton - path_factor.mtco2e_per_short_ton) * 1000, 3
             ) as decimal(14, 3)
         ) as co2_avoided_kg,
@@ -127,7 +127,7 @@ estimated as (
 
 select
     estimated.*,
-    cast(estimated.co2_avoided_kg / 1000 as decimal(14, 6)) as total_co2e_tons,
-    cast(round(estimated.co2_avoided_kg / 1000 * estimated.price_usd_per_mt, 2) as decimal(12, 2))
+    cast({{ divide('estimated.co2_avoided_kg', '1000') }} as decimal(14, 6)) as total_co2e_tons,
+    cast(round({{ divide('estimated.co2_avoided_kg', '1000') }} * estimated.price_usd_per_mt, 2) as decimal(12, 2))
         as credit_value_usd
 from estimated

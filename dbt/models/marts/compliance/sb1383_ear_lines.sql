@@ -12,8 +12,8 @@ select
     management_path,
     is_diversion,
     cast(count(*) as {{ dbt.type_bigint() }}) as ticket_count,
-    sum(net_weight_lb) as net_weight_lb,
-    cast(round(sum(net_weight_lb) / {{ impact_constant('lb_per_short_ton') }}, 3) as decimal(38, 3)) as net_weight_tons
+    cast(sum(net_weight_lb) as decimal(38, 1)) as net_weight_lb,
+    cast(round({{ divide('sum(net_weight_lb)', impact_constant('lb_per_short_ton')) }}, 3) as decimal(38, 3)) as net_weight_tons
 from {{ ref('tickets') }}
 where not is_inbound
 group by

@@ -6,10 +6,10 @@ select
     location_name,
     cast({{ dbt.date_trunc('month', 'local_date') }} as date) as month_start,
     cast(count(*) as {{ dbt.type_bigint() }}) as ticket_count,
-    sum(net_weight_lb) as net_weight_lb,
-    sum(diverted_weight_lb) as diverted_weight_lb,
-    sum(net_weight_lb - diverted_weight_lb) as landfill_weight_lb,
-    sum(donated_weight_lb) as donated_weight_lb,
+    cast(sum(net_weight_lb) as decimal(38, 1)) as net_weight_lb,
+    cast(sum(diverted_weight_lb) as decimal(38, 1)) as diverted_weight_lb,
+    cast(sum(net_weight_lb - diverted_weight_lb) as decimal(38, 1)) as landfill_weight_lb,
+    cast(sum(donated_weight_lb) as decimal(38, 1)) as donated_weight_lb,
     cast(sum(case when management_path = 'donation' then 1 else 0 end) as {{ dbt.type_bigint() }})
         as donation_ticket_count
 from {{ ref('tickets') }}

@@ -1,8 +1,9 @@
 -- The grain every dashboard filters: company, location, local day and the report dimensions.
 -- Incremental by day: the pre-hook deletes the days that no longer match the tickets mart
 -- (macro ticket_facts_stale_days), and the build appends every day the table does not hold.
+-- Sums are cast to the contract's types: Spark widens a decimal sum by 10 digits, DuckDB to 38.
 {{ config(
-    materialized='incremental',
+    materialized=('table' if target.type == 'spark' else 'incremental'),
     incremental_strategy='append',
     on_schema_change='fail',
     pre_hook="{% if is_incremental() %}
@@ -39,15 +40,15 @@ select
     is_diversion,
     management_path,
     count(*) as ticket_count,
-    sum(gross_weight_lb) as gross_weight_lb,
-    sum(tare_weight_lb) as tare_weight_lb,
-    sum(net_weight_lb) as net_weight_lb,
-    sum(diverted_weight_lb) as diverted_weight_lb,
-    sum(donated_weight_lb) as donated_weight_lb,
-    sum(meals_recovered) as meals_recovered,
-    sum(co2e_avoided_kg) as co2e_avoided_kg,
-    sum(co2e_emitted_kg) as co2e_emitted_kg,
-    sum(total_amount_usd) as total_amount_usd,
+    cast(sum(gross_weight_lb) as decimal(38, 1)) as gross_weight_lb,
+    cast(sum(tare_weight_lb) as decimal(38, 1)) as tare_weight_lb,
+    cast(sum(net_weight_lb) as decimal(38, 1)) as net_weight_lb,
+    cast(sum(diverted_weight_lb) as decimal(38, 1)) as diverted_weight_lb,
+    cast(sum(donated_weight_lb) as decimal(38, 1)) as donated_weight_lb,
+    cast(sum(meals_recovered) as double) as meals_recovered,
+    cast(sum(co2e_avoided_kg) as double) as co2e_avoided_kg,
+    cast(sum(co2e_emitted_kg) as double) as co2e_emitted_kg,
+    cast(sum(total_amount_usd) as decimal(38, 2)) as total_amount_usd,
     max(source_loaded_at) as source_loaded_at
 from tickets
 group by

@@ -1,13 +1,15 @@
 -- Ticket facts: one row per completed ticket (void, draft and saved tickets never count).
 -- Incremental: tickets whose inputs were loaded since the last build replace their rows, and a
--- ticket that stopped counting (voided, back to draft) is removed by the post-hook.
+-- ticket that stopped counting (voided, back to draft) is removed by the post-hook (a full
+-- build selects reported tickets only, so it has nothing to remove). On Spark the incremental
+-- models build as tables: delete+insert needs a table format with deletes (Delta, Iceberg).
 {{ config(
-    materialized='incremental',
+    materialized=('table' if target.type == 'spark' else 'incremental'),
     unique_key='ticket_id',
     incremental_strategy='delete+insert',
     on_schema_change='fail',
-    post_hook="delete from {{ this }} where ticket_id in
-        (select ticket_id from {{ ref('int_tickets_enriched') }} where not is_reported)",
+    post_hook="{% if is_incremental() %}delete from {{ this }} where ticket_id in
+        (select ticket_id from {{ ref('int_tickets_enriched') }} where not is_reported){% endif %}",
 ) }}
 
 select

@@ -31,8 +31,8 @@ select
     -- The avoided CO2e is landfill methane, expressed back as CH4 with the AR6 100-year GWP.
     {{ fig_methane_kg('co2e_avoided_kg') }} as methane_prevented_kg,
     {{ fig_cars_off_road('co2e_avoided_kg') }} as equivalent_cars_off_road,
-    {{ fig_short_tons('diverted_weight_lb') }} as landfill_diverted_tons,
+    cast({{ fig_short_tons('diverted_weight_lb') }} as double) as landfill_diverted_tons,
     round(meals_recovered, 0) as meals_recovered,
-    {{ fig_disposal_cost_usd('diverted_weight_lb') }} as disposal_costs_saved_usd,
+    cast({{ fig_disposal_cost_usd('diverted_weight_lb') }} as decimal(38, 2)) as disposal_costs_saved_usd,
     {{ fig_meets_diversion_target(percent('diverted_weight_lb', 'total_net_weight_lb')) }} as monthly_target_met
 from monthly

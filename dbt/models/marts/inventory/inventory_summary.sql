@@ -113,20 +113,20 @@ select
     cast(rolled.item_count as bigint) as item_count,
     cast(rolled.total_in as decimal(38, 2)) as total_in,
     cast(rolled.total_out as decimal(38, 2)) as total_out,
-    cast(round(rolled.total_in / 30.0, 2) as decimal(38, 2)) as in_flow_rate_per_day,
-    cast(round(rolled.total_out / 30.0, 2) as decimal(38, 2)) as out_flow_rate_per_day,
+    cast(round({{ divide('rolled.total_in', '30.0') }}, 2) as decimal(38, 2)) as in_flow_rate_per_day,
+    cast(round({{ divide('rolled.total_out', '30.0') }}, 2) as decimal(38, 2)) as out_flow_rate_per_day,
     cast(rolled.total_in - rolled.total_out as decimal(38, 2)) as net_change,
     cast(
         round(
             {{ safe_divide(
                 'rolled.total_out * 100',
-                '(2 * rolled.on_hand_quantity - (rolled.total_in - rolled.total_out)) / 2.0'
+                divide('2 * rolled.on_hand_quantity - (rolled.total_in - rolled.total_out)', '2.0')
             ) }}, 1
         ) as double
     )
         as turnover_rate_30_day,
     cast(
-        case when rolled.total_out > 0 then round(rolled.on_hand_quantity / (rolled.total_out / 30.0), 1) end
+        case when rolled.total_out > 0 then round({{ divide('rolled.on_hand_quantity', divide('rolled.total_out', '30.0')) }}, 1) end
         as double
     )
         as days_of_inventory,
