@@ -1,10 +1,16 @@
-"""Short-lived read-only connections to the published warehouse (only Dagster writes DuckDB).
+"""Read-only access to the published warehouse (only Dagster writes DuckDB).
 
-A connection opens the file as it is now; a publish (atomic rename) during a query leaves that
-query on the previous file, and the next call sees the new one.
+The process keeps one read-only DuckDB database per published file version and hands each
+request its own cursor (DuckDB connections are not shared between threads; cursors are). A
+publish swaps in a new file by atomic rename (a new inode): the next request sees the new
+version and opens it, requests already running finish on the previous file, and the previous
+database is closed when its last cursor is. The file is attached to an in-memory database
+rather than opened by path, because DuckDB keeps one database per path in a process and would
+hand back the old file's.
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -79,20 +85,82 @@ def empty_warehouse() -> duckdb.DuckDBPyConnection:
     return _empty_warehouse()
 
 
+class _Published:
+    """One version of the published file, open read-only, and the cursors handed out on it."""
+
+    def __init__(self, path: Path, version: tuple[int, int]):
+        self.version = version
+        self.con = duckdb.connect(":memory:", config={"threads": 1})
+        try:
+            self.con.execute(f"attach '{path}' as published (read_only)")
+        except BaseException:
+            self.con.close()
+            raise
+        self.cursors = 0
+        self.retired = False
+
+    def close_if_done(self) -> None:
+        if self.retired and self.cursors == 0:
+            self.con.close()
+
+
+_published: dict[Path, _Published] = {}
+_published_lock = threading.Lock()
+
+
+def _file_version(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return None
+    return (stat.st_ino, stat.st_mtime_ns)
+
+
+def _checkout(path: Path) -> tuple[_Published, duckdb.DuckDBPyConnection] | None:
+    """A cursor on the file's current version (opened now if the file changed), or None."""
+    version = _file_version(path)
+    if version is None:
+        return None
+    with _published_lock:
+        current = _published.get(path)
+        if current is None or current.version != version:
+            try:
+                fresh = _Published(path, version)
+            except duckdb.Error:  # replaced or removed between the stat and the attach
+                return None
+            if current is not None:
+                current.retired = True
+                current.close_if_done()
+            _published[path] = current = fresh
+        current.cursors += 1
+        cursor = current.con.cursor()
+    cursor.execute("use published")
+    return current, cursor
+
+
+def _checkin(published: _Published, cursor: duckdb.DuckDBPyConnection) -> None:
+    with _published_lock:
+        cursor.close()
+        published.cursors -= 1
+        published.close_if_done()
+
+
 @contextmanager
 def read_warehouse() -> Iterator[duckdb.DuckDBPyConnection]:
-    """A read-only connection to the published file (empty marts before the first publish)."""
-    path = warehouse_file()
-    con = _empty_warehouse() if not path.exists() else None
-    if con is None:
+    """A read-only cursor on the published file (empty marts before the first publish)."""
+    checked_out = _checkout(warehouse_file())
+    if checked_out is None:
+        con = _empty_warehouse()
         try:
-            con = duckdb.connect(str(path), read_only=True, config={"threads": 1})
-        except duckdb.IOException:  # removed between the check and the open
-            con = _empty_warehouse()
+            yield con
+        finally:
+            con.close()
+        return
+    published, cursor = checked_out
     try:
-        yield con
+        yield cursor
     finally:
-        con.close()
+        _checkin(published, cursor)
 
 
 def last_refreshed_at(con: duckdb.DuckDBPyConnection) -> datetime | None:
