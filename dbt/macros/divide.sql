@@ -11,9 +11,9 @@
 {%- endmacro %}
 
 {% macro duckdb__divide(a, b) -%}
-    ({{ a }} / {{ b }})
+    (({{ a }}) / ({{ b }}))
 {%- endmacro %}
 
 {% macro default__divide(a, b) -%}
-    (cast({{ a }} as double) / {{ b }})
+    (cast(({{ a }}) as double) / ({{ b }}))
 {%- endmacro %}

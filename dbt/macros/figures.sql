@@ -75,7 +75,9 @@
 {% macro fig_payback_years(cost_saved_usd, constants=none) -%}
     case
         when {{ cost_saved_usd }} > 0
-            then ceiling({{ divide(impact_constant('payback_investment_usd', constants), '(12 * ' ~ cost_saved_usd ~ ')') }})
+            then ceiling({{ divide(
+                impact_constant('payback_investment_usd', constants), '(12 * ' ~ cost_saved_usd ~ ')'
+            ) }})
     end
 {%- endmacro %}
 

@@ -34,7 +34,12 @@
         round(greatest(rated.target_percent - rated.diversion_rate_percent, 0), 1) as gap_to_compliance_points,
         cast(case
             when rated.diversion_rate_percent >= rated.target_percent then 0
-            else greatest(round({{ divide('rated.target_percent', '100') }} * rated.net_weight_lb - rated.diverted_weight_lb, 1), 0)
+            else greatest(
+                round(
+                    {{ divide('rated.target_percent', '100') }} * rated.net_weight_lb
+                    - rated.diverted_weight_lb, 1
+                ), 0
+            )
         end as decimal(38, 1)) as lb_to_target,
         case
             when rated.diversion_rate_percent >= rated.target_percent then 'low'
@@ -51,7 +56,8 @@
             when rated.food_recovery_rate_percent >= rated.food_recovery_target_percent then 0
             else greatest(
                 round(
-                    {{ divide('rated.food_recovery_target_percent', '100') }} * rated.net_weight_lb - rated.donated_weight_lb, 1
+                    {{ divide('rated.food_recovery_target_percent', '100') }} * rated.net_weight_lb
+                    - rated.donated_weight_lb, 1
                 ), 0
             )
         end as decimal(38, 1)) as food_recovery_lb_to_target

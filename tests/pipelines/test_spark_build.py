@@ -27,13 +27,24 @@ from pipelines.paths import DBT_DIR, ROOT
 
 AS_OF = date.today().isoformat()  # inventory_summary's day, the same on both engines
 
-# Columns that both engines compute in floating point and round (a window average and standard
-# deviation): the engines add the doubles in different orders, so a value that falls on a tie at
-# the shown decimal may round either way. Allowed: one unit of the shown decimal.
+# Columns rounded from doubles, where the engines may land on either side of a tie at the shown
+# decimal (the allowance is that decimal): a window mean and standard deviation, and sums of
+# doubles, which each engine (and each DuckDB build: a hash aggregate stores its rows in no fixed
+# order) adds in another order; and a double cast to decimal(14,3), which DuckDB rounds from the
+# binary value (2.00749999... -> 2.007) and Spark from the shortest decimal form (2.0075 -> 2.008),
+# as Spark's round() of a double does.
+# The monthly sum of that cast adds up to one unit per estimate; months hold hundreds.
 FLOAT_ROUNDED = {
     ("ai_daily_anomalies", "prior_mean_lb"): 0.1,
     ("ai_daily_anomalies", "prior_stddev_lb"): 0.1,
     ("ai_daily_anomalies", "z_score"): 0.01,
+    ("esg_monthly", "co2_prevented_kg"): 0.01,
+    ("esg_monthly", "co2_prevented_tons"): 0.001,
+    ("esg_monthly", "methane_prevented_kg"): 0.01,
+    ("esg_monthly", "equivalent_cars_off_road"): 0.01,
+    ("carbon_credit_estimates", "inventory_co2e_kg"): 0.001,
+    ("carbon_credit_estimates", "credit_value_usd"): 0.01,  # round() of a double, a tie each engine breaks its way
+    ("carbon_credits_monthly", "inventory_co2e_kg"): 0.05,
 }
 
 

@@ -28,8 +28,10 @@ years as (
 
 select
     years.*,
-    cast(round({{ divide('years.total_co2e_tons', 'years.months_with_credits') }}, 6) as decimal(18, 6)) as monthly_average_tons,
-    cast(round({{ divide('years.total_co2e_tons', 'years.months_with_credits') }} * 12, 3) as decimal(18, 3)) as projected_year_tons,
+    cast(round({{ divide('years.total_co2e_tons', 'years.months_with_credits') }}, 6) as decimal(18, 6))
+        as monthly_average_tons,
+    cast(round({{ divide('years.total_co2e_tons', 'years.months_with_credits') }} * 12, 3) as decimal(18, 3))
+        as projected_year_tons,
     cast(round({{ divide('years.credit_value_usd', 'years.months_with_credits') }} * 12, 2) as decimal(14, 2))
         as projected_year_value_usd
 from years

@@ -13,7 +13,8 @@ select
     is_diversion,
     cast(count(*) as {{ dbt.type_bigint() }}) as ticket_count,
     cast(sum(net_weight_lb) as decimal(38, 1)) as net_weight_lb,
-    cast(round({{ divide('sum(net_weight_lb)', impact_constant('lb_per_short_ton')) }}, 3) as decimal(38, 3)) as net_weight_tons
+    cast(round({{ divide('sum(net_weight_lb)', impact_constant('lb_per_short_ton')) }}, 3) as decimal(38, 3))
+        as net_weight_tons
 from {{ ref('tickets') }}
 where not is_inbound
 group by

@@ -126,7 +126,10 @@ select
     )
         as turnover_rate_30_day,
     cast(
-        case when rolled.total_out > 0 then round({{ divide('rolled.on_hand_quantity', divide('rolled.total_out', '30.0')) }}, 1) end
+        case
+            when rolled.total_out > 0
+                then round({{ divide('rolled.on_hand_quantity', divide('rolled.total_out', '30.0')) }}, 1)
+        end
         as double
     )
         as days_of_inventory,
