@@ -51,13 +51,13 @@ FLOAT_ROUNDED = {
 async def add_money_and_records() -> str:
     """Bills with part payments, a food recovery partner on the donation destination and ticket
     photos for the demo company: rows the demo seed has none of, so their marts are not empty."""
-    from api.compliance.models import FoodRecoveryPartner
     from api.core.db import sessionmaker, set_system_scope
     from api.demo import COMPANY
-    from api.inbound.models import Customer
-    from api.lists.models import DestinationType
-    from api.payables.models import Bill, BillPayment
-    from api.tickets.models import Ticket, TicketImage
+    from api.tables.compliance import FoodRecoveryPartner
+    from api.tables.inbound import Customer
+    from api.tables.lists import DestinationType
+    from api.tables.payables import Bill, BillPayment
+    from api.tables.tickets import Ticket, TicketImage
 
     async with sessionmaker()() as db, db.begin():
         await set_system_scope(db)
