@@ -110,7 +110,7 @@ test.describe("the manager of a company with tickets", () => {
     await expect(bar).toHaveAttribute("aria-valuenow", "76.2");
     await expect(bar).toContainText("76.2%");
     await expect(fill).toHaveClass(/diversion-bar-good/);
-    await expect(card(page, "California SB 1383")).toContainText("At or above the 75% diversion target.");
+    await expect(card(page, "California SB 1383")).toContainText("At or above the company's 75% diversion target.");
     await expect(card(page, "Top waste sources")).toContainText("Food Waste: 110 lb (52.4%)");
     await expect(card(page, "Top waste sources")).toContainText("Food Scraps: 100 lb (47.6%)");
     await shot(page, "analytics-esg", true);

@@ -164,7 +164,8 @@ test("the store admin signs in again and starts on the home tiles", async ({ pag
   await expect(page.getByText("Please upload a valid image file (JPEG, PNG, GIF, or WebP)")).toBeVisible();
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAMgAAABkCAIAAABM5OhcAAACOklEQVR4nO3dQU4CQRBA0cZ4Bb2NXk29msfxFC5IcIJhgGF+d3XVf2tCKqmfYjbA4eXzrUl7exo9gHIyLCEMSwjDEsKwhDAsIQxLCMMSwrCEMCwhDEsIwxLCsIQwLCEMSwjDEsKwhDAsIQxLiOfRA4T28/G9/oLXr/c+k0zn4JcpzlyN6RIjWzKsP5uTWjKvI8Pap6f/ihdW/eEdqgp95ynUvVjdFl/zdBW9WD3PSc3TVTGs/psu2Fa5sEbtuFpbtcIau91SbRUKK8JeI8zQR5Ww4mw0ziSoEmFF22W0eQj5w4q5xZhT7Sh/WBoieViRD0Pk2R6XOaz4m4s/4WaZw9JAhiVE2rBm+ZSZZc57pQ1LY+UMa64zMNe0N8oZloYzLCEMS4iEYc34yDLjzOsShqUIDEsIwxLCsIQwLCEMSwjDEsKwhDAsIQxLiIRhzfizQTPOvC5hWIrAsIQwLCFyhjXXI8tc094oZ1gaLm1Ys5yBWea8V9qwNJZhCZE5rPifMvEn3CxzWC325iLP9rjkYWmU/GHFPAwxp9pR/rBavC1Gm4dQIqwWaZdxJkFVCavF2GiEGfooFFYbvdc6VbVqYbVx2y1VVSsYVhux42pVtZphtb6bLlhVq/zXvUfo7wfVTOqo6MU64XZfuarmxVra5XoV7+nEsM5tzsuklgxrzdXIjOkSwxKi+sO7IIYlhGEJYVhCGJYQhiWEYQlhWEIYlhCGJYRhCWFYQhiWEIYlhGEJYVhCGJYQhiXEL3+sd/VAlQWnAAAAAElFTkSuQmCC", "base64");
   await logo.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
-  await expect(page.getByRole("img", { name: "Company logo" })).toBeVisible();
+  await expect(page.getByLabel("Company logo preview").getByRole("img", { name: "Company logo" })).toBeVisible();
+  await expect(page.getByTestId("company-logo")).toBeVisible();
   await shot(page, "15-company-logo");
   // Admin Settings: one toggle saves one field and the answer replaces the screen's copy.
   await page.goto("/app/admin-settings");

@@ -183,6 +183,18 @@ def _offending(result) -> int:
     return int(counted)
 
 
+def _hide_spark_connect() -> None:
+    """great_expectations imports pyspark's Connect DataFrame if pyspark is installed (it is, for the
+    Spark build). Without Connect's extras (pyarrow, grpcio) that import calls sys.exit(0) in a
+    process whose __main__ has no file, such as `python -c` (pyspark/sql/connect/utils.py
+    check_dependencies), which ended a warehouse refresh with a SystemExit in quality_expectations.
+    Flow's checks never use Spark DataFrames, so GX is told pyspark.sql.connect is absent: importing it raises
+    ImportError, which GX takes as "not installed". A Connect already loaded is kept."""
+    import sys
+
+    sys.modules.setdefault("pyspark.sql.connect", None)  # type: ignore[arg-type]
+
+
 def validate(build_file: Path, expectations: Iterable[Expectation] = EXPECTATIONS, *,
              engine: Engine = "gx") -> dict[str, int]:
     """Check the expectations on the built marts; offending rows (or values) per expectation.
@@ -191,6 +203,7 @@ def validate(build_file: Path, expectations: Iterable[Expectation] = EXPECTATION
         return _validate_sql(build_file, {e.name for e in expectations})
     os.environ.setdefault("GX_ANALYTICS_ENABLED", "False")
     import duckdb
+    _hide_spark_connect()
     import great_expectations as gx
     import great_expectations.expectations as gxe
     from duckdb_engine import ConnectionWrapper

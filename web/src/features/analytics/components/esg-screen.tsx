@@ -62,7 +62,7 @@ export default function EsgScreen() {
             </Card>
             {subscription.data?.sb1383_compliance_enabled && (
               <Card title="California SB 1383">
-                <p>{data.ca_compliance ? "At or above" : "Below"} the company's {data.ca_compliance_target.toFixed(1)}% diversion target.</p>
+                <p>{data.ca_compliance ? "At or above" : "Below"} the company's {Number(data.ca_compliance_target.toFixed(1))}% diversion target.</p>
               </Card>
             )}
             <Card title="Top waste sources">
