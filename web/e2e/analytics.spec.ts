@@ -120,7 +120,7 @@ test.describe("the manager of a company with tickets", () => {
     await location.selectOption({ label: "Kitchen 1" });
     await expect(bar).toHaveAttribute("aria-valuenow", "66.7");
     await expect(fill).toHaveClass(/diversion-bar-warn/);
-    await expect(card(page, "California SB 1383")).toContainText("Below the 75% diversion target.");
+    await expect(card(page, "California SB 1383")).toContainText("Below the company's 75% diversion target.");
     // Kitchen 2 alone: all 60 lb donated, 100 %: green, and the bar is full, never wider.
     await location.selectOption({ label: "Kitchen 2" });
     await expect(bar).toHaveAttribute("aria-valuenow", "100");
