@@ -15,14 +15,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.config import get_settings
 from api.inventory.service import draw_down_for_disposal
-from api.kit.errors import Conflict, DomainError, Invalid, NotFound
+from api.kit.errors import Conflict, Invalid, NotFound
 from api.payables.service import outbound_completed
 from api.tables.tickets import Ticket, TicketImage, TicketLineItem
 from api.tickets.images import IMAGE_CAPS, MAX_IMAGES_PER_TICKET, image_keys, image_store, process_image
 from api.tickets.references import add_store, load_book
-from api.tickets.schemas import BatchResult, LineItemCreate, TicketBatch, TicketCreate, TicketUpdate
-from api.tickets.service import Caller, create_one, prepare, visible_ticket
-from api.tickets.views import read_tickets
+from api.tickets.schemas import LineItemCreate, TicketCreate, TicketUpdate
+from api.tickets.service import Caller, prepare, visible_ticket
 
 EDITABLE = ("draft", "saved")
 NOT_NULL = ("status", "outbound_ticket_type", "manual_override", "line_items", "ticket_at")
@@ -150,27 +149,3 @@ async def load_image(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, ima
     if data is None:
         raise NotFound("Image not found")
     return data, image.content_type
-
-
-async def create_batch(db: AsyncSession, caller: Caller, batch: TicketBatch) -> list[BatchResult]:
-    """Each ticket in its own savepoint: a bad ticket fails alone, the others are kept."""
-    book = await load_book(db, caller.company, batch.tickets)
-    outcomes: list[tuple[uuid.UUID | None, str, Ticket | None, DomainError | None]] = []
-    for body in batch.tickets:
-        if body.client_id is None:
-            outcomes.append((None, "error", None, Invalid("client_id is required for batch sync")))
-            continue
-        try:
-            async with db.begin_nested():
-                ticket, created, _lines, _images = await create_one(db, caller, book, body, body.client_id)
-            outcomes.append((body.client_id, "created" if created else "duplicate", ticket, None))
-        except DomainError as exc:
-            outcomes.append((body.client_id, "error", None, exc))
-    reads = {r.id: r for r in await read_tickets(db, [t for _c, _s, t, _e in outcomes if t is not None])}
-    return [
-        BatchResult(
-            client_id=cid, status=status, ticket=reads.get(t.id) if t else None,
-            detail=exc.detail if exc else None, status_code=exc.status_code if exc else (201 if status == "created" else 200),
-        )
-        for cid, status, t, exc in outcomes
-    ]

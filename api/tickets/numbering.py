@@ -35,3 +35,32 @@ async def next_ticket_number(db: AsyncSession, company_id: uuid.UUID, *, inbound
     ).returning(TicketCounter.last_number)
     number = (await db.execute(stmt)).scalar_one()
     return format_ticket_number(day, number, inbound=inbound)
+
+
+async def take_ticket_numbers(
+    db: AsyncSession, company_id: uuid.UUID, ats: list[datetime], *, inbound: bool, tz: str
+) -> list[str]:
+    """Numbers for many tickets (one per weighing time, in that order) in one statement: each
+    local day's counter moves on by its count at once. The rows are upserted in day order, so
+    two batches that touch the same days lock them in the same order and cannot deadlock."""
+    days = [local_day(at, tz) for at in ats]
+    counts: dict[date, int] = {}
+    for day in days:
+        counts[day] = counts.get(day, 0) + 1
+    if not counts:
+        return []
+    direction = "I" if inbound else "O"
+    rows = [{"company_id": company_id, "direction": direction, "day": d, "last_number": n}
+            for d, n in sorted(counts.items())]
+    stmt = insert(TicketCounter).values(rows)
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[TicketCounter.company_id, TicketCounter.direction, TicketCounter.day],
+        set_={"last_number": TicketCounter.last_number + stmt.excluded.last_number},
+    ).returning(TicketCounter.day, TicketCounter.last_number)
+    last = {day: number for day, number in (await db.execute(stmt)).all()}
+    following = {day: last[day] - n + 1 for day, n in counts.items()}
+    numbers = []
+    for day in days:
+        numbers.append(format_ticket_number(day, following[day], inbound=inbound))
+        following[day] += 1
+    return numbers

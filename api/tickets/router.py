@@ -15,7 +15,7 @@ from api.core.deps import Db
 from api.kit.errors import ErrorBody, Invalid, NotFound
 from api.ops import metrics
 from api.ratelimit.service import client_ip as ratelimit_ip
-from api.tickets import edits, exports, mailing, queries, service
+from api.tickets import batch, edits, exports, mailing, queries, service
 from api.tickets.images import ImageTooLarge
 from api.tickets.schemas import (
     BatchResults,
@@ -33,7 +33,7 @@ from api.tickets.schemas import (
     TicketUpdate,
     TicketVoid,
 )
-from api.tickets.views import image_read, read_tickets, store_names, ticket_read
+from api.tickets.views import image_read, read_tickets, ticket_read
 
 router = APIRouter(prefix="/tickets", tags=["tickets"])
 IMAGE_CACHE = "private, max-age=300"
@@ -60,18 +60,17 @@ async def create_ticket(
     idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None,
 ) -> TicketRead:
     """Create an outbound ticket (outbound or simple payload). A retried client_id returns 200."""
-    ticket, created, lines, images = await service.create_ticket(db, who, body, idempotency_key)
+    ticket, created, lines, images, store_name = await service.create_ticket(db, who, body, idempotency_key)
     if not created:
         response.status_code = status.HTTP_200_OK
         return await _one(db, ticket)
-    names = await store_names(db, {ticket.store_id} if ticket.store_id else set())
-    return ticket_read(ticket, lines, images, names.get(ticket.store_id))
+    return ticket_read(ticket, lines, images, store_name)
 
 
 @router.post("/batch", response_model=BatchResults)
 async def create_ticket_batch(body: TicketBatch, db: Db, who: TicketCaller) -> BatchResults:
     """Offline sync: many tickets in one transaction, one savepoint each; answers per ticket."""
-    results = await edits.create_batch(db, who, body)
+    results = await batch.create_batch(db, who, body)
     created = sum(r.status == "created" for r in results)
     metrics.TICKETS_CREATED.inc(created)
     return BatchResults(

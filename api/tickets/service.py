@@ -252,10 +252,20 @@ def client_id_of(body: TicketCreate, header: str | None) -> uuid.UUID | None:
     return body.client_id
 
 
+def store_name(book: ReferenceBook, store_id: uuid.UUID | None) -> str | None:
+    """The name of a location the book holds (every location a ticket of it was created for)."""
+    if store_id is None:
+        return None
+    store = book.stores.get(store_id) or book.only_active_store
+    return store.name if store is not None and store.id == store_id else None
+
+
 async def create_ticket(db: AsyncSession, caller: Caller, body: TicketCreate, header_key: str | None = None):
+    """(ticket, created, lines, images, store name): the name from the reference book, no re-read."""
     client_id = client_id_of(body, header_key)
     book = await load_book(db, caller.company, [body])
-    return await create_one(db, caller, book, body, client_id)
+    ticket, created, lines, images = await create_one(db, caller, book, body, client_id)
+    return ticket, created, lines, images, store_name(book, ticket.store_id)
 
 
 async def visible_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, *, for_update: bool = False) -> Ticket:

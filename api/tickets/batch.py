@@ -1,0 +1,176 @@
+"""Offline batch sync, set-based: a constant number of statements per batch, not per ticket.
+
+One query reads every reference the batch names (references.load_book), one finds every
+client_id already stored, one upsert takes the numbers of all new tickets (per local day), one
+multi-row INSERT writes the tickets and one their line items, one reads the store names.
+
+The answer is per ticket and the same as the one-savepoint-per-ticket sync gave: a stored
+client_id with the same payload is a duplicate, with another payload an error (422); an invalid
+ticket is an error alone, takes no number and writes nothing, the others are kept; a client_id
+sent twice in one batch answers the second with the first.
+
+Tickets with a side effect that reads and locks other rows one ticket at a time go through
+service.create_one in their own savepoint, after the set-based insert: a photo (stored
+beside the row), a completed load of a waste type the site holds inventory of (drawn down
+oldest item first) and a completed truck-scale load (bill of lading and payable). If the
+set-based insert meets a parallel sync of the same client_id (unique violation), it is
+rolled back whole and those tickets go the one-by-one way too, which answers the race as the
+single create does.
+"""
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import insert, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.kit.errors import DomainError, Invalid
+from api.payables.service import TYPE_2
+from api.tables.tickets import Ticket, TicketLineItem
+from api.tickets.numbering import take_ticket_numbers
+from api.tickets.references import ReferenceBook, add_store, load_book
+from api.tickets.schemas import BatchResult, TicketBatch, TicketCreate, TicketRead
+from api.tickets.service import REUSED_CLIENT_ID, Caller, Prepared, create_one, payload_digest, prepare
+from api.tickets.views import read_tickets, store_names, ticket_read
+
+NO_CLIENT_ID = "client_id is required for batch sync"
+
+
+@dataclass
+class Slot:
+    """One ticket of the batch, in its place: what it is and, once known, what became of it."""
+
+    body: TicketCreate
+    digest: str | None = None
+    prepared: Prepared | None = None
+    one_by_one: bool = False
+    status: str = "error"
+    ticket: Ticket | None = None
+    read: TicketRead | None = None
+    error: DomainError | None = None
+    same_as: int | None = None  # a repeat in this batch of an earlier slot's client_id
+
+
+def _one_by_one(book: ReferenceBook, body: TicketCreate, prepared: Prepared) -> bool:
+    """Does this ticket set off a per-ticket side effect (see the module docstring)?"""
+    values = prepared.values
+    if body.image_data:
+        return True
+    if values["status"] != "completed":
+        return False
+    return values["outbound_ticket_type"] == TYPE_2 or values["waste_type_id"] in book.stocked_waste_types
+
+
+async def create_batch(db: AsyncSession, caller: Caller, batch: TicketBatch) -> list[BatchResult]:
+    book = await load_book(db, caller.company, batch.tickets)
+    await add_store(db, book, caller.scope)
+    slots = [Slot(body=body) for body in batch.tickets]
+    client_ids = {s.body.client_id for s in slots if s.body.client_id is not None}
+    stored = {}
+    if client_ids:
+        rows = await db.execute(select(Ticket).where(Ticket.client_id.in_(client_ids)))
+        stored = {t.client_id: t for t in rows.scalars()}
+
+    first_of: dict[uuid.UUID, int] = {}  # client_id -> the slot that writes it in this batch
+    now = datetime.now(tz=UTC)
+    for i, slot in enumerate(slots):
+        cid = slot.body.client_id
+        if cid is None:
+            slot.error = Invalid(NO_CLIENT_ID)
+            continue
+        slot.digest = payload_digest(slot.body)
+        known = stored.get(cid)
+        if known is None and cid in first_of:
+            first = slots[first_of[cid]]
+            if first.digest == slot.digest:
+                slot.status, slot.same_as = "duplicate", first_of[cid]
+            else:
+                slot.error = Invalid(REUSED_CLIENT_ID)
+            continue
+        if known is not None:
+            if known.payload_digest == slot.digest:
+                slot.status, slot.ticket = "duplicate", known
+            else:
+                slot.error = Invalid(REUSED_CLIENT_ID)
+            continue
+        try:
+            slot.prepared = prepare(book, caller, slot.body, now)
+        except DomainError as exc:
+            slot.error = exc
+            continue
+        slot.status = "created"
+        slot.one_by_one = _one_by_one(book, slot.body, slot.prepared)
+        first_of[cid] = i
+
+    together = [s for s in slots if s.status == "created" and not s.one_by_one]
+    if together:
+        try:
+            async with db.begin_nested():
+                await _insert_together(db, caller, book, together, now)
+        except IntegrityError:
+            for s in together:
+                s.one_by_one, s.read = True, None
+    for s in slots:
+        if s.status == "created" and s.one_by_one:
+            await _create_alone(db, caller, book, s)
+    for s in slots:
+        if s.same_as is not None:
+            first = slots[s.same_as]
+            if first.status == "error":  # the first of its client_id failed: this one never matched
+                s.status, s.same_as = "created", None
+                await _create_alone(db, caller, book, s)
+            else:
+                s.ticket, s.read = first.ticket, first.read
+
+    unread = [s.ticket for s in slots if s.ticket is not None and s.read is None]
+    reads = {r.id: r for r in await read_tickets(db, list({t.id: t for t in unread}.values()))}
+    results = []
+    for s in slots:
+        read = s.read or (reads.get(s.ticket.id) if s.ticket is not None else None)
+        exc = s.error
+        results.append(BatchResult(
+            client_id=s.body.client_id, status=s.status, ticket=read,
+            detail=exc.detail if exc else None,
+            status_code=exc.status_code if exc else (201 if s.status == "created" else 200),
+        ))
+    return results
+
+
+async def _create_alone(db: AsyncSession, caller: Caller, book: ReferenceBook, slot: Slot) -> None:
+    """The one-savepoint-per-ticket way (as before the set-based sync)."""
+    try:
+        async with db.begin_nested():
+            ticket, created, _lines, _images = await create_one(db, caller, book, slot.body, slot.body.client_id)
+        slot.status, slot.ticket, slot.read = ("created" if created else "duplicate"), ticket, None
+    except DomainError as exc:
+        slot.status, slot.ticket, slot.read, slot.error = "error", None, None, exc
+
+
+async def _insert_together(db: AsyncSession, caller: Caller, book: ReferenceBook, slots: list[Slot],
+                           now: datetime) -> None:
+    company_id = caller.company.id
+    numbers = await take_ticket_numbers(
+        db, company_id, [s.prepared.values["ticket_at"] for s in slots], inbound=False, tz=book.tz
+    )
+    ticket_rows, line_rows = [], []
+    for slot, number in zip(slots, numbers, strict=True):
+        row = {"id": uuid.uuid4(), "ticket_number": number, "client_id": slot.body.client_id,
+               "payload_digest": slot.digest, "company_id": company_id, "created_at": now, "updated_at": now,
+               **slot.prepared.values}
+        ticket_rows.append(row)
+        line_rows.extend({"id": uuid.uuid4(), "ticket_id": row["id"], "company_id": company_id, "created_at": now,
+                          "updated_at": now, **li} for li in slot.prepared.lines)
+    # RETURNING: the answer shows the values as stored (numeric scale, time zone), as a re-read would.
+    tickets = (await db.scalars(insert(Ticket).returning(Ticket, sort_by_parameter_order=True), ticket_rows)).all()
+    lines: dict[uuid.UUID, list[TicketLineItem]] = {t.id: [] for t in tickets}
+    if line_rows:
+        stmt = insert(TicketLineItem).returning(TicketLineItem, sort_by_parameter_order=True)
+        for li in (await db.scalars(stmt, line_rows)).all():
+            lines[li.ticket_id].append(li)
+    names = await store_names(db, {t.store_id for t in tickets if t.store_id})
+    for slot, ticket in zip(slots, tickets, strict=True):
+        slot.ticket = ticket
+        slot.read = ticket_read(ticket, lines[ticket.id], [], names.get(ticket.store_id))
