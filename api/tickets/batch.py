@@ -34,7 +34,7 @@ from api.tickets.numbering import take_ticket_numbers
 from api.tickets.references import ReferenceBook, add_store, load_book
 from api.tickets.schemas import BatchResult, TicketBatch, TicketCreate, TicketRead
 from api.tickets.service import REUSED_CLIENT_ID, Caller, Prepared, create_one, payload_digest, prepare
-from api.tickets.views import read_tickets, store_names, ticket_read
+from api.tickets.views import read_tickets
 
 NO_CLIENT_ID = "client_id is required for batch sync"
 
@@ -163,14 +163,14 @@ async def _insert_together(db: AsyncSession, caller: Caller, book: ReferenceBook
         ticket_rows.append(row)
         line_rows.extend({"id": uuid.uuid4(), "ticket_id": row["id"], "company_id": company_id, "created_at": now,
                           "updated_at": now, **li} for li in slot.prepared.lines)
-    # RETURNING: the answer shows the values as stored (numeric scale, time zone), as a re-read would.
-    tickets = (await db.scalars(insert(Ticket).returning(Ticket, sort_by_parameter_order=True), ticket_rows)).all()
-    lines: dict[uuid.UUID, list[TicketLineItem]] = {t.id: [] for t in tickets}
+    # Plain executemany (no RETURNING): psycopg pipelines one cached statement; a multi-row VALUES
+    # of 200 tickets would be parsed afresh by the driver on every call, which costs more than
+    # the write. The answer is read back as stored (numeric scale, time zone): two queries.
+    await db.execute(insert(Ticket), ticket_rows)
     if line_rows:
-        stmt = insert(TicketLineItem).returning(TicketLineItem, sort_by_parameter_order=True)
-        for li in (await db.scalars(stmt, line_rows)).all():
-            lines[li.ticket_id].append(li)
-    names = await store_names(db, {t.store_id for t in tickets if t.store_id})
-    for slot, ticket in zip(slots, tickets, strict=True):
-        slot.ticket = ticket
-        slot.read = ticket_read(ticket, lines[ticket.id], [], names.get(ticket.store_id))
+        await db.execute(insert(TicketLineItem), line_rows)
+    ids = [row["id"] for row in ticket_rows]
+    stored = {t.id: t for t in (await db.execute(select(Ticket).where(Ticket.id.in_(ids)))).scalars()}
+    tickets = [stored[i] for i in ids]
+    for slot, ticket, read in zip(slots, tickets, await read_tickets(db, tickets), strict=True):
+        slot.ticket, slot.read = ticket, read

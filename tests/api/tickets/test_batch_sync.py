@@ -105,3 +105,23 @@ class TestSetBasedBatch:
             body = await sync(client, tenant, [new(line_items=lines(2)) for _ in range(60)])
         assert body["created"] == 60
         assert len(sixty) == len(two)
+
+    async def test_a_load_with_side_effects_keeps_them_beside_the_set_based_tickets(self, client, tenant, owner_sql):
+        from tests.api.payables.test_payables import PARTNER, TYPE2
+        from tests.api.tickets.lists import set_company
+
+        await set_company(tenant, outbound_truck_scale_enabled=True, outbound_type2_auto_create_payable=True,
+                          outbound_type2_auto_generate_bol=True)
+        partner = (await client.post("/api/disposal-partners", json=PARTNER, headers=tenant.headers())).json()
+        truck = {**TYPE2, "client_id": str(uuid.uuid4()), "disposal_partner_id": partner["id"]}
+        body = await sync(client, tenant, [new(), truck, new()])
+        assert [x["status"] for x in body["results"]] == ["created"] * 3
+        numbers = sorted(x["ticket"]["ticket_number"][-4:] for x in body["results"])
+        assert numbers == ["0001", "0002", "0003"]
+        truck_id = body["results"][1]["ticket"]["id"]
+        company = (tenant.company_id,)
+        bols = owner_sql("select ticket_id::text from bills_of_lading where company_id=%s", company)
+        assert bols == [(truck_id,)]
+        again = await sync(client, tenant, [truck])
+        assert again["results"][0]["status"] == "duplicate"
+        assert owner_sql("select count(*) from bills_of_lading where company_id=%s", company)[0][0] == 1
