@@ -52,8 +52,8 @@ class ReferenceBook:
     stores: dict[uuid.UUID, Store] = field(default_factory=dict)
     only_active_store: Store | None = None
     partners: dict[uuid.UUID, Customer] = field(default_factory=dict)
-    # Waste types the site holds inventory of: only their outbound loads draw it down (one query
-    # per request, so a company without the inbound module pays nothing per ticket).
+    # Waste types the site holds inventory of: only their outbound loads draw it down (asked in
+    # the waste type query, so a company without the inbound module pays nothing per ticket).
     stocked_waste_types: set[uuid.UUID] = field(default_factory=set)
 
     def require(self, model: type, ref: str | None):
@@ -71,7 +71,19 @@ class ReferenceBook:
         return row
 
 
-async def _load_items(db: AsyncSession, model: type, refs: Iterable[str | None]) -> dict[str, object]:
+def _stocked():
+    """Does the site hold inventory of this waste type (asked beside the waste type, no extra query)."""
+    return (
+        select(InventoryItem.id)
+        .where(InventoryItem.waste_type_id == WasteType.id, InventoryItem.status.in_(("available", "reserved")))
+        .exists()
+    )
+
+
+async def _load_items(
+    db: AsyncSession, model: type, refs: Iterable[str | None], stocked: set[uuid.UUID] | None = None
+) -> dict[str, object]:
+    """The items named (by id or name); for waste types, `stocked` collects those held in inventory."""
     wanted = {r.strip() for r in refs if r and r.strip()}
     if not wanted:
         return {}
@@ -82,11 +94,13 @@ async def _load_items(db: AsyncSession, model: type, refs: Iterable[str | None])
         conditions.append(model.id.in_(ids))
     if names:
         conditions.append(func.lower(model.name).in_(names))
-    rows = (await db.execute(select(model).where(or_(*conditions)))).scalars().all()
+    columns = (model, _stocked()) if stocked is not None else (model,)
     found: dict[str, object] = {}
-    for row in rows:
+    for row, *held in (await db.execute(select(*columns).where(or_(*conditions)))).all():
         found[str(row.id)] = row
         found[row.name.lower()] = row
+        if held and held[0]:
+            stocked.add(row.id)
     return found
 
 
@@ -109,7 +123,9 @@ async def load_book(db: AsyncSession, company, payloads: list) -> ReferenceBook:
         if p.disposal_partner_id:
             partner_ids.add(p.disposal_partner_id)
     for model, refs in wanted.items():
-        book.items[model] = await _load_items(db, model, refs)
+        book.items[model] = await _load_items(
+            db, model, refs, book.stocked_waste_types if model is WasteType else None
+        )
     if store_ids:
         rows = (await db.execute(select(Store).where(Store.id.in_(store_ids)))).scalars()
         book.stores = {s.id: s for s in rows}
@@ -120,12 +136,6 @@ async def load_book(db: AsyncSession, company, payloads: list) -> ReferenceBook:
     if partner_ids:
         rows = (await db.execute(select(Customer).where(Customer.id.in_(partner_ids)))).scalars()
         book.partners = {c.id: c for c in rows}
-    waste_ids = {row.id for row in book.items[WasteType].values()}
-    if waste_ids:
-        book.stocked_waste_types = set((await db.execute(
-            select(InventoryItem.waste_type_id).distinct()
-            .where(InventoryItem.waste_type_id.in_(waste_ids), InventoryItem.status.in_(("available", "reserved")))
-        )).scalars())
     return book
 
 
