@@ -63,8 +63,13 @@ def parse_weight(text: str, unit_hint: str | None = None) -> ParsedWeight | None
         return None
     if not any(ch.isdigit() for ch in compact):
         return None  # letters alone are a word, never a weight
-    if compact.startswith(":"):
-        compact = "|" + compact[1:]  # a seven-segment 1 whose two segments were read as two dots
+    # A seven-segment 1 whose two segments were read as two dots (":3220" for 13220, "3:7.7" for
+    # 317.7 on dev seed 9001). Inside the number it may also be a 1 read twice ("31:5.5" for
+    # 315.5), so there it is a guess that only the segments can settle (certainty halved); only
+    # beside a decimal point, as a clock ("12:30") never shows one.
+    inner_colon = ":" in compact[1:] and "." in compact
+    if compact.startswith(":") or inner_colon:
+        compact = compact.replace(":", "|")
     mapped = compact.translate(CONFUSIONS)
     substitutions = sum(1 for a, b in zip(compact, mapped) if a != b and a != ",")
     # A point after the last digit is a ghost segment or a digit the OCR lost: keep the number
@@ -82,7 +87,7 @@ def parse_weight(text: str, unit_hint: str | None = None) -> ParsedWeight | None
     if not (Decimal(0) < value <= MAX_WEIGHT_LB):
         return None
     certainty = max(0.5, 1.0 - 0.15 * substitutions)
-    if trailing_point:
+    if trailing_point or inner_colon:
         certainty *= 0.5
     if "," in compact:
         certainty *= 0.95  # a comma may be a decimal point or a thousands separator

@@ -60,6 +60,14 @@ def test_a_leading_colon_is_a_seven_segment_1_and_a_guess():
     assert parse_weight("12:30") is None
 
 
+def test_a_colon_inside_a_number_with_a_point_is_a_1_and_never_trusted_alone():
+    # Dev seed 9001: 317.7 kg read "3:7.7kg", and 315.5 read "31:5.5" (a 1 read twice).
+    parsed = parse_weight("3:7.7kg")
+    assert parsed.as_read == "317.7" and parsed.unit == "kg" and not parsed.guessed_point
+    assert parsed.certainty <= 0.5
+    assert parse_weight("31:5.5").certainty <= 0.5
+
+
 def test_a_point_after_the_last_digit_is_a_guessed_point():
     assert parse_weight("379.").guessed_point
     assert not parse_weight("379.1").guessed_point

@@ -14,6 +14,7 @@ import pytest
 from api.ai import images, layout
 from api.ai.local_reader import (
     SEGMENTS_AGREE,
+    TextBox,
     confirmed,
     recognise,
     weight_from_boxes,
@@ -53,7 +54,7 @@ def test_a_reading_the_segments_confirm_is_accepted():
     assert "confirmed" in raised.doubts
 
 
-@pytest.mark.parametrize("unsettled", ["point", "label", "skipped", "leading", "last_one", "rival", "parse"])
+@pytest.mark.parametrize("unsettled", ["point", "label", "skipped", "leading", "rival", "parse"])
 def test_segments_agreeing_do_not_settle_the_unit_a_point_or_digits_outside_the_box(unsettled):
     assert confirmed(reading(unsettled, "segments_agree")).confidence == 40.0
 
@@ -98,3 +99,44 @@ def test_a_light_on_dark_picture_is_decoded_too():
     box = max(numbers, key=lambda b: b.height)
     assert layout.seven_segments(cleaned, box.bounds) == "3438"
     assert layout.survey(cleaned, box.bounds, 4).digit_marks == 4
+
+
+def test_a_last_1_the_segments_decode_is_a_digit_not_the_l_of_lb():
+    # A number ending in 1 right against its "lb" label: the segments decode the 1 as a
+    # digit-tall mark (the l of a label is label-sized), so their agreement settles it.
+    cleaned, box = digits_box(scale_photo(seven_segment("64.1", LCD, unit="lb")))
+    label = TextBox("lb", 0.95, box.height / 2, (box.bounds[2], box.bounds[1], box.bounds[2] + 40, box.bounds[3]))
+    touching = weight_from_boxes([replace(box, text="64.1", score=0.97), label], cleaned)
+    assert "last_one" in touching.doubts and "segments_agree" in touching.doubts
+    assert touching.confidence < DEFAULT_ACCEPT_CONFIDENCE
+    assert confirmed(touching).confidence >= DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_the_l_of_lb_read_as_a_last_1_is_not_confirmed():
+    # "64 lbs" read as "64.1 | bs": the segments see no digit-tall 1, read 64, and confirm nothing.
+    cleaned, box = digits_box(scale_photo(seven_segment("64", LCD, unit="lbs")))
+    label = TextBox("bs", 0.95, box.height / 2, (box.bounds[2], box.bounds[1], box.bounds[2] + 30, box.bounds[3]))
+    misread = weight_from_boxes([replace(box, text="64.1", score=0.97), label], cleaned)
+    assert "last_one" in misread.doubts and "segments_agree" not in misread.doubts
+    assert confirmed(misread).confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_an_unsure_model_the_segments_contradict_is_not_accepted():
+    # Dev seed 9001: a green LED showing 3311 lb read as 33116 at 0.896 with nothing else in doubt.
+    cleaned, box = digits_box(scale_photo(seven_segment("3311", LED_GREEN, unit=None)))
+    unsure = weight_from_boxes([replace(box, text="33116", score=0.896)], cleaned)
+    assert "segments_differ" in unsure.doubts and "unsure_and_segments_differ" in unsure.doubts
+    assert unsure.confidence < DEFAULT_ACCEPT_CONFIDENCE
+    assert confirmed(unsure).confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_a_colon_read_for_a_1_is_accepted_only_when_the_segments_read_the_same_number():
+    cleaned, box = digits_box(scale_photo(seven_segment("317.7", LCD_BLUE, unit=None)))
+    colon = weight_from_boxes([replace(box, text="3:7.7", score=0.98)], cleaned)
+    assert colon.weight_lb == Decimal("317.7") and "letters" in colon.doubts
+    assert colon.confidence < DEFAULT_ACCEPT_CONFIDENCE <= confirmed(colon).confidence
+    # The 1 read twice: the segments read 315.5, not 3115.5, and nothing is accepted.
+    cleaned, box = digits_box(scale_photo(seven_segment("315.5", LED_GREEN, unit=None)))
+    twice = weight_from_boxes([replace(box, text="31:5.5", score=0.98)], cleaned)
+    assert twice.weight_lb == Decimal("3115.5") and "segments_differ" in twice.doubts
+    assert confirmed(twice).confidence < DEFAULT_ACCEPT_CONFIDENCE
