@@ -92,3 +92,24 @@ async def test_dashboard_keeps_answering_during_a_refresh_and_then_shows_the_new
     assert after["total_weight"] >= before["total_weight"] + 40.0
     assert after["last_refreshed_at"] > before["last_refreshed_at"]
     assert refreshed_at.isoformat()[:19] <= after["last_refreshed_at"][:19]
+
+
+def test_raw_tickets_hold_the_exact_postgres_values_and_types(world, owner_sql):
+    """The Arrow extract keeps decimals exact, timestamps naive UTC and ids as text."""
+    company = str(world["a"].company_id)
+    source = owner_sql(
+        "select id::text, net_weight, gross_weight, total_amount, (ticket_at at time zone 'UTC'), "
+        "(updated_at at time zone 'UTC'), status from tickets where company_id = %s::uuid order by id", (company,))
+    con = duckdb.connect(str(paths.work_path()), read_only=True)
+    try:
+        raw = con.execute(
+            "select id, net_weight, gross_weight, total_amount, ticket_at, updated_at, status from raw.tickets "
+            "where company_id = ? order by id", [company]).fetchall()
+        types = dict(con.execute(
+            "select column_name, data_type from information_schema.columns where table_schema = 'raw' "
+            "and table_name = 'tickets'").fetchall())
+    finally:
+        con.close()
+    assert source and raw == source
+    assert types["net_weight"].startswith("DECIMAL(") and types["ticket_at"] == "TIMESTAMP"
+    assert types["id"] == "VARCHAR" and "payload_digest" not in types
