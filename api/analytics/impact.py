@@ -6,13 +6,13 @@ compare a whole month here with the mart's row for that month.
 """
 from __future__ import annotations
 
-from api.analytics.service import COST_TOP_WASTE_TYPES, FACTS, ReportFilter, _one, _period, meets_target, pct
+from api.analytics.service import COST_TOP_WASTE_TYPES, ReportFilter, _one, _period, meets_target, pct
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 
 
 def esg_report(f: ReportFilter) -> dict:
     with read_warehouse() as con:
-        where, params = f.where(outbound_only=True)
+        facts, params = f.facts(outbound_only=True)
         t = _one(con, f"""
             select coalesce(sum(ticket_count), 0) as total_tickets,
                    coalesce(sum(net_weight_lb), 0) as total_net_weight_lbs,
@@ -28,7 +28,7 @@ def esg_report(f: ReportFilter) -> dict:
                    marts.people_fed_per_day(coalesce(sum(meals_recovered), 0), ?) as people_fed_per_day,
                    marts.disposal_cost_usd(coalesce(sum(diverted_weight_lb), 0)) as disposal_costs_saved,
                    {meets_target(pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)'))} as sb1383_compliant
-            from {FACTS} where {where}""", [f.days, f.company_id, *params])
+            from {facts}""", [f.days, f.company_id, *params])
         # The month of the period's end, as the marts judged it (company-wide or the one location).
         if f.location_id:
             month = con.execute(
@@ -64,14 +64,14 @@ def esg_report(f: ReportFilter) -> dict:
 
 def cost_analysis(f: ReportFilter) -> dict:
     with read_warehouse() as con:
-        where, params = f.where(outbound_only=True)
+        facts, params = f.facts(outbound_only=True)
         t = _one(con, f"""
             with totals as (
                 select coalesce(sum(ticket_count), 0) as total_tickets,
                        coalesce(sum(net_weight_lb), 0) as total_weight,
                        coalesce(sum(diverted_weight_lb), 0) as diverted_weight,
                        {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} as diversion_rate
-                from {FACTS} where {where}
+                from {facts}
             ), costed as (
                 select *, marts.cost_saved_usd(diverted_weight) as total_savings,
                        marts.disposal_cost_usd(total_weight) as monthly_disposal_cost
@@ -88,12 +88,12 @@ def cost_analysis(f: ReportFilter) -> dict:
             select location_name as location, sum(net_weight_lb) as total_weight,
                    sum(diverted_weight_lb) as diverted_weight,
                    marts.cost_saved_usd(sum(diverted_weight_lb)) as cost_saved
-            from {FACTS} where {where} group by location_name order by cost_saved desc, location""", params)
+            from {facts} group by location_name order by cost_saved desc, location""", params)
         by_waste_type = rows(con, f"""
             select waste_type_name as waste_type, sum(net_weight_lb) as weight,
                    marts.disposal_cost_usd(sum(net_weight_lb)) as disposal_cost,
                    marts.cost_saved_usd(sum(diverted_weight_lb)) as cost_saved
-            from {FACTS} where {where} group by waste_type_name order by weight desc, waste_type
+            from {facts} group by waste_type_name order by weight desc, waste_type
             limit {COST_TOP_WASTE_TYPES}""", params)
         refreshed = last_refreshed_at(con)
     return {

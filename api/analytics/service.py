@@ -20,6 +20,12 @@ from api.kit.errors import Forbidden, Invalid
 from api.tables.companies import Company
 
 FACTS = "marts.ticket_facts_daily"
+# The report marts (dbt/models/marts/core): the filters as columns, per day and per month, sorted
+# by company. A period reads its whole months from the monthly mart and only the days of its
+# partial months from the daily one (a year is a few thousand rows, not millions).
+DAILY = "marts.report_facts_daily"
+MONTHLY = "marts.report_facts_monthly"
+DETAIL_MONTHLY = "marts.ticket_facts_monthly"  # with container and employee; its days: FACTS
 TOP_WASTE_SOURCES = 5
 COST_TOP_WASTE_TYPES = 3
 DEFAULT_DAYS = 30  # the window when the caller names none
@@ -45,8 +51,34 @@ class ReportFilter:
         return (self.end - self.start).days + 1
 
     def where(self, *, outbound_only: bool = False) -> tuple[str, list]:
-        clauses = ["company_id = ?", "local_date between ? and ?"]
-        params: list = [self.company_id, self.start, self.end]
+        """The filter on a daily mart (local_date) over the whole period."""
+        clauses, params = self._filters(outbound_only)
+        return " and ".join(["local_date between ? and ?", *clauses]), [self.start, self.end, *params]
+
+    def facts(self, *, outbound_only: bool = False, detail: bool = False) -> tuple[str, list]:
+        """A subquery (aliased `facts`) of the filtered rows of the period: its whole months from the
+        monthly mart, the days before and after them from the daily one. `detail`: the marts with
+        container and employee. The columns are the daily mart's but local_date."""
+        daily, monthly = (FACTS, DETAIL_MONTHLY) if detail else (DAILY, MONTHLY)
+        clauses, params = self._filters(outbound_only)
+        cond = " and ".join(clauses)
+        first = self.start if self.start.day == 1 else (self.start.replace(day=28) + timedelta(days=4)).replace(day=1)
+        after = self.end + timedelta(days=1)
+        stop = after.replace(day=1)  # the first day after the last whole month
+        if first >= stop:  # no whole month: the days
+            return (f"(select * exclude (local_date) from {daily} where local_date between ? and ? and {cond}) as facts",
+                    [self.start, self.end, *params])
+        parts = [f"select * exclude (month_start) from {monthly} where month_start >= ? and month_start < ? and {cond}"]
+        values: list = [first, stop, *params]
+        for low, high in ((self.start, first - timedelta(days=1)), (stop, self.end)):
+            if low <= high:
+                parts.append(f"select * exclude (local_date) from {daily} where local_date between ? and ? and {cond}")
+                values += [low, high, *params]
+        return "(" + " union all by name ".join(parts) + ") as facts", values
+
+    def _filters(self, outbound_only: bool) -> tuple[list[str], list]:
+        clauses = ["company_id = ?"]
+        params: list = [self.company_id]
         if self.location_id:
             clauses.append("location_id = ?")
             params.append(self.location_id)
@@ -61,7 +93,7 @@ class ReportFilter:
             clauses.append("not is_inbound")
         elif self.direction == "inbound":
             clauses.append("is_inbound")
-        return " and ".join(clauses), params
+        return clauses, params
 
 
 def company_today(company: Company) -> date:
@@ -109,18 +141,18 @@ def _one(con: duckdb.DuckDBPyConnection, query: str, params: list) -> dict:
 
 
 def _shares(con, f: ReportFilter, column: str, limit: int | None = None) -> dict[str, dict]:
-    where, params = f.where(outbound_only=True)
+    facts, params = f.facts(outbound_only=True)
     top = f"limit {int(limit)}" if limit else ""
     found = rows(con, f"""
         select {column} as name, sum(net_weight_lb) as weight,
-               {pct('sum(net_weight_lb)', f'(select sum(net_weight_lb) from {FACTS} where {where})')} as percentage
-        from {FACTS} where {where} group by {column} order by weight desc, name {top}""", params + params)
+               {pct('sum(net_weight_lb)', 'sum(sum(net_weight_lb)) over ()')} as percentage
+        from {facts} group by {column} order by weight desc, name {top}""", params)
     return {r["name"]: {"weight": r["weight"], "percentage": r["percentage"]} for r in found}
 
 
 def dashboard(f: ReportFilter) -> dict:
     with read_warehouse() as con:
-        where, params = f.where(outbound_only=True)
+        facts, facts_params = f.facts(outbound_only=True)
         totals = _one(con, f"""
             select coalesce(sum(ticket_count), 0) as total_tickets,
                    coalesce(sum(net_weight_lb), 0) as total_weight,
@@ -135,11 +167,12 @@ def dashboard(f: ReportFilter) -> dict:
                    round(coalesce(sum(ticket_count), 0) / ?, 1) as tickets_per_day,
                    {meets_target(pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)'))} as ca_compliance,
                    {TARGET} as ca_compliance_target
-            from {FACTS} where {where}""", [f.days, f.days, f.company_id, f.company_id, *params])
+            from {facts}""", [f.days, f.days, f.company_id, f.company_id, *facts_params])
+        where, params = f.where(outbound_only=True)
         trend = rows(con, f"""
             select local_date as date, sum(net_weight_lb) as weight, sum(diverted_weight_lb) as diverted_weight,
                    {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} as diversion_rate
-            from {FACTS} where {where} group by local_date order by local_date""", params)
+            from {DAILY} where {where} group by local_date order by local_date""", params)
         refreshed = last_refreshed_at(con)
         sources = _shares(con, f, "waste_type_name", TOP_WASTE_SOURCES)
         locations = _shares(con, f, "location_name")
@@ -165,7 +198,7 @@ def dashboard(f: ReportFilter) -> dict:
 
 def basic_report(f: ReportFilter) -> dict:
     with read_warehouse() as con:
-        where, params = f.where()
+        facts, params = f.facts()
         totals = _one(con, f"""
             select coalesce(sum(ticket_count), 0) as total_tickets,
                    coalesce(sum(net_weight_lb), 0) as total_net_weight,
@@ -175,7 +208,7 @@ def basic_report(f: ReportFilter) -> dict:
                    marts.basic_co2_kg(coalesce(sum(net_weight_lb), 0)) as co2_prevented_kg,
                    cast(round(coalesce(sum(meals_recovered), 0)) as bigint) as meals_recovered,
                    marts.basic_cost_usd(coalesce(sum(net_weight_lb), 0)) as cost_savings_usd
-            from {FACTS} where {where}""", params)
+            from {facts}""", params)
         refreshed = last_refreshed_at(con)
     esg = {key: totals.pop(key) for key in ("co2_prevented_kg", "meals_recovered", "cost_savings_usd")}
     return {**totals, "basic_esg": esg, "period": _period(f), "last_refreshed_at": refreshed}
@@ -185,11 +218,12 @@ BREAKDOWNS = {
     "by_waste_type": "waste_type_name", "by_destination": "destination_name", "by_employee": "employee_name",
     "by_container": "container_name", "by_location": "location_name", "by_date": "cast(local_date as varchar)",
 }
+DETAIL_COLUMNS = ("employee_name", "container_name")  # in the detail marts only
 
 
 def ticket_report(f: ReportFilter, *, include_breakdowns: bool) -> dict:
     with read_warehouse() as con:
-        where, params = f.where()
+        facts, params = f.facts()
         totals = _one(con, f"""
             select coalesce(sum(ticket_count), 0) as total_tickets,
                    coalesce(sum(net_weight_lb), 0) as total_net_weight,
@@ -198,17 +232,21 @@ def ticket_report(f: ReportFilter, *, include_breakdowns: bool) -> dict:
                    coalesce(sum(net_weight_lb) filter (where is_inbound), 0) as inbound_weight,
                    coalesce(sum(ticket_count) filter (where not is_inbound), 0) as outbound_tickets,
                    coalesce(sum(net_weight_lb) filter (where not is_inbound), 0) as outbound_weight
-            from {FACTS} where {where}""", params)
+            from {facts}""", params)
         breakdowns = None
         if include_breakdowns:
             breakdowns = {}
             for key, column in BREAKDOWNS.items():
+                if key == "by_date":
+                    where, where_params = f.where()
+                    source, source_params = f"{DAILY} where {where}", where_params
+                else:
+                    source, source_params = f.facts(detail=column in DETAIL_COLUMNS)
                 order = "name" if key == "by_date" else "net_weight desc, name"
                 breakdowns[key] = rows(con, f"""
                     select {column} as name, sum(ticket_count) as ticket_count, sum(net_weight_lb) as net_weight,
-                           {pct('sum(net_weight_lb)', f'(select sum(net_weight_lb) from {FACTS} where {where})')}
-                               as percentage
-                    from {FACTS} where {where} group by {column} order by {order}""", params + params)
+                           {pct('sum(net_weight_lb)', 'sum(sum(net_weight_lb)) over ()')} as percentage
+                    from {source} group by {column} order by {order}""", source_params)
         refreshed = last_refreshed_at(con)
     return {
         "summary": {key: totals[key] for key in ("total_tickets", "total_net_weight", "avg_net_weight")},

@@ -54,3 +54,5 @@ from tickets
 group by
     company_id, location_id, location_name, local_date, is_inbound, waste_type_name,
     destination_name, container_name, employee_id, employee_name, is_diversion, management_path
+-- sorted by company and day, so a read of one company's period touches only its row groups
+order by company_id, local_date
