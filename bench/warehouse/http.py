@@ -136,7 +136,7 @@ def start_api(url: str, warehouse: Path, port: int, workers: int) -> subprocess.
     proc = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "api.main:app", "--host", "127.0.0.1", "--port", str(port),
          "--workers", str(workers), "--log-level", "warning", "--no-access-log"],
-        cwd=ROOT, env=env)
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL)  # the app's access log, one JSON line a request
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         try:
@@ -224,6 +224,11 @@ def main() -> None:
     try:
         token = httpx.post(f"{base}/api/auth/login", json={"email": EMAIL, "password": PASSWORD},
                            timeout=30).raise_for_status().json()["access_token"]
+        # The receivables routes need the inbound module on (a company setting, off by default); the
+        # settings row is made on a company's first request that reads it.
+        httpx.get(f"{base}/api/carbon-credits/summary", headers={"Authorization": f"Bearer {token}"}, timeout=60)
+        with psycopg.connect(url) as conn:
+            conn.execute("update company_settings set inbound_module_enabled = true where company_id = %s", (company,))
         # warm-up: every endpoint once per worker (opens the published file, fills caches)
         warm = {name: [] for name in calls}
         client_loop(base, token, calls, 2 * args.workers, warm, errors := [])
