@@ -222,7 +222,7 @@ class InProgressTickets(BaseModel):
 
 
 class TicketBatch(BaseModel):
-    tickets: list[TicketCreate] = Field(..., min_length=1, max_length=200)
+    tickets: list[TicketCreate] = Field(..., min_length=1, max_length=500)
 
 
 class BatchResult(BaseModel):

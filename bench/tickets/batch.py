@@ -5,7 +5,7 @@ same rows into scratch copies of the tables, in the same run.
 
 The API under `uvicorn --workers N` on a loopback port against a throw-away database (see
 bench.tickets.http_rate), sign-in over HTTP. Each round syncs `--tickets` new offline tickets
-(one line item each, weighed over the past days) in calls of at most 200, the contract's cap
+(one line item each, weighed over the past days) in calls of at most 500, the contract's cap
 (TicketBatch.tickets maxItems), one after the other, as a device coming back online does; the
 figure is tickets per second over the round (median of the rounds). The reference COPYs the
 rows the API wrote (same columns, values read back first, so it times the write alone) into
@@ -26,7 +26,7 @@ import psycopg
 
 from bench.tickets.http_rate import OUT, PAYLOAD, Server, seed, sign_in, throwaway_database
 
-CALL_CAP = 200
+CALL_CAP = 500
 
 
 def offline_tickets(n: int) -> list[dict]:

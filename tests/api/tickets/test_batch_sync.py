@@ -125,3 +125,17 @@ class TestSetBasedBatch:
         again = await sync(client, tenant, [truck])
         assert again["results"][0]["status"] == "duplicate"
         assert owner_sql("select count(*) from bills_of_lading where company_id=%s", company)[0][0] == 1
+
+
+class TestBatchCap:
+    async def test_a_device_back_online_sends_500_in_one_call_and_501_is_refused_whole(
+            self, client, tenant, owner_sql):
+        body = await sync(client, tenant, [new() for _ in range(500)])
+        assert (body["created"], body["errors"]) == (500, 0)
+        numbers = sorted(int(r["ticket"]["ticket_number"].rsplit("-", 1)[-1]) for r in body["results"])
+        assert len(set(numbers)) == 500
+        r = await client.post("/api/tickets/batch", json={"tickets": [new() for _ in range(501)]},
+                              headers=tenant.headers("employee"))
+        assert r.status_code == 422
+        assert "tickets" in r.text
+        assert owner_sql("select count(*) from tickets where company_id=%s", (tenant.company_id,))[0][0] == 500

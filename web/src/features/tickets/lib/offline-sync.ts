@@ -1,5 +1,5 @@
 // Offline tickets: queued with a client id made before the first attempt, sent in batches of
-// at most BATCH_SIZE (the server takes 200 per call), removed only once the server confirms
+// at most BATCH_SIZE (the server takes up to 500 per call), removed only once the server confirms
 // them (created or duplicate) and their extra photos are stored.
 import type { QueuedTicket } from "@/lib/offline-store";
 
