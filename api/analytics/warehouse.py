@@ -10,10 +10,12 @@ hand back the old file's.
 """
 from __future__ import annotations
 
+import csv
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
@@ -57,12 +59,17 @@ def empty_marts() -> tuple[str, ...]:
 def figure_functions() -> str:
     """The figure functions as dbt publishes them (macro create_figure_functions, which the
     impact_constants seed's post-hook runs), rendered from dbt's own macro files: the formulas
-    are written once, in dbt/macros/figures.sql. Plain Jinja is enough: with the seed's table
-    named, those macros use nothing of dbt's (the DuckDB implementation is called directly, as
+    are written once, in dbt/macros/figures.sql, with the seed's values as literals, as dbt
+    publishes them. Plain Jinja is enough: with the seed's values given, those macros use nothing of dbt's (the DuckDB implementation is called directly, as
     dbt's adapter.dispatch would on DuckDB)."""
     names = ("impact_constant.sql", "edible_food_generator.sql", "divide.sql", "figures.sql")
     source = "".join((DBT_MACROS / name).read_text() for name in names)
-    return jinja2.Environment().from_string(source).module.duckdb__create_figure_functions()
+    with SEED_CONSTANTS.open(newline="") as seed:
+        # as dbt's hook reads them: the seed's decimal(18,8) as text
+        constants = {row["constant_name"]: str(Decimal(row["constant_value"]).quantize(Decimal("1e-8")))
+                     for row in csv.DictReader(seed)}
+    module = jinja2.Environment(extensions=["jinja2.ext.do"]).from_string(source).module
+    return module.duckdb__create_figure_functions(constants)
 
 
 def _empty_warehouse() -> duckdb.DuckDBPyConnection:

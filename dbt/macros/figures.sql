@@ -117,7 +117,16 @@
 {% macro default__create_figure_functions(constants) -%}
 {%- endmacro %}
 
+{#- The functions hold the seed's values as literals: dbt reads the seed when its post-hook runs
+   (a new value republishes them); the API's empty warehouse passes the values it read. #}
 {% macro duckdb__create_figure_functions(constants='reference.impact_constants') -%}
+    {%- if constants is string and execute -%}
+        {%- set values = {} -%}
+        {%- for row in run_query("select constant_name, cast(constant_value as varchar) from " ~ constants) -%}
+            {%- do values.update({row[0]: row[1]}) -%}
+        {%- endfor -%}
+        {%- set constants = values -%}
+    {%- endif -%}
     {%- set one_argument = {
         'dashboard_co2_kg': fig_dashboard_co2_kg, 'dashboard_co2_lb': fig_dashboard_co2_lb,
         'dashboard_cost_usd': fig_dashboard_cost_usd, 'basic_co2_kg': fig_basic_co2_kg,
