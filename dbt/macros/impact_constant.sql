@@ -7,6 +7,6 @@
     {%- if constants is mapping -%}
     cast('{{ constants[name] }}' as decimal(18, 8))
     {%- else -%}
-    (select constant_value from {{ constants or ref('impact_constants') }} where constant_name = '{{ name }}')
+        (select constant_value from {{ constants or ref('impact_constants') }} where constant_name = '{{ name }}')
     {%- endif -%}
 {%- endmacro %}
