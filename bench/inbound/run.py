@@ -19,13 +19,12 @@ import json
 import os
 import resource
 import statistics
-import tempfile
 import time
 import tracemalloc
 import uuid
 from pathlib import Path
 
-import psycopg
+from bench.db import throwaway_database
 
 OUT = Path(__file__).resolve().parents[1] / "out" / "inbound"
 COLUMNS = ("customer_name", "phone", "email", "address", "is_hauler", "active", "pricing_per_unit",
@@ -104,21 +103,8 @@ def main() -> None:
     parser.add_argument("--customers", type=int, default=10_000)
     parser.add_argument("--tickets", type=int, default=200)
     args = parser.parse_args()
-    from api import devdb
-    from api.cli import upgrade_database
-
-    admin = os.environ.get("FLOW_TEST_ADMIN_URL") or devdb.ensure_running()
-    name = f"flow_bench_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'create database "{name}"')
-    url = admin.rsplit("/", 1)[0] + f"/{name}"
-    os.environ.update(FLOW_ENV="test", FLOW_DATABASE_URL=url, FLOW_MEDIA_DIR=tempfile.mkdtemp())
-    try:
-        upgrade_database(url)
+    with throwaway_database():
         result = asyncio.run(run(args.customers, args.tickets))
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'drop database if exists "{name}" with (force)')
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "run.json").write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result, indent=2))

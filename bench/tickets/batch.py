@@ -24,7 +24,8 @@ from datetime import UTC, datetime, timedelta
 
 import psycopg
 
-from bench.tickets.http_rate import OUT, PAYLOAD, Server, seed, sign_in, throwaway_database
+from bench.db import throwaway_database
+from bench.tickets.http_rate import OUT, PAYLOAD, Server, seed, sign_in
 
 CALL_CAP = 500
 

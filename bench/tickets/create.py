@@ -9,14 +9,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
-import tempfile
 import time
 import uuid
 from pathlib import Path
 
-import psycopg
+from bench.db import throwaway_database
 
 OUT = Path(__file__).resolve().parents[1] / "out" / "tickets"
 PAYLOAD = {"waste_type": "Food Waste", "destination": "Compost", "container_type": "Slim Jim 23 (23gal)",
@@ -63,21 +61,8 @@ def main() -> None:
     parser.add_argument("--tickets", type=int, default=200)
     parser.add_argument("--batch", type=int, default=100)
     args = parser.parse_args()
-    from api import devdb
-    from api.cli import upgrade_database
-
-    admin = os.environ.get("FLOW_TEST_ADMIN_URL") or devdb.ensure_running()
-    name = f"flow_bench_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'create database "{name}"')
-    url = admin.rsplit("/", 1)[0] + f"/{name}"
-    os.environ.update(FLOW_ENV="test", FLOW_DATABASE_URL=url, FLOW_MEDIA_DIR=tempfile.mkdtemp())
-    try:
-        upgrade_database(url)
+    with throwaway_database():
         result = asyncio.run(run(args.tickets, args.batch))
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'drop database if exists "{name}" with (force)')
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "create.json").write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result, indent=2))

@@ -31,10 +31,11 @@ import sys
 import tempfile
 import time
 import uuid
-from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
+
+from bench.db import throwaway_database
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bench" / "out" / "tickets"
@@ -43,28 +44,8 @@ PAYLOAD = {"waste_type": "Food Waste", "destination": "Compost", "container_type
 
 
 # ----------------------------------------------------------------------------------------------
-# Shared with bench.tickets.batch: database, seed, server
+# Shared with bench.tickets.batch: seed, server (the database: bench.db)
 # ----------------------------------------------------------------------------------------------
-@contextmanager
-def throwaway_database():
-    """(admin url, database url) of a fresh migrated database, dropped at the end."""
-    from api import devdb
-    from api.cli import upgrade_database
-
-    admin = os.environ.get("FLOW_TEST_ADMIN_URL") or devdb.ensure_running()
-    name = f"flow_bench_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'create database "{name}"')
-    url = admin.rsplit("/", 1)[0] + f"/{name}"
-    os.environ.update(FLOW_ENV="test", FLOW_DATABASE_URL=url, FLOW_MEDIA_DIR=tempfile.mkdtemp())
-    try:
-        upgrade_database(url)
-        yield admin, url
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'drop database if exists "{name}" with (force)')
-
-
 def seed() -> tuple[str, str]:
     """A company with one location and the reference lists; (admin email, password)."""
     from api.core.config import get_settings
