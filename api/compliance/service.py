@@ -3,8 +3,9 @@ marts (dbt/models/marts/compliance, rules in dbt/macros/sb1383.sql) carry every 
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -165,49 +166,71 @@ def action_items(y: dict | None, locations: list[dict], min_tickets: int) -> lis
     return items
 
 
-def trend_events(trend: list[dict], today: date) -> list[tuple[str, str, str]]:
+TREND_EVENTS = ("month_closed_below_target", "threshold_crossed")
+
+
+def dated_trend_events(trend: list[dict], today: date) -> list[tuple[date, str, str, str]]:
     """Activity-log events the marts' monthly figures show: a closed month below its target, and
-    the monthly rate crossing the target from one month to the next. (event, severity, text)."""
+    the monthly rate crossing the target from one month to the next. (month, event, severity, text)."""
     found = []
     this_month = today.replace(day=1)
     prev = None
     for m in trend:
         month = f"{m['month']:%B %Y}"
         if m["month"] < this_month and not m["is_compliant"]:
-            found.append(("month_closed_below_target", "warning",
+            found.append((m["month"], "month_closed_below_target", "warning",
                           f"{month} closed at {m['diversion_rate']}% diversion, below the {m['target_rate']}% target"))
         if prev is not None and prev["is_compliant"] != m["is_compliant"]:
             side = "at or above" if m["is_compliant"] else "below"
             text = (f"Diversion moved {side} the {m['target_rate']}% target in {month}: {m['diversion_rate']}% "
                     f"(from {prev['diversion_rate']}% in {prev['month']:%B %Y})")
-            found.append(("threshold_crossed", "info" if m["is_compliant"] else "warning", text))
+            found.append((m["month"], "threshold_crossed", "info" if m["is_compliant"] else "warning", text))
         prev = m
     return found
 
 
+def trend_events(trend: list[dict], today: date) -> list[tuple[str, str, str]]:
+    """dated_trend_events without the month: (event, severity, text)."""
+    return [(event, severity, text) for _, event, severity, text in dated_trend_events(trend, today)]
+
+
+def trend_log(trend: list[dict], company: Company) -> list[dict]:
+    """The trend events as log entries, derived on every read from the marts (never stored: a GET
+    writes nothing, and the log follows the marts after each refresh). Each is dated when its month
+    closed (the next month's first midnight in the company's zone), or now for the running month."""
+    zone = ZoneInfo(company.timezone or "America/Los_Angeles")
+    now = datetime.now(tz=UTC)
+    entries = []
+    for month, event, severity, text in dated_trend_events(trend, company_today(company)):
+        next_month = date(month.year + month.month // 12, month.month % 12 + 1, 1)
+        closed = datetime.combine(next_month, time(), tzinfo=zone).astimezone(UTC)
+        entries.append({"event": event, "description": text, "severity": severity, "timestamp": min(closed, now)})
+    return entries
+
+
 async def read_dashboard(db: AsyncSession, company: Company, year: int | None) -> dict:
-    """The dashboard with the company's target setting and the newest compliance log entries."""
+    """The dashboard with the company's target setting and the newest compliance log entries: the
+    events stored as they happened (compliance_events) and the year's trend events from the marts.
+    Reads only: the tier warnings become action items here and are logged by the screens that
+    change tiers and agreements."""
     target = await db.scalar(select(CompanySettings.sb1383_target_percent)
                              .where(CompanySettings.company_id == company.id))
     body = await run_in_threadpool(dashboard, str(company.id), year, company_today(company).year, target)
     # Tier 1 / Tier 2 locations without a food recovery agreement in force come first.
     partners = await recovery.partners_read(db, company.id, company_today(company))
-    warned = await tiers.tier_warnings(db, company.id, partners)
+    warned = tiers.warnings(await tiers.locations(db, company.id), partners)
     body["action_items"] = [{"priority": "high", "title": (
         f"Put a food recovery agreement on file for {w['location']}" if w["kind"] == "missing"
         else f"Renew the food recovery agreement for {w['location']}"), "description": w["text"],
         "location": w["location"]} for w in warned] + body["action_items"]
-    for event, severity, text in trend_events(body["diversion_metrics"]["monthly_trend"], company_today(company)):
-        seen = await db.scalar(select(ComplianceEvent.id).where(
-            ComplianceEvent.company_id == company.id, ComplianceEvent.event == event,
-            ComplianceEvent.description == text))
-        if seen is None:
-            db.add(ComplianceEvent(company_id=company.id, event=event, severity=severity, description=text))
-    await db.flush()
-    events = await db.scalars(select(ComplianceEvent).where(ComplianceEvent.company_id == company.id)
+    # Trend events stored by earlier versions (which logged them on read) are left out: the marts' are shown.
+    events = await db.scalars(select(ComplianceEvent).where(ComplianceEvent.company_id == company.id,
+                                                            ComplianceEvent.event.not_in(TREND_EVENTS))
                               .order_by(ComplianceEvent.created_at.desc()).limit(LOG_ENTRIES))
-    body["compliance_log"] = [{"event": e.event, "description": e.description, "severity": e.severity,
-                               "timestamp": e.created_at} for e in events]
+    stored = [{"event": e.event, "description": e.description, "severity": e.severity, "timestamp": e.created_at}
+              for e in events]
+    log = stored + trend_log(body["diversion_metrics"]["monthly_trend"], company)
+    body["compliance_log"] = sorted(log, key=lambda e: e["timestamp"], reverse=True)[:LOG_ENTRIES]
     return body
 
 

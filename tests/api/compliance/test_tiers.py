@@ -135,7 +135,8 @@ async def test_the_mart_holds_the_same_tier_after_a_refresh(client, tiered):
 
 
 @pytest.mark.parametrize(("name", "target", "compliant"), [("other", 85.0, False), ("plain", 75.0, True)])
-async def test_dashboard_judges_diversion_against_the_company_target(client, tiered, name, target, compliant):
+async def test_dashboard_judges_diversion_against_the_company_target(client, tiered, owner_sql, name, target,
+                                                                     compliant):
     """Runs after the refresh above: the sb1383_targets mart holds each company's target."""
     period = {"start_date": "2026-10-01", "end_date": "2026-10-31"}
     body = (await client.get("/api/analytics/dashboard", params=period, headers=tiered[name].headers())).json()
@@ -143,11 +144,14 @@ async def test_dashboard_judges_diversion_against_the_company_target(client, tie
     assert (body["ca_compliance"], body["ca_compliance_target"]) == (compliant, target)
     esg = (await client.get("/api/reports/esg", params=period, headers=tiered[name].headers())).json()
     assert esg["compliance"]["sb1383_compliant"] is compliant
-    # The compliance dashboard judges the same month against the same target, and logs a closed
-    # month below it once.
+    # The compliance dashboard judges the same month against the same target, and its log shows a
+    # closed month below it once, read from the marts: the GETs write nothing.
+    logged = "select id, event, description, created_at from compliance_events where company_id = %s order by id"
+    before = owner_sql(logged, (tiered[name].company_id,))
     for _ in range(2):
         dash = (await client.get("/api/compliance/dashboard", params={"year": 2026},
                                  headers=tiered[name].headers())).json()
+    assert owner_sql(logged, (tiered[name].company_id,)) == before
     assert dash["compliance_status"]["target_rate"] == target
     below = [e for e in dash["compliance_log"] if e["event"] == "month_closed_below_target"]
     assert [e["description"] for e in below] == (
