@@ -12,6 +12,7 @@ from typing import Annotated
 import jwt
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy import select
 
 from api.core.db import set_system_scope, set_tenant
 from api.core.deps import Db
@@ -52,13 +53,16 @@ async def current_user(
         await set_system_scope(db)
     else:
         await set_tenant(db, company_id)
-    user = await db.get(User, user_id)
+    # The user and their company in one round trip, read afresh on every call (a deactivated user,
+    # a revoked token or a suspended company is refused at once: nothing is kept between requests).
+    found = (await db.execute(select(User, Company).outerjoin(Company, Company.id == User.company_id)
+                              .where(User.id == user_id))).first()
+    user, company = found if found is not None else (None, None)
     if user is None or not user.is_active or user.token_version != claims.get("ver"):
         raise Unauthorized("Could not validate credentials")
     if user.role != "system_admin":
         if user.company_id != company_id:
             raise Unauthorized("Could not validate credentials")
-        company = await db.get(Company, company_id)
         if company is None or company.approval_status != "approved":
             raise Unauthorized("Your account is pending approval")
         if company.subscription_status in ("suspended", "canceled"):
