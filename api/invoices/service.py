@@ -3,7 +3,8 @@
 Postgres is the ledger: an invoice, its lines and its payments; the balance is the amount less
 the payment rows, recomputed under the invoice's row lock with every payment. The aging figures
 (buckets, overdue, days past due) come from the warehouse mart `invoice_aging` (dbt), which the
-list and the dashboards filter to the as-of day and sum.
+list and a customer's aging filter to the as-of day and sum; a whole company's aging reads the
+five rows of `invoice_aging_summary` (dbt's sums of the same rows) valid on the as-of day.
 """
 from __future__ import annotations
 
@@ -152,8 +153,26 @@ def aging_buckets(company_id: str, as_of: date, party_id: uuid.UUID | None, *, m
     return buckets, overall, refreshed
 
 
+def company_aging_buckets(company_id: str, as_of: date):
+    """aging_buckets of invoice_aging for a whole company, from invoice_aging_summary: the five
+    rows of the company's run valid on the as-of day (none before its first invoice), already
+    summed by dbt, instead of every open invoice's row."""
+    with warehouse.read_warehouse() as con:
+        found = {r["aging_category"]: r for r in warehouse.rows(
+            con, "select aging_category, balance, invoice_count, customer_count "
+                 f"from marts.invoice_aging_summary where {VALID_ON}", [company_id, as_of, as_of])}
+        refreshed = warehouse.last_refreshed_at(con)
+    buckets = {name: (Decimal(found[name]["balance"]) if name in found else Decimal("0.00"),
+                      int(found[name]["invoice_count"]) if name in found else 0) for name in AGING_CATEGORIES}
+    overall = {"total": sum((total for total, _ in buckets.values()), Decimal("0.00")),
+               "n": sum(n for _, n in buckets.values()),
+               "customers": next(iter(found.values()))["customer_count"] if found else 0}
+    return buckets, overall, refreshed
+
+
 def aging_report(company_id: str, as_of: date, customer_id: uuid.UUID | None = None) -> AgingReport:
-    buckets, overall, refreshed = aging_buckets(company_id, as_of, customer_id)
+    buckets, overall, refreshed = (aging_buckets(company_id, as_of, customer_id) if customer_id
+                                   else company_aging_buckets(company_id, as_of))
     return AgingReport(
         as_of=as_of, total_accounts_receivable=Decimal(overall["total"]).quantize(CENT),
         aging_buckets={name: AgingBucket(total=total.quantize(CENT), count=n) for name, (total, n) in buckets.items()},
@@ -162,7 +181,7 @@ def aging_report(company_id: str, as_of: date, customer_id: uuid.UUID | None = N
 
 
 def dashboard_aging(company_id: str, as_of: date) -> DashboardAging:
-    buckets, overall, refreshed = aging_buckets(company_id, as_of, None)
+    buckets, overall, refreshed = company_aging_buckets(company_id, as_of)
     return DashboardAging(
         as_of=as_of,
         aging_buckets={DASHBOARD_KEYS[name]: DashboardBucket(total_amount=total.quantize(CENT), invoice_count=n)

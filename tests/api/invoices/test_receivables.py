@@ -254,6 +254,34 @@ async def test_the_mart_agrees_with_postgres_on_the_demo_data_to_the_cent(client
     assert report.aging_buckets["61-90"].count > 0 or report.aging_buckets["90+"].count > 0
 
 
+@pytest.mark.parametrize("days", [-400, -45, 0, 1, 31, 200])
+async def test_company_aging_from_the_summary_equals_the_invoice_rows_on_any_as_of_day(world, owner_sql, days):
+    """The aging without a customer reads invoice_aging_summary; the list reads invoice_aging. On
+    days before, at and well after the refresh (the summary holds every future bucket edge) the
+    report's buckets and the dashboard's customers equal the list's open rows, summed here."""
+    from api.demo import COMPANY
+    from api.invoices import service
+
+    (demo,), = owner_sql("select id from companies where name = %s and is_demo", (COMPANY,))
+    as_of = world["today"] + timedelta(days=days)
+    for company_id in (str(world["a"].company_id), str(demo)):
+        listed = service.list_invoices(service.ListFilter(company_id=company_id, as_of=as_of, limit=100_000))
+        assert listed.total == len(listed.invoices)
+        open_rows = [r for r in listed.invoices if r.balance > 0]
+        expected = {name: [D(0), 0] for name in ("CURRENT", "1-30", "31-60", "61-90", "90+")}
+        for row in open_rows:
+            expected[row.aging_category][0] += row.balance
+            expected[row.aging_category][1] += 1
+        report = service.aging_report(company_id, as_of)
+        assert {k: [b.total, b.count] for k, b in report.aging_buckets.items()} == expected, (company_id, days)
+        assert report.total_accounts_receivable == sum((t for t, _ in expected.values()), D(0))
+        dash = service.dashboard_aging(company_id, as_of)
+        assert dash.total_invoices == len(open_rows)
+        assert dash.unique_customers == len({r.customer_id for r in open_rows})
+        if days == 0:
+            assert len(open_rows) > 0
+
+
 def pdf_text(content: bytes) -> str:
     import io
 
