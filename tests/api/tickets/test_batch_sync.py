@@ -4,6 +4,7 @@ of statements that does not grow with the batch."""
 from __future__ import annotations
 
 import asyncio
+import json
 import uuid
 
 import pytest
@@ -72,6 +73,39 @@ class TestSetBasedBatch:
         read = await client.get(f"/api/tickets/{ticket['id']}", headers=tenant.headers())
         assert read.status_code == 200
         assert ticket == read.json()
+
+    async def test_answer_built_from_the_written_values_is_byte_for_byte_the_stored_ticket(self, client, tenant):
+        from tests.api.payables.test_payables import TYPE2
+        from tests.api.tickets.lists import set_company
+
+        await set_company(tenant, outbound_truck_scale_enabled=True)
+        truck_draft = {**TYPE2, "client_id": str(uuid.uuid4()), "status": "draft", "confidence": 0.876,
+                       "vehicle_info": {"make": "Volvo", "license_plate": "8abc-123", "driver_name": "Rosa Diaz",
+                                        "year": 2019, "color": "white"}}
+        tickets = [truck_draft, new(line_items=lines(3), gross_weight=57.85, ticket_at="2026-06-01T19:30:00.123456-07:00",
+                                    notes=" kept ")]
+        body = await sync(client, tenant, tickets)
+        assert [x["status"] for x in body["results"]] == ["created", "created"]
+        for result in body["results"]:
+            read = await client.get(f"/api/tickets/{result['ticket']['id']}", headers=tenant.headers())
+            assert json.dumps(result["ticket"]) == json.dumps(read.json())
+        assert list(body["results"][0]["ticket"]["vehicle_info"]) == [
+            "make", "year", "color", "driver_name", "license_plate"]
+
+    async def test_stored_rows_are_those_of_the_single_create(self, client, tenant, owner_sql):
+        payload = {**OUTBOUND, "line_items": lines(2), "notes": "n", "ticket_at": "2026-05-01T08:00:00+00:00"}
+        one = await client.post("/api/tickets", json={**payload, "client_id": str(uuid.uuid4())},
+                                headers=tenant.headers("employee"))
+        assert one.status_code == 201
+        many = await sync(client, tenant, [{**payload, "client_id": str(uuid.uuid4())}])
+        ids = (one.json()["id"], many["results"][0]["ticket"]["id"])
+        skip = "'id', 'ticket_number', 'client_id', 'created_at', 'updated_at', 'ticket_id'"
+        rows = [owner_sql(f"select to_jsonb(t) - array[{skip}] from tickets t where id = %s", (i,))[0][0]
+                for i in ids]
+        assert rows[0] == rows[1] and "vehicle_info" in rows[0]
+        line_rows = [owner_sql(f"select jsonb_agg(to_jsonb(l) - array[{skip}] order by position) "
+                               "from ticket_line_items l where ticket_id = %s", (i,))[0][0] for i in ids]
+        assert line_rows[0] == line_rows[1] and len(line_rows[0]) == 2
 
     async def test_an_invalid_ticket_writes_nothing_and_takes_no_number(self, client, tenant, owner_sql):
         body = await sync(client, tenant, [new(line_items=lines(2)), new(line_items=[{"waste_type": "Moon Rocks",
