@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import importlib
+import mimetypes
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
-from fastapi.staticfiles import StaticFiles
 
 from api.core.config import Settings, get_settings
 from api.core.db import dispose_engine, init_engine
@@ -67,22 +67,75 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+# Encodings the build writes beside each text file (web/scripts/compress-assets.mjs), best first.
+_ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+_IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def _accepted(accept_encoding: str) -> set[str]:
+    """The codings an Accept-Encoding header allows (a q of 0 refuses one; `*` allows the rest)."""
+    allowed: set[str] = set()
+    refused: set[str] = set()
+    for part in accept_encoding.lower().split(","):
+        name, _, param = (piece.strip() for piece in part.partition(";"))
+        try:
+            weight = float(param.removeprefix("q=")) if param.startswith("q=") else 1.0
+        except ValueError:
+            weight = 1.0
+        (allowed if weight > 0 else refused).add(name)
+    if "*" in allowed:
+        allowed |= {coding for coding, _ in _ENCODINGS} - refused
+    return allowed - refused
+
+
+def _web_file(file: Path, request: Request, cache_control: str | None) -> FileResponse:
+    """A file of the build, in the best pre-compressed form the client accepts (never compressed here)."""
+    media_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+    headers = {"Vary": "Accept-Encoding"}
+    if cache_control:
+        headers["Cache-Control"] = cache_control
+    accepted = _accepted(request.headers.get("accept-encoding", ""))
+    for coding, suffix in _ENCODINGS:
+        sibling = file.with_name(file.name + suffix)
+        # A sibling older than its file is left over from another build: never serve it.
+        if coding in accepted and sibling.is_file() and sibling.stat().st_mtime >= file.stat().st_mtime:
+            return FileResponse(sibling, media_type=media_type, headers={**headers, "Content-Encoding": coding})
+    return FileResponse(file, media_type=media_type, headers=headers)
+
+
+def _inside(root: Path, path: str) -> Path | None:
+    """The file `path` names under `root`, or None (missing, a folder, or outside `root`)."""
+    if path.endswith((".br", ".gz")):  # the encoded siblings are only ever sent as an encoding
+        return None
+    candidate = (root / path).resolve()
+    if path and candidate.is_file() and root.resolve() in candidate.parents:
+        return candidate
+    return None
+
+
 def _serve_web(app: FastAPI, dist: Path) -> None:
-    """The built web app on the same origin, with an SPA fallback for its real URLs."""
+    """The built web app on the same origin, with an SPA fallback for its real URLs.
+
+    Files go out pre-compressed (br, gzip) when the client accepts it; the hashed files under
+    /assets are cached for a year, index.html and the service worker are revalidated each time."""
     index = dist / "index.html"
-    if (dist / "assets").is_dir():
-        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+
+    @app.api_route("/assets/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def assets(path: str, request: Request):
+        file = _inside(dist / "assets", path)
+        if file is None:  # an old chunk after a deploy must fail as a script, never get index.html
+            return JSONResponse({"detail": "Not Found"}, status_code=404)
+        return _web_file(file, request, _IMMUTABLE)
 
     @app.get("/{path:path}", include_in_schema=False)
     async def spa(path: str, request: Request):
         if path.startswith("api/") or path == "api":
             return JSONResponse({"detail": "Not Found"}, status_code=404)
-        candidate = (dist / path).resolve()
-        if path and candidate.is_file() and dist.resolve() in candidate.parents:
-            headers = {"Cache-Control": "no-cache"} if path in ("sw.js", "manifest.webmanifest") else None
-            return FileResponse(candidate, headers=headers)
+        file = _inside(dist, path)
+        if file is not None:
+            return _web_file(file, request, "no-cache" if path in ("sw.js", "manifest.webmanifest") else None)
         if index.is_file():
-            return FileResponse(index, headers={"Cache-Control": "no-cache"})
+            return _web_file(index, request, "no-cache")
         return JSONResponse({"detail": "The web app is not built yet: run `make web`"}, status_code=503)
 
 
