@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { setDisplayTimeZone } from "@/lib/format";
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { api, ApiError } from "./api-client";
@@ -40,6 +40,11 @@ export const meQueryOptions = () =>
     retry: false,
     staleTime: 60_000,
   });
+
+/** Asks for the signed-in user as the page starts, rather than once React has rendered. */
+export function prefetchSession(queryClient: QueryClient): void {
+  if (getToken()) void queryClient.prefetchQuery(meQueryOptions()); // never rejects; the hook reports errors
+}
 
 export const systemSettingsQueryOptions = () =>
   queryOptions({
