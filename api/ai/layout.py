@@ -217,6 +217,13 @@ def _deslanted(mask: np.ndarray, bottom: int) -> np.ndarray:
     return best
 
 
+@dataclass(frozen=True)
+class Segments:
+    text: str  # the digits and decimal point decoded
+    span: int  # pixels from the first decoded digit's left edge to the last one's right edge
+    band: int  # the digits' height in pixels
+
+
 def seven_segments(img: Image.Image, bounds: tuple[int, int, int, int]) -> str | None:
     """The number in the box decoded from its segments alone (a second recogniser that shares
     nothing with the OCR model), with its decimal point, or None when any digit-tall mark is not
@@ -224,6 +231,12 @@ def seven_segments(img: Image.Image, bounds: tuple[int, int, int, int]) -> str |
 
     Only the digit-tall marks inside the box are decoded; the unit label is shorter.
     """
+    found = segment_reading(img, bounds)
+    return found.text if found is not None else None
+
+
+def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int]) -> Segments | None:
+    """seven_segments, with how much of the box the decoded digits cover."""
     x0, y0, x1, y1 = bounds
     box_h = max(1, y1 - y0)
     gray = dark_ink(img, bounds)
@@ -290,4 +303,4 @@ def seven_segments(img: Image.Image, bounds: tuple[int, int, int, int]) -> str |
         if digit is None:
             return None
         out.append(digit)
-    return "".join(out)
+    return Segments("".join(out), chars[-1].right - chars[0].left, band)

@@ -10,12 +10,15 @@ from dataclasses import replace
 from decimal import Decimal
 
 import pytest
+from PIL import ImageDraw
 
 from api.ai import images, layout
 from api.ai.local_reader import (
     SEGMENTS_AGREE,
     TextBox,
+    _same_shape,
     confirmed,
+    joined,
     recognise,
     weight_from_boxes,
 )
@@ -143,3 +146,57 @@ def test_a_colon_read_for_a_1_is_accepted_only_when_the_segments_read_the_same_n
     twice = weight_from_boxes([replace(box, text="31:5.5", score=0.98)], cleaned)
     assert twice.weight_lb == Decimal("3115.5") and "segments_differ" in twice.doubts
     assert confirmed(twice).confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+# The three confident misreads of seed 20261201 (bench/README.md, "Held-out seed 20261201").
+
+def test_a_fraction_the_detector_split_off_is_joined_to_its_number():
+    # "383.4" returned as two boxes, "383 | .4": the reader kept 383 and accepted it at 100.
+    cleaned, box = digits_box(scale_photo(plain_display("383.4", unit="lb")))
+    x0, y0, x1, y1 = box.bounds
+    cut = x0 + int(0.52 * (x1 - x0))
+    whole = replace(box, text="383", score=0.999, bounds=(x0, y0, cut, y1))
+    fraction = replace(box, text=".4", score=0.999, height=box.height * 0.9, bounds=(cut + 4, y0 + 8, x1, y1))
+    read = weight_from_boxes([whole, fraction], cleaned)
+    assert read.weight_lb == Decimal("383.4")
+    assert [b.text for b in joined([whole, fraction])] == ["383.4"]
+    # Not a fraction: a box on another line, or one far to the right.
+    below = replace(fraction, bounds=(cut + 4, y1 + 40, x1, y1 + 40 + (y1 - y0)))
+    far = replace(fraction, bounds=(x1 + 3 * (y1 - y0), y0, x1 + 4 * (y1 - y0), y1))
+    assert len(joined([whole, below])) == 2 and len(joined([whole, far])) == 2
+
+
+def test_segments_agreeing_on_digits_much_narrower_than_the_box_confirm_nothing():
+    # Glare hid all but one digit of 148.2; the detector's box still spans the lit panel, the
+    # model read "8" and the segments decoded the same single 8 in the same ink.
+    cleaned, box = digits_box(scale_photo(seven_segment("148.2", LCD, unit=None)))
+    x0, y0, x1, y1 = box.bounds
+    glare = ImageDraw.Draw(cleaned)  # washed out to the ground, as under a bright spot
+    glare.rectangle((x0, y0, x0 + int(0.47 * (x1 - x0)), y1), fill=(255, 255, 255))
+    glare.rectangle((x0 + int(0.72 * (x1 - x0)), y0, x1, y1), fill=(255, 255, 255))
+    panel = replace(box, text="8", score=0.54)
+    assert layout.seven_segments(cleaned, panel.bounds) == "8"
+    lone = weight_from_boxes([panel], cleaned)
+    assert "segments_agree" in lone.doubts and "narrow" in lone.doubts
+    assert confirmed(lone).confidence < DEFAULT_ACCEPT_CONFIDENCE
+    assert lone.reason == "digits may be hidden — check the weight"
+    # Digits that fill their box are not narrow.
+    cleaned, box = digits_box(scale_photo(seven_segment("207.5", LCD, unit=None)))
+    assert "narrow" not in weight_from_boxes([replace(box, text="207.5")], cleaned).doubts
+
+
+@pytest.mark.parametrize(("first", "second", "same"), [
+    ("193.6", "1936", False), ("1935", "193.6", False), ("19366", "1936", False), ("1935", "1555", False),
+    ("1935", "1936", True), ("193.6", "193.8", True),
+])
+def test_a_re_read_of_the_same_digits_keeps_their_count_and_point(first, second, same):
+    assert _same_shape(first, second) is same
+
+
+def test_a_re_read_with_another_number_of_digits_is_not_accepted():
+    # A sure model that read a digit too many: the enlarged re-read of the same box reads four.
+    cleaned, box = digits_box(scale_photo(plain_display("1936", unit=None)))
+    extra = weight_from_boxes([replace(box, text="19366", score=0.96)], cleaned)
+    assert "reread_shape" in extra.doubts
+    assert extra.confidence < DEFAULT_ACCEPT_CONFIDENCE
+    assert confirmed(extra).confidence < DEFAULT_ACCEPT_CONFIDENCE
