@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import threading
 from dataclasses import dataclass, replace
 
@@ -186,7 +187,11 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
         doubts.append(Doubt("rival", 0.5, TWO_NUMBERS))
     # A label box touching a number that ends in 1: that 1 may be the l of "lb" (rotated photos).
     labels = [b for b in boxes if unit_of(b.text)]
-    if parsed.as_read.endswith("1") and any(b.bounds[0] <= box.bounds[2] + 0.1 * box.height for b in labels
+    if re.search(r"\d\s+[1lI|]$", box.text.strip()):
+        # A lone 1 after a space at the end of the number: the l of "lb" inside the box ("442 1"
+        # for 442 lb accepted at 98 as 4421 on a rotated printed display, dev seed 9002).
+        doubts.append(Doubt("last_one", 0.5, LAST_ONE))
+    elif parsed.as_read.endswith("1") and any(b.bounds[0] <= box.bounds[2] + 0.1 * box.height for b in labels
                                             if b.bounds[0] > box.bounds[0]):
         doubts.append(Doubt("last_one", 0.5, LAST_ONE))
     if cleaned is not None:

@@ -200,3 +200,11 @@ def test_a_re_read_with_another_number_of_digits_is_not_accepted():
     assert "reread_shape" in extra.doubts
     assert extra.confidence < DEFAULT_ACCEPT_CONFIDENCE
     assert confirmed(extra).confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_a_lone_1_after_a_space_is_the_l_of_lb_not_a_digit():
+    # Dev seed 9002: a rotated printed "442 lb" read as one box "442 1", given as 4421 at 98.
+    cleaned, box = digits_box(scale_photo(plain_display("442", unit="lb")))
+    read = weight_from_boxes([replace(box, text="442 1", score=0.98)], cleaned)
+    assert "last_one" in read.doubts
+    assert confirmed(read).confidence < DEFAULT_ACCEPT_CONFIDENCE
