@@ -186,7 +186,7 @@ def test_segments_agreeing_on_digits_much_narrower_than_the_box_confirm_nothing(
 
 
 @pytest.mark.parametrize(("first", "second", "same"), [
-    ("193.6", "1936", True), ("1936", "193.6", False), ("193.6", "19.36", False), ("1935", "193.6", False), ("19366", "1936", False), ("1935", "1555", False),
+    ("193.6", "1936", True), ("16.3", "153", True), ("16.3", "15", False), ("1936", "193.6", False), ("193.6", "19.36", False), ("1935", "193.6", False), ("19366", "1936", False), ("1935", "1555", False),
     ("1935", "1936", True), ("193.6", "193.8", True),
 ])
 def test_a_re_read_of_the_same_digits_keeps_their_count_and_point(first, second, same):
