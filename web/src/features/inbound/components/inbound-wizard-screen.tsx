@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";
 import { Card } from "@/components/ui/panel";
-import { PlateCameraModal } from "@/components/plate-camera/plate-camera-modal";
+import { LazyPlateCameraModal } from "@/components/plate-camera/lazy-plate-camera-modal";
 import type { PlateScanOutcome } from "@/components/plate-camera/plate-scan";
 import { notify } from "@/lib/notify";
 import { systemSettingsQueryOptions } from "@/lib/session";
@@ -124,7 +124,7 @@ function Wizard() {
             <Button variant="secondary" size="lg" onClick={() => setScanning(true)}>Scan Plate</Button>
             <Button variant="secondary" size="lg" busy={looking} disabled={!s.plate.trim()} onClick={() => void lookup()}>Look Up</Button>
           </div>
-          <PlateCameraModal open={scanning} onClose={() => setScanning(false)} onOutcome={scanned} />
+          <LazyPlateCameraModal open={scanning} onClose={() => setScanning(false)} onOutcome={scanned} />
           {lookupMsg && <p role="status">{lookupMsg}</p>}
           {notFound && (
             <Alert kind="warning" title={`No vehicle found for ${s.plate}`}>

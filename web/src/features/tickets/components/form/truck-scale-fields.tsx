@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { lookupLicensePlate, usePartnerSearch, useRecentPartners, type Partner } from "../../api/outbound-partners";
 import { PLATE_MESSAGES, plateNotFoundMessage, type PlateScanOutcome } from "@/components/plate-camera/plate-scan";
-import { PlateCameraModal } from "@/components/plate-camera/plate-camera-modal";
+import { LazyPlateCameraModal } from "@/components/plate-camera/lazy-plate-camera-modal";
 
 export type VehicleFields = {
   license_plate: string; make: string; model: string; year: string; color: string;
@@ -91,7 +91,7 @@ export function TruckScaleFields({ vehicle, onVehicle, partner, onPartner, error
           Auto-Fill from License Plate
         </Button>
       </div>
-      <PlateCameraModal open={scanning} onClose={closeScanner} onOutcome={scanned} />
+      <LazyPlateCameraModal open={scanning} onClose={closeScanner} onOutcome={scanned} />
       {lookupMsg && <p className="muted" role="status">{lookupMsg}</p>}
       <div className="form-grid">
         <TextField label="Make" value={vehicle.make} onChange={(e) => set({ make: e.target.value })} />
