@@ -38,14 +38,14 @@ summary as (
 
 ),
 
-aging as (
+open_aging as (
 
     select
         d.company_id,
         d.as_of,
         a.aging_category,
-        sum(a.balance) as balance,
-        count(*) as invoice_count
+        a.balance,
+        a.customer_id
     from check_days as d
     inner join {{ ref('invoice_aging') }} as a
         on
@@ -53,24 +53,30 @@ aging as (
         and d.as_of >= a.valid_from
         and (a.valid_to is null or d.as_of < a.valid_to)
     where a.balance > 0
-    group by d.company_id, d.as_of, a.aging_category
+
+),
+
+aging as (
+
+    select
+        company_id,
+        as_of,
+        aging_category,
+        sum(balance) as balance,
+        count(*) as invoice_count
+    from open_aging
+    group by company_id, as_of, aging_category
 
 ),
 
 owing as (
 
     select
-        d.company_id,
-        d.as_of,
-        count(distinct a.customer_id) as customer_count
-    from check_days as d
-    inner join {{ ref('invoice_aging') }} as a
-        on
-        d.company_id = a.company_id
-        and d.as_of >= a.valid_from
-        and (a.valid_to is null or d.as_of < a.valid_to)
-    where a.balance > 0
-    group by d.company_id, d.as_of
+        company_id,
+        as_of,
+        count(distinct customer_id) as customer_count
+    from open_aging
+    group by company_id, as_of
 
 )
 
