@@ -7,7 +7,7 @@ compare a whole month here with the mart's row for that month.
 from __future__ import annotations
 
 from api.analytics.service import COST_TOP_WASTE_TYPES, ReportFilter, _one, _period, meets_target, pct
-from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse
 
 
 def esg_report(f: ReportFilter) -> dict:
@@ -31,16 +31,14 @@ def esg_report(f: ReportFilter) -> dict:
             from {facts}""", [f.days, f.company_id, *params])
         # The month of the period's end, as the marts judged it (company-wide or the one location).
         if f.location_id:
-            month = con.execute(
-                f"select {meets_target('diversion_rate_percent')} from marts.diversion_monthly "
+            month = cached_rows(
+                con, f"select {meets_target('diversion_rate_percent')} as met from marts.diversion_monthly "
                 "where company_id = ? and location_id = ? and period_start = date_trunc('month', cast(? as date))",
-                [f.company_id, f.company_id, f.location_id, f.end],
-            ).fetchone()
+                [f.company_id, f.company_id, f.location_id, f.end])
         else:
-            month = con.execute(
-                "select monthly_target_met from marts.esg_monthly where company_id = ? "
-                "and month_start = date_trunc('month', cast(? as date))", [f.company_id, f.end],
-            ).fetchone()
+            month = cached_rows(
+                con, "select monthly_target_met as met from marts.esg_monthly where company_id = ? "
+                "and month_start = date_trunc('month', cast(? as date))", [f.company_id, f.end])
         refreshed = last_refreshed_at(con)
     return {
         "summary": {key: t[key] for key in ("total_tickets", "total_net_weight_lbs", "total_facilities")},
@@ -56,7 +54,7 @@ def esg_report(f: ReportFilter) -> dict:
                             "operational_savings": None, "total_economic_impact": t["disposal_costs_saved"]},
         "compliance": {"sb1383_compliant": bool(t["sb1383_compliant"]), "diversion_rate": t["diversion_rate"],
                        "total_diverted_weight": t["diverted_weight"],
-                       "monthly_target_met": bool(month and month[0])},
+                       "monthly_target_met": bool(month and month[0]["met"])},
         "period": _period(f),
         "last_refreshed_at": refreshed,
     }
@@ -84,12 +82,12 @@ def cost_analysis(f: ReportFilter) -> dict:
                    marts.annual_projection_usd(total_savings) as annual,
                    marts.payback_years(total_savings) as payback_years
             from costed""", params)
-        by_location = rows(con, f"""
+        by_location = cached_rows(con, f"""
             select location_name as location, sum(net_weight_lb) as total_weight,
                    sum(diverted_weight_lb) as diverted_weight,
                    marts.cost_saved_usd(sum(diverted_weight_lb)) as cost_saved
             from {facts} group by location_name order by cost_saved desc, location""", params)
-        by_waste_type = rows(con, f"""
+        by_waste_type = cached_rows(con, f"""
             select waste_type_name as waste_type, sum(net_weight_lb) as weight,
                    marts.disposal_cost_usd(sum(net_weight_lb)) as disposal_cost,
                    marts.cost_saved_usd(sum(diverted_weight_lb)) as cost_saved

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 import duckdb
 
-from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse
 from api.kit.errors import Forbidden, Invalid
 from api.tables.companies import Company
 
@@ -137,13 +137,13 @@ def _period(f: ReportFilter) -> dict:
 
 
 def _one(con: duckdb.DuckDBPyConnection, query: str, params: list) -> dict:
-    return rows(con, query, params)[0]
+    return cached_rows(con, query, params)[0]
 
 
 def _shares(con, f: ReportFilter, column: str, limit: int | None = None) -> dict[str, dict]:
     facts, params = f.facts(outbound_only=True)
     top = f"limit {int(limit)}" if limit else ""
-    found = rows(con, f"""
+    found = cached_rows(con, f"""
         select {column} as name, sum(net_weight_lb) as weight,
                {pct('sum(net_weight_lb)', 'sum(sum(net_weight_lb)) over ()')} as percentage
         from {facts} group by {column} order by weight desc, name {top}""", params)
@@ -169,7 +169,7 @@ def dashboard(f: ReportFilter) -> dict:
                    {TARGET} as ca_compliance_target
             from {facts}""", [f.days, f.days, f.company_id, f.company_id, *facts_params])
         where, params = f.where(outbound_only=True)
-        trend = rows(con, f"""
+        trend = cached_rows(con, f"""
             select local_date as date, sum(net_weight_lb) as weight, sum(diverted_weight_lb) as diverted_weight,
                    {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} as diversion_rate
             from {DAILY} where {where} group by local_date order by local_date""", params)
@@ -243,7 +243,7 @@ def ticket_report(f: ReportFilter, *, include_breakdowns: bool) -> dict:
                 else:
                     source, source_params = f.facts(detail=column in DETAIL_COLUMNS)
                 order = "name" if key == "by_date" else "net_weight desc, name"
-                breakdowns[key] = rows(con, f"""
+                breakdowns[key] = cached_rows(con, f"""
                     select {column} as name, sum(ticket_count) as ticket_count, sum(net_weight_lb) as net_weight,
                            {pct('sum(net_weight_lb)', 'sum(sum(net_weight_lb)) over ()')} as percentage
                     from {source} group by {column} order by {order}""", source_params)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -92,11 +93,65 @@ def empty_warehouse() -> duckdb.DuckDBPyConnection:
     return _empty_warehouse()
 
 
+# The result cache of one published version (see cached_rows): at most this many results, and
+# rows in all as the setting warehouse_result_cache_rows says (least recently used dropped first);
+# a single result larger than a tenth of that is not kept.
+RESULT_CACHE_ENTRIES = 2048
+
+
+class _Results:
+    """Query results of one published version: (sql, params) -> (column names, rows), LRU-bounded.
+
+    The file under a version never changes (a publish is a new file), so a deterministic query's
+    rows are the same until the version is retired, and the cache goes with it."""
+
+    def __init__(self, max_rows: int) -> None:
+        self.max_rows = max_rows
+        self._entries: OrderedDict[tuple, tuple[tuple[str, ...], list[tuple]]] = OrderedDict()
+        self._rows = 0
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @property
+    def rows(self) -> int:
+        return self._rows
+
+    def get(self, key: tuple) -> tuple[tuple[str, ...], list[tuple]] | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+            return found
+
+    def put(self, key: tuple, value: tuple[tuple[str, ...], list[tuple]]) -> None:
+        size = len(value[1])
+        if size > self.max_rows // 10:
+            return
+        with self._lock:
+            old = self._entries.pop(key, None)
+            if old is not None:
+                self._rows -= len(old[1])
+            self._entries[key] = value
+            self._rows += size
+            while len(self._entries) > RESULT_CACHE_ENTRIES or self._rows > self.max_rows:
+                _, dropped = self._entries.popitem(last=False)
+                self._rows -= len(dropped[1])
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self._rows = 0
+
+
 class _Published:
-    """One version of the published file, open read-only, and the cursors handed out on it."""
+    """One version of the published file, open read-only, the cursors handed out on it and the
+    results read from it."""
 
     def __init__(self, path: Path, version: tuple[int, int]):
         self.version = version
+        self.results = _Results(get_settings().warehouse_result_cache_rows)
         self.con = duckdb.connect(":memory:", config={"threads": 1})
         try:
             self.con.execute(f"attach '{path}' as published (read_only)")
@@ -113,6 +168,8 @@ class _Published:
 
 _published: dict[Path, _Published] = {}
 _published_lock = threading.Lock()
+# The version each cursor handed out by read_warehouse was opened on (by id, while checked out).
+_cursor_version: dict[int, _Published] = {}
 
 
 def _file_version(path: Path) -> tuple[int, int] | None:
@@ -137,16 +194,19 @@ def _checkout(path: Path) -> tuple[_Published, duckdb.DuckDBPyConnection] | None
                 return None
             if current is not None:
                 current.retired = True
+                current.results.clear()
                 current.close_if_done()
             _published[path] = current = fresh
         current.cursors += 1
         cursor = current.con.cursor()
+        _cursor_version[id(cursor)] = current
     cursor.execute("use published")
     return current, cursor
 
 
 def _checkin(published: _Published, cursor: duckdb.DuckDBPyConnection) -> None:
     with _published_lock:
+        _cursor_version.pop(id(cursor), None)
         cursor.close()
         published.cursors -= 1
         published.close_if_done()
@@ -171,8 +231,9 @@ def read_warehouse() -> Iterator[duckdb.DuckDBPyConnection]:
 
 
 def last_refreshed_at(con: duckdb.DuckDBPyConnection) -> datetime | None:
-    row = con.execute("select max(refreshed_at) from marts.warehouse_refresh").fetchone()
-    return row[0].replace(tzinfo=UTC) if row and row[0] else None
+    found = cached_rows(con, "select max(refreshed_at) as refreshed_at from marts.warehouse_refresh", [])
+    value = found[0]["refreshed_at"] if found else None
+    return value.replace(tzinfo=UTC) if value else None
 
 
 _refreshed: tuple[tuple[int, int], datetime | None] | None = None
@@ -201,3 +262,29 @@ def rows(con: duckdb.DuckDBPyConnection, query: str, params: list) -> list[dict]
     cur = con.execute(query, params)
     names = [d[0] for d in cur.description]
     return [dict(zip(names, r)) for r in cur.fetchall()]
+
+
+def _key(value):
+    """A hashable, exact form of a query parameter (lists, as `in (select unnest(?))` takes them)."""
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, *(_key(v) for v in value))
+    return (type(value).__name__, value)
+
+
+def cached_rows(con: duckdb.DuckDBPyConnection, query: str, params: list) -> list[dict]:
+    """rows(), remembered per published version: the same SQL text and parameters read once per
+    publish. Only for queries whose answer is a function of their text, their parameters and the
+    file (no current_date, now(), random(): the company, location and period are parameters), and
+    never for anything read from Postgres. Each call gets its own dicts (callers may change them).
+    Outside a published file (the empty marts before the first publish) it is rows()."""
+    published = _cursor_version.get(id(con))
+    if published is None or not published.results.max_rows:
+        return rows(con, query, params)
+    key = (query, _key(params))
+    found = published.results.get(key)
+    if found is None:
+        cur = con.execute(query, params)
+        found = (tuple(d[0] for d in cur.description), cur.fetchall())
+        published.results.put(key, found)
+    names, values = found
+    return [dict(zip(names, r)) for r in values]

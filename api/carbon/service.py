@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse, rows
 from api.audit.service import audit
 from api.kit.errors import NotFound
 from api.tables.carbon import CarbonCredit
@@ -57,24 +57,24 @@ def summary(company_id: str, period: str, statuses: dict[str, str]) -> dict:
     where, params = _where(company_id, period)
     decided = {s: [k for k, v in statuses.items() if v == s] for s in ("verified", "rejected")}
     with read_warehouse() as con:
-        trend = rows(con, f"""
+        trend = cached_rows(con, f"""
             select month_start as month, total_co2e_tons, credit_value_usd, credit_count,
                    co2_avoided_kg, inventory_co2e_kg
             from marts.carbon_credits_monthly where {where} order by month_start""", params)
-        months = [r["month_start"] for r in rows(
+        months = [r["month_start"] for r in cached_rows(
             con, "select month_start from marts.carbon_credits_monthly where company_id = ? "
                  "order by month_start desc", [company_id])]
         by_status = {}
         for status, ids in decided.items():
-            by_status[status] = rows(con, f"""
+            by_status[status] = cached_rows(con, f"""
                 select coalesce(sum(total_co2e_tons), 0) as tons from marts.carbon_credit_estimates
                 where {where} and carbon_credit_id in (select unnest(?))""", [*params, ids])[0]["tons"] if ids else ZERO
         bounds = period_range(period)
         year = (bounds[0].year if bounds else (months[0].year if months else None))
-        projection = rows(con, "select * from marts.carbon_credits_yearly where company_id = ? and report_year = ?",
-                          [company_id, year]) if year else []
-        factors = rows(con, "select * from marts.carbon_factors where company_id = ? "
-                            "order by factor_kind, management_path", [company_id])
+        projection = cached_rows(con, "select * from marts.carbon_credits_yearly where company_id = ? "
+                                      "and report_year = ?", [company_id, year]) if year else []
+        factors = cached_rows(con, "select * from marts.carbon_factors where company_id = ? "
+                                   "order by factor_kind, management_path", [company_id])
         refreshed = last_refreshed_at(con)
     total = sum((r["total_co2e_tons"] for r in trend), ZERO)
     p = projection[0] if projection else None

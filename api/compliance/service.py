@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
 from api.analytics.service import company_today
-from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse
 from api.companies.logo import logo_png
 from api.compliance import ear, recovery, tiers
 from api.compliance.location_report import to_pdf as location_report_pdf
@@ -27,14 +27,14 @@ LOG_ENTRIES = 20
 
 def constants(con) -> dict[str, Decimal]:
     names = ("sb1383_target_percent", "sb1383_food_recovery_target_percent", "ear_min_tickets")
-    found = rows(con, "select constant_name, constant_value from reference.impact_constants "
-                      "where constant_name in (?, ?, ?)", list(names))
+    found = cached_rows(con, "select constant_name, constant_value from reference.impact_constants "
+                             "where constant_name in (?, ?, ?)", list(names))
     return {r["constant_name"]: r["constant_value"] for r in found}
 
 
 def years(con, company_id: str) -> list[int]:
-    found = rows(con, "select report_year from marts.sb1383_yearly where company_id = ? order by report_year desc",
-                 [company_id])
+    found = cached_rows(con, "select report_year from marts.sb1383_yearly where company_id = ? "
+                             "order by report_year desc", [company_id])
     return [r["report_year"] for r in found]
 
 
@@ -50,16 +50,16 @@ def dashboard(company_id: str, year: int | None, this_year: int, target_setting:
         available = years(con, company_id)
         year = year or (available[0] if available else this_year)
         seeded = constants(con)
-        found = rows(con, "select * from marts.sb1383_yearly where company_id = ? and report_year = ?",
-                     [company_id, year])
+        found = cached_rows(con, "select * from marts.sb1383_yearly where company_id = ? and report_year = ?",
+                            [company_id, year])
         y = found[0] if found else None
-        trend = rows(con, """
+        trend = cached_rows(con, """
             select month_start as month, diversion_rate_percent as diversion_rate, target_percent as target_rate,
                    is_compliant, net_weight_lb as total_waste, diverted_weight_lb as diverted_weight, ticket_count
             from marts.sb1383_monthly
             where company_id = ? and month_start >= make_date(?, 1, 1) and month_start < make_date(? + 1, 1, 1)
             order by month_start""", [company_id, year, year])
-        locations = rows(con, """
+        locations = cached_rows(con, """
             select location_id, location_name, diversion_rate_percent as diversion_rate, net_weight_lb as total_weight,
                    is_compliant, ticket_count, risk_level, lb_to_target, target_percent
             from marts.sb1383_location_yearly where company_id = ? and report_year = ?

@@ -55,6 +55,9 @@ class Settings(BaseSettings):
 
     # Warehouse: the published DuckDB file the API reads.
     warehouse_path: Path = ROOT / ".flow" / "warehouse" / "flow.duckdb"
+    # Rows of query results the API keeps per published version (api/analytics/warehouse.py,
+    # cached_rows; least recently used dropped first); 0 turns the result cache off.
+    warehouse_result_cache_rows: int = Field(default=50_000, ge=0)
 
     web_dist: Path = ROOT / "web" / "dist"
 

@@ -140,10 +140,10 @@ def aging_buckets(company_id: str, as_of: date, party_id: uuid.UUID | None, *, m
     cond, params = mart_where(company_id, as_of, {party_column: party_id})
     cond += " and balance > 0"
     with warehouse.read_warehouse() as con:
-        by_bucket = warehouse.rows(
+        by_bucket = warehouse.cached_rows(
             con, f"select aging_category, sum(balance) as total, count(*) as n from marts.{mart} "
                  f"where {cond} group by aging_category", params)
-        overall = warehouse.rows(
+        overall = warehouse.cached_rows(
             con, f"select coalesce(sum(balance), 0) as total, count(*) as n, count(distinct {party_column}) as customers "
                  f"from marts.{mart} where {cond}", params)[0]
         refreshed = warehouse.last_refreshed_at(con)
@@ -158,7 +158,7 @@ def company_aging_buckets(company_id: str, as_of: date):
     rows of the company's run valid on the as-of day (none before its first invoice), already
     summed by dbt, instead of every open invoice's row."""
     with warehouse.read_warehouse() as con:
-        found = {r["aging_category"]: r for r in warehouse.rows(
+        found = {r["aging_category"]: r for r in warehouse.cached_rows(
             con, "select aging_category, balance, invoice_count, customer_count "
                  f"from marts.invoice_aging_summary where {VALID_ON}", [company_id, as_of, as_of])}
         refreshed = warehouse.last_refreshed_at(con)

@@ -87,3 +87,81 @@ def test_concurrent_requests_across_publishes_are_safe(published):
 def test_no_published_file_reads_the_empty_marts(published):
     with warehouse.read_warehouse() as con:
         assert con.execute("select count(*) from marts.warehouse_refresh").fetchone()[0] == 0
+
+
+# ---- the result cache of a published version (warehouse.cached_rows) ------------------------------
+
+def publish_companies(path, version: int, companies: dict[str, int]) -> None:
+    """A published file with one row per company (its figure) and the version, swapped in."""
+    staged = path.with_name(f"staged-{version}.duckdb")
+    con = duckdb.connect(str(staged))
+    con.execute("create schema marts")
+    con.execute("create table marts.marker as select ? as version", [version])
+    con.execute("create table marts.figures (company_id varchar, figure integer)")
+    con.executemany("insert into marts.figures values (?, ?)", list(companies.items()))
+    con.close()
+    os.replace(staged, path)
+
+
+FIGURE = "select figure, (select version from marts.marker) as version from marts.figures where company_id = ?"
+
+
+def figure(company: str) -> tuple[int, int]:
+    with warehouse.read_warehouse() as con:
+        found = warehouse.cached_rows(con, FIGURE, [company])
+    return found[0]["figure"], found[0]["version"]
+
+
+def test_a_repeated_read_is_answered_from_the_versions_cache_and_a_publish_is_seen_at_once(published):
+    publish_companies(published, 1, {"a": 10})
+    assert figure("a") == (10, 1)
+    cache = warehouse._published[published].results
+    assert len(cache) == 1
+    assert figure("a") == (10, 1) and len(cache) == 1  # the second read: the same entry
+    publish_companies(published, 2, {"a": 20})
+    assert figure("a") == (20, 2)  # the new file at once, not the old version's entry
+    assert len(cache) == 0  # the old version's results went with it
+    assert len(warehouse._published[published].results) == 1
+
+
+def test_two_companies_never_share_an_entry(published):
+    publish_companies(published, 1, {"a": 10, "b": 99})
+    assert figure("a") == (10, 1)
+    assert figure("b") == (99, 1)
+    assert figure("a") == (10, 1)
+    assert len(warehouse._published[published].results) == 2
+
+
+def test_a_caller_changing_its_rows_does_not_change_the_cache(published):
+    publish_companies(published, 1, {"a": 10})
+    with warehouse.read_warehouse() as con:
+        warehouse.cached_rows(con, FIGURE, ["a"])[0]["figure"] = 0
+        assert warehouse.cached_rows(con, FIGURE, ["a"])[0]["figure"] == 10
+
+
+def test_the_cache_is_bounded_least_recently_used_first(published, monkeypatch):
+    from api.core.config import get_settings
+
+    monkeypatch.setattr(get_settings(), "warehouse_result_cache_rows", 50)
+    publish_companies(published, 1, {str(i): i for i in range(200)})
+    for i in range(100):
+        figure(str(i))
+        if i >= 1:
+            figure("0")  # read often: stays
+    cache = warehouse._published[published].results
+    assert cache.rows <= 50 and len(cache) <= 50
+    with warehouse.read_warehouse() as con:
+        assert warehouse._published[published].results.get((FIGURE, warehouse._key(["0"]))) is not None
+        assert warehouse._published[published].results.get((FIGURE, warehouse._key(["1"]))) is None
+        # a result larger than a tenth of the bound is answered but not kept
+        assert len(warehouse.cached_rows(con, "select * from marts.figures", [])) == 200
+    assert cache.rows <= 50
+
+
+def test_the_cache_can_be_turned_off(published, monkeypatch):
+    from api.core.config import get_settings
+
+    monkeypatch.setattr(get_settings(), "warehouse_result_cache_rows", 0)
+    publish_companies(published, 1, {"a": 10})
+    assert figure("a") == (10, 1)
+    assert len(warehouse._published[published].results) == 0
