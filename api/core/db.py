@@ -140,9 +140,14 @@ async def set_system_scope(session: AsyncSession) -> None:
 
 
 async def session_scope() -> AsyncIterator[AsyncSession]:
-    """One request, one transaction: commit at the end, roll back on any error."""
+    """One request, one transaction: commit at the end, roll back on any error.
+
+    It starts scoped to no company without a round trip: set_config(..., true) is local to its
+    transaction, so a pooled connection's new transaction has `app.company_id` and `app.scope`
+    empty (RLS shows nothing) until the caller's dependency sets them (set_tenant, once)."""
     async with sessionmaker()() as session, session.begin():
-        await set_tenant(session, None)
+        session.info["company_id"] = None
+        session.info["system"] = False
         yield session
 
 

@@ -204,3 +204,30 @@ async def test_empty_warehouse_has_the_figure_functions_dbt_publishes(world, tmp
     finally:
         published.close()
         empty.close()
+
+
+async def test_a_report_call_asks_postgres_only_who_is_calling(client, world):
+    """One set_config for the caller's company and one query for the user and company (read afresh
+    on every call); the figures come from the warehouse, nothing else goes to Postgres."""
+    from tests.api.tickets.test_query_counts import counting_statements
+
+    with counting_statements() as seen:
+        r = await get(client, "/api/reports/basic", world["a"])
+    assert r.status_code == 200
+    assert len(seen) == 2, seen
+    assert "set_config('app.company_id'" in seen[0]
+
+
+async def test_a_fresh_transaction_sees_no_company_before_the_caller_is_known(app, world):
+    """The session starts with no tenant and no SQL: a pooled connection's last set_config was local
+    to its transaction, so Postgres's row-level security shows no company's rows."""
+    from sqlalchemy import text
+
+    from api.core.db import session_scope, set_tenant
+
+    async for db in session_scope():
+        await set_tenant(db, world["a"].company_id)
+        assert await db.scalar(text("select count(*) from stores")) > 0
+    async for db in session_scope():
+        assert await db.scalar(text("select current_setting('app.company_id', true)")) in (None, "")
+        assert await db.scalar(text("select count(*) from stores")) == 0
