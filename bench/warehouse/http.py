@@ -125,14 +125,38 @@ def ensure_admin(url: str, company_id) -> None:
         )
 
 
+def cpu_seconds(root: int) -> float:
+    """User + system CPU seconds of a process and all its descendants (uvicorn and its workers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    stats = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        stats[int(stat.parent.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))  # ppid, utime+stime
+    tree, total, grew = {root}, 0, True
+    while grew:
+        grew = False
+        for pid, (ppid, _) in stats.items():
+            if ppid in tree and pid not in tree:
+                tree.add(pid)
+                grew = True
+    for pid in tree:
+        total += stats.get(pid, (0, 0))[1]
+    return total / tick
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def start_api(url: str, warehouse: Path, port: int, workers: int) -> subprocess.Popen:
+def start_api(url: str, warehouse: Path, port: int, workers: int, *, result_cache: bool = True) -> subprocess.Popen:
     env = {**os.environ, "FLOW_DATABASE_URL": url, "FLOW_WAREHOUSE_PATH": str(warehouse)}
+    if not result_cache:
+        env["FLOW_WAREHOUSE_RESULT_CACHE_ROWS"] = "0"
     proc = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "api.main:app", "--host", "127.0.0.1", "--port", str(port),
          "--workers", str(workers), "--log-level", "warning", "--no-access-log"],
@@ -151,10 +175,28 @@ def start_api(url: str, warehouse: Path, port: int, workers: int) -> subprocess.
     raise SystemExit("the API did not answer within 90 s")
 
 
-def client_loop(base: str, token: str, calls: dict, rounds: int, samples: dict, errors: list) -> None:
+def cold_calls(calls: dict, client: int, round_: int, clients: int, end: date) -> dict:
+    """The calls with parameters no earlier call of the run used (a result cache cannot answer):
+    the 365-day period ends one day earlier per call, the aging as-of day with it."""
+    shift = round_ * clients + client + 1
+    last = end - timedelta(days=shift)
+    period = {"start_date": (last - timedelta(days=364)).isoformat(), "end_date": last.isoformat()}
+    fresh = {}
+    for name, (path, params) in calls.items():
+        if "start_date" in params:
+            params = {**params, **period}
+        elif "as_of" in params:
+            params = {**params, "as_of": last.isoformat()}
+        fresh[name] = (path, params)
+    return fresh
+
+
+def client_loop(base: str, token: str, calls: dict, rounds: int, samples: dict, errors: list,
+                cold: tuple[int, int, date] | None = None) -> None:
     with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=120) as client:
-        for _ in range(rounds):
-            for name, (path, params) in calls.items():
+        for round_ in range(rounds):
+            this_round = cold_calls(calls, cold[0], round_, cold[1], cold[2]) if cold else calls
+            for name, (path, params) in this_round.items():
                 t0 = time.perf_counter()
                 r = client.get(path, params=params)
                 elapsed = (time.perf_counter() - t0) * 1000
@@ -202,6 +244,13 @@ def main() -> None:
                         help="last day of the 365-day period (the generated tickets end 2026-10-31)")
     parser.add_argument("--invoices", type=int, default=0,
                         help="generate this many invoices (and refresh the warehouse) if the database has none")
+    parser.add_argument("--cold", action="store_true",
+                        help="every call misses the warehouse result cache: each 365-day period (and aging "
+                             "as-of day) is one no earlier call used, and the API runs with the result cache "
+                             "off (the compliance year and the carbon period cannot be varied): what a first "
+                             "read after a publish costs")
+    parser.add_argument("--port", type=int, default=0, help="the API's port (default: any free one)")
+    parser.add_argument("--skip-postgres", action="store_true", help="leave out the Postgres GROUP BY reference")
     args = parser.parse_args()
 
     url = args.url or bench_database(args.database)
@@ -218,8 +267,8 @@ def main() -> None:
     calls = endpoints(start, end, end.year)
 
     load_start = os.getloadavg()
-    port = free_port()
-    api = start_api(url, warehouse, port, args.workers)
+    port = args.port or free_port()
+    api = start_api(url, warehouse, port, args.workers, result_cache=not args.cold)
     base = f"http://127.0.0.1:{port}"
     try:
         token = httpx.post(f"{base}/api/auth/login", json={"email": EMAIL, "password": PASSWORD},
@@ -235,14 +284,18 @@ def main() -> None:
         if errors:
             raise SystemExit("warm-up failed: " + "; ".join(errors[:3]))
         samples: dict[str, list[float]] = {name: [] for name in calls}
-        threads = [threading.Thread(target=client_loop, args=(base, token, calls, args.rounds, samples, errors))
-                   for _ in range(args.clients)]
+        threads = [threading.Thread(target=client_loop, args=(base, token, calls, args.rounds, samples, errors),
+                                    kwargs={"cold": (i, args.clients, end) if args.cold else None})
+                   for i in range(args.clients)]
+        cpu_start = cpu_seconds(api.pid)
+        load_before_http = os.getloadavg()
         started = time.perf_counter()
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         http_s = time.perf_counter() - started
+        api_cpu_s = cpu_seconds(api.pid) - cpu_start
     finally:
         api.terminate()
         try:
@@ -255,7 +308,7 @@ def main() -> None:
     params = {"c": company, "tz": tz, "s": start, "e": end, "d": end,
               "y0": date(end.year, 1, 1), "y1": date(end.year + 1, 1, 1)}
     with psycopg.connect(url) as conn:
-        for name, queries in POSTGRES.items():
+        for name, queries in ({} if args.skip_postgres else POSTGRES).items():
             runs = []
             for _ in range(args.pg_runs):
                 t0 = time.perf_counter()
@@ -272,21 +325,25 @@ def main() -> None:
         "clients": args.clients, "workers": args.workers, "rounds": args.rounds, "errors": len(errors),
         "error_samples": errors[:5], "http_seconds": round(http_s, 1),
         "requests_per_s": round(sum(len(s) for s in samples.values()) / http_s, 1),
+        "mode": "cold (every call misses the result cache)" if args.cold else "repeated (the same calls again)",
+        "api_cpu_ms_per_request": round(api_cpu_s * 1000 / max(1, sum(len(s) for s in samples.values())), 2),
+        "load_average_before_http": [round(x, 1) for x in load_before_http],
         "http": http, "postgres_group_by": postgres, "invoices_prepared_s": prepared_s, "cpus": os.cpu_count(),
         "load_average_at_start": [round(x, 1) for x in load_start],
         "load_average_after_http": [round(x, 1) for x in load_http_end],
         "load_average_at_end": [round(x, 1) for x in os.getloadavg()],
         "warehouse": str(warehouse),
     }
-    out = ROOT / "bench" / "out" / f"http-{total}.json"
+    out = ROOT / "bench" / "out" / f"http-{total}{'-cold' if args.cold else ''}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2, default=str))
     print(json.dumps(result, indent=2, default=str))
     print(f"\n| call | HTTP p50 / p95 / p99 ({args.clients} clients) | Postgres GROUP BY p50 ({args.pg_runs} runs) |")
     print("|---|---|---|")
     for name in calls:
-        h, p = http[name], postgres[name]
-        print(f"| {name} | {h['p50_ms']:,} / {h['p95_ms']:,} / {h['p99_ms']:,} ms | {p['p50_ms']:,} ms |")
+        h, p = http[name], postgres.get(name)
+        reference = f"{p['p50_ms']:,} ms" if p else "-"
+        print(f"| {name} | {h['p50_ms']:,} / {h['p95_ms']:,} / {h['p99_ms']:,} ms | {reference} |")
     if errors:
         raise SystemExit(f"{len(errors)} calls failed, e.g. {errors[0]}")
 
