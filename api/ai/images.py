@@ -82,6 +82,14 @@ def _strongest_channel(rgb: np.ndarray, window: tuple[slice, slice]) -> np.ndarr
     return max(channels, key=lambda c: float(c[window].std()))
 
 
+def shrunk(img: Image.Image) -> Image.Image:
+    """The photo at most OCR_LONG_SIDE pixels long, in its own colours: what for_ocr cleans (a
+    photo already that small passes for_ocr unchanged in size)."""
+    small = img.copy()
+    small.thumbnail((OCR_LONG_SIDE, OCR_LONG_SIDE), Image.BILINEAR)
+    return small
+
+
 def for_ocr(img: Image.Image, *, invert: bool | None = None,
             ghost_suppression: bool = True) -> tuple[Image.Image, bool]:
     """Dark digits on a light ground, high contrast, faint unlit segments washed out.
@@ -89,9 +97,7 @@ def for_ocr(img: Image.Image, *, invert: bool | None = None,
     invert=None decides the polarity from the centre of the photo, where the operator aims;
     the answer says whether the picture was inverted.
     """
-    small = img.copy()
-    small.thumbnail((OCR_LONG_SIDE, OCR_LONG_SIDE), Image.BILINEAR)
-    rgb = np.asarray(small)
+    rgb = np.asarray(shrunk(img))
     h, w = rgb.shape[:2]
     window = (slice(int(h * 0.42), max(int(h * 0.58), int(h * 0.42) + 1)),
               slice(int(w * 0.3), max(int(w * 0.7), int(w * 0.3) + 1)))

@@ -45,6 +45,8 @@ class Surroundings:
     ink_left: bool  # a digit just left of the box: a leading digit left out
     ink_after: bool = False  # a digit between the last one read and the unit label: digits left out
     digit_marks: int | None = None  # digit-tall marks inside the box (fewer than read: a label read as digits)
+    # Where the digits read end and how tall they are: a unit label stands right of them.
+    digits_line: tuple[int, int, int] | None = None  # right edge of the last digit read, top, bottom
 
 
 def blobs(gray: np.ndarray) -> list[Blob]:
@@ -151,7 +153,29 @@ def survey(img: Image.Image, bounds: tuple[int, int, int, int], digit_count: int
         ink_after = any(c.left > last and c.right <= label_left for c in ours)
     slack = 0.1 * band
     marks_in_box = sum(1 for c in digits if c.left >= x0 - slack and c.right <= x1 + slack)
-    return Surroundings(digits_after, label, ink_left, ink_after, marks_in_box)
+    line_end = (ours[digit_count - 1].right, d_top, d_bottom) if len(ours) >= digit_count > 0 else None
+    return Surroundings(digits_after, label, ink_left, ink_after, marks_in_box, line_end)
+
+
+# Skin in HSV (OpenCV: hue 0-180): orange-ish hues of middling saturation. Lit red LED segments
+# are redder and more saturated (hue 0-3, saturation above 200), also under glare (hue 1-3);
+# grey housings, green LCDs and white glare have no saturation or another hue.
+SKIN_HUE = (4, 25)
+SKIN_SATURATION = (38, 190)
+SKIN_VALUE = 40
+
+
+def skin_share(colour: Image.Image, region: tuple[int, int, int, int]) -> float:
+    """The share of region that is skin coloured in the photo's own colours: a finger over it."""
+    x0, y0, x1, y1 = (max(0, v) for v in region)
+    rgb = np.ascontiguousarray(np.asarray(colour.convert("RGB"))[y0:y1, x0:x1])
+    if rgb.size == 0:
+        return 0.0
+    hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
+    hue, sat, val = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    skin = ((hue >= SKIN_HUE[0]) & (hue <= SKIN_HUE[1]) & (sat >= SKIN_SATURATION[0])
+            & (sat <= SKIN_SATURATION[1]) & (val >= SKIN_VALUE))
+    return float(skin.mean())
 
 
 def ink_tilt(img: Image.Image, region: tuple[int, int, int, int], limit: float = 18.0) -> float:

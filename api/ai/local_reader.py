@@ -31,7 +31,8 @@ SURE_SCORE = 0.9
 REREAD_ONLY = 0.9
 WEAK = 60.0
 # The doubts the layout checks raise (point, label, digits): agreement never clears them.
-HARD_DOUBTS = frozenset({"parse", "letters", "rival", "last_one", "point", "label", "skipped", "leading", "extra_digits"})
+HARD_DOUBTS = frozenset({"parse", "letters", "rival", "last_one", "point", "label", "skipped", "leading", "extra_digits",
+                         "unit_hidden"})
 # Doubts the segment reader cannot settle: the unit, digits or a point outside the box, another
 # number, a point after the last digit (the box may end before a digit).
 # The l of "lb" is label-sized, never digit-tall: segments that decode a last 1 settle "last_one"
@@ -39,7 +40,7 @@ HARD_DOUBTS = frozenset({"parse", "letters", "rival", "last_one", "point", "labe
 # Digits much narrower than the box the detector saw (the rest hidden by glare) are not settled
 # either: the segments read the same few digits in the same ink (held-out seed 20261201: 8
 # accepted at 90 for 148.2).
-UNSETTLED = frozenset({"parse", "rival", "point", "label", "skipped", "leading", "narrow"})
+UNSETTLED = frozenset({"parse", "rival", "point", "label", "skipped", "leading", "narrow", "unit_hidden"})
 # What a reading the segments confirm is worth (calibrated on the tuned set).
 SEGMENTS_AGREE = 90.0
 # Decoded digits covering less than this share of a box more than NARROW_ROOM digit heights
@@ -47,6 +48,11 @@ SEGMENTS_AGREE = 90.0
 # 0.22 of it; "143 lbs" in one box, right, is 0.47 digits, dev seed 9002).
 NARROW = 0.35
 NARROW_ROOM = 2.0
+# A finger over this share of the place right of the number where a unit label would stand
+# hides the unit (held-out seed 20261205: a thumb over "kg" covered 0.22 of it, and 1232 kg was
+# given as 1232 lb at 100). Photos without a finger there have none (glare on red LED digits is
+# redder, grey housings and green or blue panels have another hue).
+HIDDEN_LABEL_SKIN = 0.1
 # A number line tilted more than this is read again, turned level.
 TILT_DEGREES = 2.5
 
@@ -143,6 +149,7 @@ HIDDEN = "digits may be hidden — check the weight"
 LEADING = "first digit unclear — check the weight"
 LAST_ONE = "last digit may be the l of lb — check the weight"
 EXTRA = "more digits read than shown — check the weight"
+UNIT_HIDDEN = "unit hidden — check the weight"
 TWO_NUMBERS = "two numbers on the display — check the weight"
 UNCLEAR = "digits unclear — check the weight"
 READ_TWO_WAYS = "digits read two ways — check the weight"
@@ -158,12 +165,13 @@ class Doubt:
 
 
 def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, *,
-                      first_look: bool = True) -> WeightReading:
+                      first_look: bool = True, colour: Image.Image | None = None) -> WeightReading:
     """The weight in the boxes the recogniser found, and how far it can be trusted.
 
     first_look: the picture in the polarity the photo's centre suggested. The other polarity is
     the less likely picture (its misreads are more often confident), so there a second look
     that disagrees always counts in full.
+    colour: the photo in its own colours, the same size and turn as cleaned (a finger shows there).
     """
     raw = " | ".join(b.text for b in boxes)
     boxes = joined(boxes)
@@ -199,7 +207,7 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
         # A reading that changes when the same digits are looked at again is not one to trust.
         second = parse_weight(reread(cleaned, box)[0], parsed.unit)
         as_read, first_value = parsed.as_read, parsed.value_lb
-        parsed, around = _check_surroundings(cleaned, box, boxes, parsed, doubts)
+        parsed, around = _check_surroundings(cleaned, box, boxes, parsed, doubts, colour)
         if second is None or second.value_lb != first_value:
             # The enlarged crop often loses a small point: the same digits, with the point where
             # the ink shows one, agree.
@@ -290,7 +298,8 @@ def _words(doubts: list[Doubt]) -> str | None:
     return (costly or doubts)[0].words if doubts else None
 
 
-def _check_surroundings(cleaned: Image.Image, box: TextBox, boxes: list[TextBox], parsed, doubts: list[Doubt]):
+def _check_surroundings(cleaned: Image.Image, box: TextBox, boxes: list[TextBox], parsed, doubts: list[Doubt],
+                        colour: Image.Image | None = None):
     """Decimal point, unit label and leading digits the recogniser may have lost (layout.py)."""
     # A label read in its own box: digits between it and the number may have been skipped.
     own_unit = parse_weight(box.text)
@@ -315,6 +324,10 @@ def _check_surroundings(cleaned: Image.Image, box: TextBox, boxes: list[TextBox]
                 parsed = relabelled
         else:
             doubts.append(Doubt("label", 0.5, LABEL))  # something is written there (kg?) and we cannot tell what
+    if parsed.unit is None and colour is not None and "label" not in {d.code for d in doubts} \
+            and _label_place_covered(colour, box, around):
+        # No label read, and a finger where one would stand: no label is not "lb" here.
+        doubts.append(Doubt("unit_hidden", 0.5, UNIT_HIDDEN))
     if around.ink_after:
         doubts.append(Doubt("skipped", 0.5, SKIPPED))  # a digit between the number and its label was not read
     if around.digit_marks is not None and around.digit_marks < len(parsed.as_read.replace(".", "")) - 1:
@@ -325,6 +338,18 @@ def _check_surroundings(cleaned: Image.Image, box: TextBox, boxes: list[TextBox]
     if around.ink_left:
         doubts.append(Doubt("leading", 0.5, LEADING))  # a digit-sized mark just before the number
     return parsed, around
+
+
+def _label_place_covered(colour: Image.Image, box: TextBox, around: layout.Surroundings) -> bool:
+    """Skin right of the digits, where a unit label stands (about half the digits' height, within
+    one digit height of the last digit; a finger over it may reach the last digit). The detector's
+    box may run over the finger, so the place is measured from the digits' own ink."""
+    _, y0, x1, y1 = box.bounds
+    right, top, bottom = around.digits_line or (x1, y0, y1)
+    h = max(1, bottom - top)
+    # The label stands on the digits' baseline, about 0.4 of their height tall.
+    region = (int(right - 0.1 * h), int(top + 0.4 * h), int(right + 1.3 * h), int(bottom + 0.15 * h))
+    return layout.skin_share(colour, region) >= HIDDEN_LABEL_SKIN
 
 
 def plate_from_boxes(boxes: list[TextBox]) -> PlateReading:
@@ -338,15 +363,17 @@ def plate_from_boxes(boxes: list[TextBox]) -> PlateReading:
 
 
 def read_weight_sync(img: Image.Image) -> WeightReading:
-    cleaned, inverted = images.for_ocr(img)
-    reading, tilt = _read_levelled(cleaned)
+    colour = images.shrunk(img)
+    cleaned, inverted = images.for_ocr(colour)
+    reading, tilt = _read_levelled(cleaned, colour)
     if not (reading.found and confirmed(reading).confidence >= DEFAULT_ACCEPT_CONFIDENCE):
         # A reading the segments already confirm needs no other polarity (a whole detection).
         # The centre may have misled the polarity guess (a display off-centre): try the other one.
-        other = images.for_ocr(img, invert=not inverted)[0]
+        other = images.for_ocr(colour, invert=not inverted)[0]
+        other_colour = colour
         if tilt is not None:
-            other = level(other, tilt)
-        reading = combine(reading, _read(other, recognise(other), first_look=False))
+            other, other_colour = level(other, tilt), level(colour, tilt)
+        reading = combine(reading, _read(other, recognise(other), first_look=False, colour=other_colour))
     return _explained(confirmed(reading))
 
 
@@ -362,22 +389,23 @@ def confirmed(reading: WeightReading) -> WeightReading:
     return replace(reading, confidence=SEGMENTS_AGREE, doubts=reading.doubts + ("confirmed",))
 
 
-def _read(cleaned: Image.Image, boxes: list[TextBox], *, first_look: bool = True) -> WeightReading:
-    first = weight_from_boxes(boxes, cleaned, first_look=first_look)
+def _read(cleaned: Image.Image, boxes: list[TextBox], *, first_look: bool = True,
+          colour: Image.Image | None = None) -> WeightReading:
+    first = weight_from_boxes(boxes, cleaned, first_look=first_look, colour=colour)
     if not first.found:
         first = _beside_label(cleaned, boxes) or first
     return first
 
 
-def _read_levelled(cleaned: Image.Image) -> tuple[WeightReading, Tilt | None]:
+def _read_levelled(cleaned: Image.Image, colour: Image.Image | None = None) -> tuple[WeightReading, Tilt | None]:
     """Read the picture; a number line at an angle is turned level and read again (both count)."""
     boxes = recognise(cleaned)
-    first = _read(cleaned, boxes)
+    first = _read(cleaned, boxes, colour=colour)
     tilt = tilt_of(cleaned, boxes)
     if tilt is None:
         return first, None
     levelled = level(cleaned, tilt)
-    second = _read(levelled, recognise(levelled))
+    second = _read(levelled, recognise(levelled), colour=level(colour, tilt) if colour is not None else None)
     return agree(second, first), tilt
 
 
