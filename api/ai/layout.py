@@ -246,6 +246,7 @@ class Segments:
     text: str  # the digits and decimal point decoded
     span: int  # pixels from the first decoded digit's left edge to the last one's right edge
     band: int  # the digits' height in pixels
+    solid: bool = False  # every wide digit one stroke of ink: printed, or blurred (decoding them may fail)
 
 
 def seven_segments(img: Image.Image, bounds: tuple[int, int, int, int]) -> str | None:
@@ -304,6 +305,12 @@ def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int]) -> Segm
         return None
     widths = sorted(c.right - c.left for c in chars)
     digit_w = widths[-1]
+    # Every wide character one stroke of ink: printed digits, or segments blurred together, where
+    # a lit seven-segment digit is segments with gaps between them. Zones of a printed 0 or 9 are
+    # all inked, so such digits decode as 8s (dev seeds: a printed 906 in low light as 888).
+    strokes = [b for b in parts if b not in round_]
+    wide = [c for c in chars if c.right - c.left >= 0.45 * digit_w]
+    solid = len(wide) >= 2 and all(sum(1 for b in strokes if c.left <= b.centre_x <= c.right) == 1 for c in wide)
     out = []
     for i, c in enumerate(chars):
         if i and any(chars[i - 1].right <= p.centre_x <= c.left and p.bottom >= band_bottom - 0.2 * band
@@ -327,4 +334,4 @@ def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int]) -> Segm
         if digit is None:
             return None
         out.append(digit)
-    return Segments("".join(out), chars[-1].right - chars[0].left, band)
+    return Segments("".join(out), chars[-1].right - chars[0].left, band, solid)

@@ -41,6 +41,13 @@ HARD_DOUBTS = frozenset({"parse", "letters", "rival", "last_one", "point", "labe
 # either: the segments read the same few digits in the same ink (held-out seed 20261201: 8
 # accepted at 90 for 148.2).
 UNSETTLED = frozenset({"parse", "rival", "point", "label", "skipped", "leading", "narrow", "unit_hidden"})
+# The other polarity read a number at least two digits longer: the digits the segments confirm
+# may be the few left in view (dev seed 9001: glare over "47" of 2247 lb, the polarities read 22
+# and 2247, and the segments confirming 22 accepted it at 90). One digit longer is the other
+# polarity losing the point (317.8 and 3178, dev seed 9002), and the segments confirming one of
+# two polarities is otherwise right (the 90-95 bin holds 99.7% right), so only this stays held.
+LARGER_OTHER = 50
+VETOES = frozenset({"larger_other"})
 # What a reading the segments confirm is worth (calibrated on the tuned set).
 SEGMENTS_AGREE = 90.0
 # Decoded digits covering less than this share of a box more than NARROW_ROOM digit heights
@@ -221,7 +228,11 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
         segments = layout.segment_reading(cleaned, box.bounds)
         if segments is not None:
             agree_ = segments.text == parsed.as_read
-            doubts.append(Doubt("segments_agree" if agree_ else "segments_differ", 1.0, UNCLEAR))
+            if agree_ or not segments.solid:
+                # Digits each one stroke of ink (printed digits, or segments blurred together)
+                # fill every zone: their decoding differing is no evidence (dev seeds: printed
+                # 906 decoded as 806 or 888 held right readings at 40; no wrong one was held so).
+                doubts.append(Doubt("segments_agree" if agree_ else "segments_differ", 1.0, UNCLEAR))
             box_w = box.bounds[2] - box.bounds[0]
             if box_w > NARROW_ROOM * segments.band and segments.span < NARROW * box_w:
                 # Digits lit in only part of the box (glare over the rest): the segments read the
@@ -384,7 +395,7 @@ def confirmed(reading: WeightReading) -> WeightReading:
     (bench/README.md, "Issue 19", reliability table)."""
     codes = set(reading.doubts)
     if not reading.found or reading.confidence >= SEGMENTS_AGREE or "segments_agree" not in codes \
-            or "segments_differ" in codes or codes & UNSETTLED:
+            or "segments_differ" in codes or codes & UNSETTLED or codes & VETOES:
         return reading
     return replace(reading, confidence=SEGMENTS_AGREE, doubts=reading.doubts + ("confirmed",))
 
@@ -528,8 +539,10 @@ def combine(first: WeightReading, second: WeightReading) -> WeightReading:
     the point, label and digits); disagreement accepts neither."""
     if first.found and second.found and first.weight_lb != second.weight_lb:
         best = max(first, second, key=lambda r: r.confidence)
+        rest = second if best is first else first
+        larger = ("larger_other",) if rest.weight_lb > LARGER_OTHER * best.weight_lb else ()
         return replace(best, confidence=round(min(best.confidence, DISAGREEING_PASSES), 1),
-                       doubts=best.doubts + ("polarities_disagree",), reason=best.reason or READ_TWO_WAYS)
+                       doubts=best.doubts + ("polarities_disagree",) + larger, reason=best.reason or READ_TWO_WAYS)
     if first.found and second.found and not (set(first.doubts) | set(second.doubts)) & HARD_DOUBTS \
             and min(first.confidence, second.confidence) >= WEAK - 10:
         # Two different pictures of the display read the same number: more than either alone.
