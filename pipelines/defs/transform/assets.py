@@ -72,5 +72,9 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
         if invocation.is_successful():
             record_build(warehouse.build_file)
             keep_parse_state(invocation.target_path)
+    # The last build's per-node timings stay beside the build file (what a slow run spent where).
+    results = invocation.target_path / "run_results.json"
+    if results.exists():
+        shutil.copyfile(results, warehouse.build_file.with_name(warehouse.build_file.name + ".run_results.json"))
     # Each invocation has its own target folder: drop it, or a sensor-driven day fills the disk.
     shutil.rmtree(invocation.target_path, ignore_errors=True)
