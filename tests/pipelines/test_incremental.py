@@ -6,6 +6,7 @@ with the figures a from-scratch build gives.
 """
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 
 import duckdb
@@ -21,6 +22,12 @@ def published(sql: str, params: list | None = None) -> list[tuple]:
         return con.execute(sql, params or []).fetchall()
     finally:
         con.close()
+
+
+def last_build_results() -> dict[str, str]:
+    """The last dbt build's node statuses (run_results.json, kept beside the build file)."""
+    results = json.loads(paths.build_path().with_name(paths.build_path().name + ".run_results.json").read_text())
+    return {node["unique_id"]: node["status"] for node in results["results"]}
 
 
 def day_totals(company_id) -> dict:
@@ -68,7 +75,10 @@ async def test_a_sensor_run_builds_only_what_a_ticket_reaches_and_publishes_it(w
     assert built == {"raw", "intermediate", "marts", "published_warehouse"}  # no seeds, no staging
     checked = {e.asset_check_evaluation_data.check_name for e in result.all_events
                if e.event_type_value == "ASSET_CHECK_EVALUATION"}
-    assert "weights_never_negative" in checked and "not_null_tickets_ticket_id" in checked
+    assert "weights_never_negative" in checked
+    # not_null and accepted_values run as one node over every declared column (dbt/selectors.yml)
+    assert not any(name.startswith(("not_null_", "accepted_values_")) for name in checked)
+    assert last_build_results()["test.flow.declared_column_tests"] == "pass"
     # unique over every ticket id is the full builds' (dbt/selectors.yml)
     assert not checked & {"unique_tickets_ticket_id", "unique_int_tickets_enriched_ticket_id",
                           "unique_carbon_credit_estimates_carbon_credit_id"}
@@ -108,3 +118,33 @@ async def test_a_failed_quality_expectation_blocks_publishing(world, monkeypatch
     with pytest.raises(RuntimeError, match="warehouse refresh failed"):
         await refresh()
     assert published("select refreshed_at from marts.warehouse_refresh") == before
+
+
+async def test_a_null_anywhere_in_a_mart_fails_the_sensor_run_and_is_not_published(world, factory):
+    """The sensor's run checks the declared not_null columns of whole marts, not only its new rows:
+    a null left in an incremental mart by an earlier build still blocks publishing."""
+    import asyncio
+
+    import pytest
+
+    from pipelines.defs.transform.project import request_full_rebuild
+    from pipelines.refresh import execute_refresh
+
+    tenant = await factory.tenant("enterprise", stores=1)
+    await refresh()
+    con = duckdb.connect(str(paths.build_path()))
+    try:  # an old row of the incremental tickets mart, which the next sensor build keeps
+        con.execute("update marts.tickets set local_date = null where ticket_id = "
+                    "(select min(ticket_id) from marts.tickets)")
+    finally:
+        con.close()
+    before = published("select refreshed_at from marts.warehouse_refresh")
+    await add_tickets(tenant, [Weighing(utc(2026, 7, 8, 19), "Compost", "3.0")])
+    try:
+        with pytest.raises(RuntimeError, match="warehouse refresh failed"):
+            await asyncio.to_thread(execute_refresh, False, as_sensor=True)
+        assert last_build_results()["test.flow.declared_column_tests"] == "fail"
+        assert published("select refreshed_at from marts.warehouse_refresh") == before
+    finally:  # the planted null must not outlive this test
+        request_full_rebuild(paths.build_path(), "test planted a null")
+        await refresh()

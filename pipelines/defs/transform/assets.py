@@ -68,13 +68,16 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
         elif config.downstream_of_tickets_only:
             args += ["--selector", TICKET_CHANGE_SELECTOR]
         invocation = dbt.cli(args, context=context)
-        yield from invocation.stream()
-        if invocation.is_successful():
-            record_build(warehouse.build_file)
-            keep_parse_state(invocation.target_path)
-    # The last build's per-node timings stay beside the build file (what a slow run spent where).
-    results = invocation.target_path / "run_results.json"
-    if results.exists():
-        shutil.copyfile(results, warehouse.build_file.with_name(warehouse.build_file.name + ".run_results.json"))
-    # Each invocation has its own target folder: drop it, or a sensor-driven day fills the disk.
-    shutil.rmtree(invocation.target_path, ignore_errors=True)
+        try:
+            yield from invocation.stream()
+            if invocation.is_successful():
+                record_build(warehouse.build_file)
+                keep_parse_state(invocation.target_path)
+        finally:
+            # The last build's per-node statuses and seconds stay beside the build file, a failed
+            # build's too (which test failed, what a slow sensor run spent where).
+            results = invocation.target_path / "run_results.json"
+            if results.exists():
+                shutil.copyfile(results, warehouse.build_file.with_name(warehouse.build_file.name + ".run_results.json"))
+            # Each invocation has its own target folder: drop it, or a sensor-driven day fills the disk.
+            shutil.rmtree(invocation.target_path, ignore_errors=True)
