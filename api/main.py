@@ -117,8 +117,11 @@ def _serve_web(app: FastAPI, dist: Path) -> None:
     """The built web app on the same origin, with an SPA fallback for its real URLs.
 
     Files go out pre-compressed (br, gzip) when the client accepts it; the hashed files under
-    /assets are cached for a year, index.html and the service worker are revalidated each time."""
+    /assets are cached for a year, index.html and the service worker are revalidated each time.
+    The app's URLs (/app/...) get app.html, the same page with the app chunk preloaded (the build
+    writes it, vite.config.ts), so a phone fetches it beside the entry, not one round trip later."""
     index = dist / "index.html"
+    app_index = dist / "app.html"
 
     @app.api_route("/assets/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
     async def assets(path: str, request: Request):
@@ -134,8 +137,9 @@ def _serve_web(app: FastAPI, dist: Path) -> None:
         file = _inside(dist, path)
         if file is not None:
             return _web_file(file, request, "no-cache" if path in ("sw.js", "manifest.webmanifest") else None)
-        if index.is_file():
-            return _web_file(index, request, "no-cache")
+        page = app_index if (path == "app" or path.startswith("app/")) and app_index.is_file() else index
+        if page.is_file():
+            return _web_file(page, request, "no-cache")
         return JSONResponse({"detail": "The web app is not built yet: run `make web`"}, status_code=503)
 
 

@@ -39,12 +39,137 @@ function chunkMap(): Plugin {
   };
 }
 
+const SRC = fileURLToPath(new URL("./src", import.meta.url));
+// The app shell and the screen an operator opens by link on a phone (/app/scale): one chunk.
+const INDEX_HTML = fileURLToPath(new URL("./index.html", import.meta.url));
+const APP_ROOTS = [`${SRC}/app/shell/app-shell.tsx`, `${SRC}/features/tickets/components/scale/scale-portal-screen.tsx`];
+
+type ModuleInfo = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+type GetModuleInfo = (id: string) => ModuleInfo;
+
+function staticClosure(roots: string[], getModuleInfo: GetModuleInfo, stop: (id: string) => boolean): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length) {
+    const m = stack.pop()!;
+    if (seen.has(m) || stop(m)) continue;
+    seen.add(m);
+    stack.push(...(getModuleInfo(m)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * Chunks for a phone on HTTP/1.1, where every wave of requests costs a round trip. Left alone,
+ * rollup splits the app shell and the scale screen into a dozen small chunks (each module another
+ * screen shares becomes its own); here what they load statically is one `app` chunk, except what
+ * the public side (the entry, the landing and login pages, their dialogs) also loads, so a visitor
+ * never downloads the app. The other app screens, always shown inside the shell, import from it.
+ * Rollup puts every unassigned static dependency of a manual chunk into it, so the public side's
+ * modules are named too: the entry's own as the entry, the rest grouped by the public lazy modules
+ * that load them (as rollup groups them itself), or as `app-public` when the app loads them too.
+ */
+function chunkNames(): (id: string, meta: { getModuleInfo: GetModuleInfo }) => string | undefined {
+  let names: Map<string, string> | null = null;
+  return (id, { getModuleInfo }) => {
+    if (!names) {
+      names = new Map();
+      const isApp = (m: string) => APP_ROOTS.includes(m);
+      const entry = staticClosure([INDEX_HTML], getModuleInfo, isApp);
+      entry.forEach((m) => names!.set(m, "index"));
+      // The public side's lazy modules, reached from the entry without passing through the app.
+      const lazyRoots: string[] = [];
+      const reached = new Set<string>(entry);
+      const queue = [...entry];
+      while (queue.length) {
+        const m = queue.pop()!;
+        for (const d of getModuleInfo(m)?.dynamicallyImportedIds ?? []) {
+          if (isApp(d) || lazyRoots.includes(d)) continue;
+          lazyRoots.push(d);
+          for (const s of staticClosure([d], getModuleInfo, isApp)) if (!reached.has(s)) (reached.add(s), queue.push(s));
+        }
+      }
+      const loadedBy = new Map<string, string[]>();
+      for (const root of lazyRoots) {
+        for (const m of staticClosure([root], getModuleInfo, (x) => isApp(x) || entry.has(x))) {
+          loadedBy.set(m, [...(loadedBy.get(m) ?? []), root]);
+        }
+      }
+      // What the app needs of the public side's modules is one chunk too (buttons, inputs, icons):
+      // a public page that uses one of them loads a few kB more, the app one request less.
+      const appNeeds = staticClosure(APP_ROOTS, getModuleInfo, (x) => entry.has(x));
+      for (const [m, roots] of loadedBy) {
+        if (appNeeds.has(m)) {
+          names.set(m, "app-public");
+          continue;
+        }
+        const first = roots.sort()[0].replace(/^.*\//, "").replace(/\.[^.]*$/, "");
+        names.set(m, roots.length === 1 ? first : `${first}-shared-${roots.length}`);
+      }
+      for (const m of staticClosure(APP_ROOTS, getModuleInfo, (x) => names!.has(x))) names.set(m, "app");
+    }
+    return names.get(id);
+  };
+}
+
+/**
+ * Writes dist/app.html: index.html plus `<link rel="modulepreload">` (and the stylesheet) for the
+ * app chunk and what it imports, which the API serves for /app/* URLs. The browser then fetches
+ * them with the entry, in the first wave after the HTML, instead of once the entry has run.
+ */
+function appHtml(): Plugin {
+  return {
+    name: "flow-app-html",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const index = bundle["index.html"];
+      const app = Object.values(bundle).find((item) => item.type === "chunk" && APP_ROOTS[0] in item.modules);
+      if (!index || index.type !== "asset" || !app || app.type !== "chunk") {
+        this.error("flow-app-html: no index.html or no app chunk in the build");
+      }
+      const boot = Object.values(bundle).find((item) => item.type === "chunk" && item.isEntry && item.name === "boot");
+      if (!boot) this.error("flow-app-html: no boot chunk in the build");
+      const seen = new Set<string>();
+      const css = new Set<string>();
+      const stack = [app.fileName];
+      while (stack.length) {
+        const f = stack.pop()!;
+        const chunk = bundle[f];
+        if (seen.has(f) || !chunk || chunk.type !== "chunk" || chunk.isEntry) continue;
+        seen.add(f);
+        chunk.viteMetadata?.importedCss.forEach((c) => css.add(c));
+        stack.push(...chunk.imports);
+      }
+      const tags = [
+        ...[...seen].sort().map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`),
+        ...[...css].sort().map((f) => `    <link rel="stylesheet" crossorigin href="/${f}">`),
+      ].join("\n");
+      const source = String(index.source);
+      // The session call first (boot.ts, async: it runs the moment it arrives), then the entry.
+      const html = source
+        .replace(/( *)<script type="module"/, `$1<script type="module" async crossorigin src="/${boot.fileName}"></script>\n$&`)
+        .replace(/\n\s*<\/head>/, `\n${tags}$&`);
+      if (!html.includes(boot.fileName) || !html.includes(tags)) this.error("flow-app-html: index.html has no module script or no </head>");
+      this.emitFile({ type: "asset", fileName: "app.html", source: html });
+    },
+  };
+}
+
 // The API serves the built app at the same origin; in dev the proxy keeps it one origin too.
 export default defineConfig({
-  plugins: [react(), chunkMap()],
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  plugins: [react(), chunkMap(), appHtml()],
+  resolve: { alias: { "@": SRC } },
   server: { proxy: { "/api": "http://127.0.0.1:8000" } },
-  build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: "dist",
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    rollupOptions: {
+      // boot.ts is its own entry: app.html loads it beside the main one (flow-app-html above).
+      input: { index: INDEX_HTML, boot: `${SRC}/boot.ts` },
+      output: { manualChunks: chunkNames() },
+    },
+  },
   test: {
     environment: "jsdom",
     globals: true,

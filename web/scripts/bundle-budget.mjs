@@ -18,7 +18,9 @@ const PAGES = {
 };
 
 const chunks = JSON.parse(readFileSync(join(DIST, ".vite", "chunks.json"), "utf8"));
-const entry = Object.keys(chunks).find((f) => chunks[f].isEntry);
+const entry = Object.keys(chunks).find((f) => chunks[f].isEntry && chunks[f].facade === "index.html");
+// The app's pages (app.html) also load boot.ts, the early session call: a chunk of its own.
+const boot = Object.keys(chunks).find((f) => chunks[f].isEntry && chunks[f].facade === "src/boot.ts");
 // The chunk a lazy screen lands in: the one holding its module (rollup names no facade when it merges).
 const chunkOf = (src) => Object.keys(chunks).find((f) => chunks[f].sources.includes(src));
 
@@ -43,7 +45,7 @@ for (const [page, facades] of Object.entries(PAGES)) {
     if (!f) throw new Error(`no chunk for ${src}: is the screen still loaded lazily?`);
     return f;
   });
-  const files = [...closure([entry, ...lazy])].sort();
+  const files = [...closure([entry, ...(page.startsWith("app/") ? [boot] : []), ...lazy])].sort();
   const bytes = files.reduce((n, f) => n + gz(f), 0);
   const charts = [...new Set(files.flatMap((f) => chunks[f].packages.filter((p) => CHART_PACKAGES.test(p))))];
   const kb = Math.round(bytes / 102.4) / 10;

@@ -15,7 +15,8 @@ import pytest
 
 from tests.conftest import ROOT, random_ip
 
-CHUNK = "app-shell-Ab12Cd34.js"
+CHUNK = "index-Ab12Cd34.js"
+APP_CHUNK = "app-Ef56Gh78.js"
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 
@@ -33,6 +34,11 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (dist / "index.html").write_text(
         "<!doctype html><html><head>" + "<meta name='x' content='a phone opens this first'>" * 40
         + f"<script type='module' src='/assets/{CHUNK}'></script></head><body><div id='root'></div></body></html>")
+    # The app's URLs get app.html, the same page with the app's chunks preloaded (vite.config.ts).
+    (dist / "app.html").write_text(
+        "<!doctype html><html><head>" + "<meta name='x' content='a phone opens this first'>" * 40
+        + f"<script type='module' src='/assets/{CHUNK}'></script><link rel='modulepreload' href='/assets/{APP_CHUNK}'>"
+        + "</head><body><div id='root'></div></body></html>")
     (dist / "assets" / CHUNK).write_text("".join(f"export const screen{i} = () => 'scale ticket {i}';\n" for i in range(800)))
     (dist / "assets" / "tiny.css").write_text(".a{color:green}")  # under a packet: no siblings
     (dist / "sw.js").write_text("self.addEventListener('fetch', () => {});\n" * 60)
@@ -131,8 +137,9 @@ class TestAssets:
 
 
 class TestPage:
-    async def test_index_is_revalidated_and_compressed(self, web: httpx.AsyncClient, dist: Path):
-        async with web.stream("GET", "/app/scale", headers={"Accept-Encoding": "gzip"}) as r:
+    @pytest.mark.parametrize("path", ["/", "/login", "/states/CA", "/application", "/apps/scale"])
+    async def test_index_is_revalidated_and_compressed(self, web: httpx.AsyncClient, dist: Path, path: str):
+        async with web.stream("GET", path, headers={"Accept-Encoding": "gzip"}) as r:
             body = b"".join([chunk async for chunk in r.aiter_raw()])
         assert r.status_code == 200
         assert r.headers["cache-control"] == "no-cache"
@@ -140,6 +147,33 @@ class TestPage:
         assert r.headers["content-encoding"] == "gzip"
         assert r.headers["vary"] == "Accept-Encoding"
         assert gzip.decompress(body) == (dist / "index.html").read_bytes()
+
+    @pytest.mark.parametrize("path", ["/app", "/app/", "/app/scale", "/app/reports/esg"])
+    @pytest.mark.parametrize("accept", ["br, gzip", "gzip", ""])
+    async def test_app_urls_get_the_page_with_the_app_preloaded(self, web: httpx.AsyncClient, dist: Path, path: str, accept: str):
+        async with web.stream("GET", path, headers={"Accept-Encoding": accept}) as r:
+            body = b"".join([chunk async for chunk in r.aiter_raw()])
+        assert r.status_code == 200
+        assert r.headers["cache-control"] == "no-cache"
+        assert r.headers["content-type"].startswith("text/html")
+        assert r.headers["vary"] == "Accept-Encoding"
+        coding = r.headers.get("content-encoding")
+        assert coding == {"br, gzip": "br", "gzip": "gzip", "": None}[accept]
+        html = {"br": _brotli_decoded, "gzip": gzip.decompress, None: bytes}[coding](body)
+        assert html == (dist / "app.html").read_bytes()
+        assert f"<link rel='modulepreload' href='/assets/{APP_CHUNK}'>".encode() in html
+
+    async def test_app_urls_get_index_from_a_build_without_app_html(self, app, tmp_path: Path):
+        from api.core.config import get_settings
+        from api.main import create_app
+
+        (tmp_path / "index.html").write_text("<!doctype html><div id='root'></div>")
+        served = create_app(get_settings().model_copy(update={"web_dist": tmp_path}))
+        transport = httpx.ASGITransport(app=served, client=(random_ip(), 40000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://flow.test") as c:
+            r = await c.get("/app/scale")
+        assert r.status_code == 200
+        assert r.text == "<!doctype html><div id='root'></div>"
 
     async def test_service_worker_is_revalidated(self, web: httpx.AsyncClient, dist: Path):
         r = await web.get("/sw.js", headers={"Accept-Encoding": "gzip"})

@@ -65,14 +65,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
+  const sent = fetch(buildUrl(path, options.query), { method: options.method ?? "GET", headers, body, signal: options.signal });
+  return apiResponse<T>(sent, token, options.allowUnauthorized);
+}
+
+/** Reads a request already sent (with `token`, if any) as apiRequest reads its own. */
+export async function apiResponse<T>(sent: Promise<Response>, token: string | null, allowUnauthorized = false): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? "GET",
-      headers,
-      body,
-      signal: options.signal,
-    });
+    response = await sent;
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") throw err;
     throw new ApiError(NETWORK_ERROR, 0, null);
@@ -87,7 +88,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
   if (!response.ok) {
-    if (response.status === 401 && !options.allowUnauthorized && token) setToken(null);
+    if (response.status === 401 && !allowUnauthorized && token) setToken(null);
     throw new ApiError(detailOf(parsed, response.status), response.status, parsed);
   }
   return parsed as T;

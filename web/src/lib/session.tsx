@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { setDisplayTimeZone } from "@/lib/format";
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { api, ApiError } from "./api-client";
+import { api, ApiError, apiResponse } from "./api-client";
 import { getToken, onTokenChange, setToken } from "./auth-token";
 import type { CurrentUser, SystemSettings } from "./session-types";
 
@@ -9,12 +9,23 @@ import type { CurrentUser, SystemSettings } from "./session-types";
 // subscription is the subscription feature's call (features/subscription/api).
 const LAST_ME_KEY = "flow.lastMe";
 
+/** The session call boot.ts sent for an /app/ page before this code arrived: for the first call only
+ * (a later one must ask again), and only if it went out with the same token. */
+let earlyTaken = false;
+function takeEarlySession(token: string | null): Promise<Response> | undefined {
+  const early = earlyTaken ? undefined : window.__flowSession;
+  earlyTaken = true;
+  window.__flowSession = undefined;
+  return early && token && early.token === token ? early.response : undefined;
+}
+
 // An operator who reloads the app with no connection stays signed in with the last answer
 // for the same token (offline tickets need the session); any server answer still decides.
 async function fetchMe(signal: AbortSignal): Promise<CurrentUser> {
   const token = getToken();
   try {
-    const user = await api.get<CurrentUser>("/api/auth/me", undefined, signal);
+    const early = takeEarlySession(token);
+    const user = early ? await apiResponse<CurrentUser>(early, token) : await api.get<CurrentUser>("/api/auth/me", undefined, signal);
     setDisplayTimeZone(user.company?.timezone);
     localStorage.setItem(LAST_ME_KEY, JSON.stringify({ token, user }));
     return user;
