@@ -8,8 +8,8 @@ const ANSWER = () => new Response(JSON.stringify(USER), { status: 200, headers: 
 
 async function freshModules() {
   vi.resetModules();
-  const session = await import("./session");
-  const { setToken } = await import("./auth-token");
+  const session = await import("./lib/session");
+  const { setToken } = await import("./lib/auth-token");
   return { ...session, setToken };
 }
 
@@ -28,7 +28,7 @@ describe("the early session call", () => {
     vi.stubGlobal("fetch", fetch);
     localStorage.setItem("token", "tok-1");
     const { meQueryOptions } = await freshModules();
-    await import("../boot");
+    await import("./boot");
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]).toEqual(["/api/auth/me", { headers: { Accept: "application/json", Authorization: "Bearer tok-1" } }]);
 
