@@ -28,7 +28,7 @@ class Unauthorized(DomainError):
     status_code = 401
 
 
-def public() -> None:
+async def public() -> None:
     """Marks a route that anyone may call (sign-in, sign-up, public settings, plans)."""
 
 

@@ -11,7 +11,7 @@ from api.subscription.deps import InboundCompany
 from api.tickets.service import Caller
 
 
-def inbound_caller(user: StaffUser, company: InboundCompany, scope: LocationScope) -> Caller:
+async def inbound_caller(user: StaffUser, company: InboundCompany, scope: LocationScope) -> Caller:
     return Caller(user=user, company=company, scope=scope)
 
 

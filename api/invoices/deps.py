@@ -28,14 +28,14 @@ class Biller:
         self.company = company
 
 
-def biller(user: AdminUser, company: InboundCompany) -> Biller:
+async def biller(user: AdminUser, company: InboundCompany) -> Biller:
     return Biller(user, company)
 
 
 BillerDep = Annotated[Biller, Depends(biller)]
 
 
-def as_of_day(company: CurrentCompany, as_of: Annotated[date | None, Query(
+async def as_of_day(company: CurrentCompany, as_of: Annotated[date | None, Query(
         description="Age as of this day (default: today in the company's time zone)")] = None) -> date:
     """The as-of day of an aging read (receivables and payables): the query's, else the company's today."""
     return as_of or company_today(company)
