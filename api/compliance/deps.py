@@ -6,10 +6,11 @@ from typing import Annotated
 from fastapi import Depends
 
 from api.access.deps import AdminUser, CurrentCompany
+from api.compliance.service import sb1383_settings
 from api.core.deps import Db
 from api.kit.errors import Forbidden
 from api.subscription import plans
-from api.subscription.service import sb1383_enabled, sb1383_override
+from api.subscription.service import sb1383_enabled
 from api.tables.companies import Company
 
 NOT_ENABLED = "Compliance Features Not Enabled"
@@ -17,7 +18,8 @@ NOT_ENABLED = "Compliance Features Not Enabled"
 
 async def require_sb1383(db: Db, company: CurrentCompany, _user: AdminUser) -> Company:
     """`sb1383_compliance_enabled` (pro and enterprise, or the platform's override) or a 403."""
-    if not sb1383_enabled(company, await sb1383_override(db, company)):
+    override, _target = await sb1383_settings(db, company.id)
+    if not sb1383_enabled(company, override):
         raise Forbidden(f"{NOT_ENABLED}: {plans.FEATURE_MESSAGES[plans.SB1383]}")
     return company
 

@@ -208,13 +208,25 @@ def trend_log(trend: list[dict], company: Company) -> list[dict]:
     return entries
 
 
+async def sb1383_settings(db: AsyncSession, company_id: uuid.UUID) -> tuple[bool | None, Decimal | None]:
+    """The company's SB 1383 override and target, read once per request: the compliance gate and the
+    dashboard both need them (one statement instead of two). Kept in the session's info, which lives
+    as long as the request's transaction; no compliance route writes these columns after the gate."""
+    key = ("sb1383_settings", company_id)
+    if key not in db.info:
+        row = (await db.execute(select(CompanySettings.sb1383_compliance_override,
+                                       CompanySettings.sb1383_target_percent)
+                                .where(CompanySettings.company_id == company_id))).first()
+        db.info[key] = (row[0], row[1]) if row is not None else (None, None)
+    return db.info[key]
+
+
 async def read_dashboard(db: AsyncSession, company: Company, year: int | None) -> dict:
     """The dashboard with the company's target setting and the newest compliance log entries: the
     events stored as they happened (compliance_events) and the year's trend events from the marts.
     Reads only: the tier warnings become action items here and are logged by the screens that
     change tiers and agreements."""
-    target = await db.scalar(select(CompanySettings.sb1383_target_percent)
-                             .where(CompanySettings.company_id == company.id))
+    _override, target = await sb1383_settings(db, company.id)
     body = await run_in_threadpool(dashboard, str(company.id), year, company_today(company).year, target)
     # Tier 1 / Tier 2 locations without a food recovery agreement in force come first.
     partners = await recovery.partners_read(db, company.id, company_today(company))

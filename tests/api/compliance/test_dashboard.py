@@ -91,3 +91,14 @@ async def test_location_report_pdf_lists_each_location(client, world):
     assert "76.2%" in text
     locked = await client.get("/api/compliance/location-report", headers=world["core"].headers())
     assert locked.status_code == 403
+
+
+async def test_the_gate_and_the_dashboard_share_one_read_of_the_company_settings(client, world):
+    """The SB 1383 gate (override) and the dashboard (target) read the settings row once per call."""
+    from tests.api.tickets.test_query_counts import counting_statements
+
+    with counting_statements() as seen:
+        r = await client.get(DASH, headers=world["a"].headers())
+    assert r.status_code == 200, r.text
+    assert r.json()["compliance_status"]["target_rate"] == 75.0
+    assert len([s for s in seen if "from company_settings" in s.lower()]) == 1, seen
