@@ -108,13 +108,32 @@ def test_a_digit_the_model_dropped_is_not_confirmed_by_the_segments():
     assert confirmed(dropped).confidence < DEFAULT_ACCEPT_CONFIDENCE or dropped.weight_lb == Decimal("391.2")
 
 
-def test_a_point_the_model_dropped_is_not_confirmed_by_the_segments():
+def test_a_point_the_model_dropped_and_the_segments_read_in_place_is_confirmed():
+    # The ink check places the point the model dropped (3019 for 301.9), and the segments decode
+    # the same digits with the point in the same place: dev seeds 20261205, 9001, 9002 and 1123
+    # held 22 such right readings at 50 and no such reading was wrong.
     cleaned, box = digits_box(scale_photo(seven_segment("301.9", LCD, unit=None)))
     lost = weight_from_boxes([replace(box, text="3019", score=0.99)], cleaned)
-    # The ink check places the point and leaves the reading for the operator; the segments read
-    # the point too, so they never back the 10x reading.
     assert layout.seven_segments(cleaned, box.bounds) == "301.9"
     assert lost.weight_lb == Decimal("301.9")
+    assert "point" in lost.doubts and lost.confidence < DEFAULT_ACCEPT_CONFIDENCE
+    assert confirmed(lost).confidence == SEGMENTS_AGREE
+
+
+def test_a_placed_point_is_not_confirmed_when_the_segments_read_other_digits():
+    # The point the model dropped, and a digit it misread (3819 for 301.9): the placed point does
+    # not let the segments' disagreement through.
+    cleaned, box = digits_box(scale_photo(seven_segment("301.9", LCD, unit=None)))
+    wrong = weight_from_boxes([replace(box, text="3819", score=0.99)], cleaned)
+    assert wrong.weight_lb == Decimal("381.9") and "segments_differ" in wrong.doubts
+    assert confirmed(wrong).confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_a_placed_point_without_segments_is_left_for_the_operator():
+    # Printed digits: no second recogniser reads the point, so only the ink check placed it.
+    cleaned, box = digits_box(scale_photo(plain_display("301.9", unit=None)))
+    lost = weight_from_boxes([replace(box, text="3019", score=0.99)], cleaned)
+    assert "segments_agree" not in lost.doubts
     assert confirmed(lost).confidence < DEFAULT_ACCEPT_CONFIDENCE
 
 
