@@ -2,12 +2,12 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { createBrowserRouter, Navigate, Outlet, useRouteError } from "react-router";
 import { PublicDialogs } from "@/features/auth/components/public-dialogs";
 import { Spinner } from "@/components/ui/panel";
-import { loadAppShell } from "./preload";
+import { appShell } from "./preload";
 
 const LandingPage = lazy(() => import("@/features/landing/components/landing-page"));
 const StatePage = lazy(() => import("@/features/landing/components/state-page"));
 const LoginPage = lazy(() => import("@/features/auth/components/login-page"));
-const AppShell = lazy(loadAppShell);
+const AppShell = appShell.Component;
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner />}>{children}</Suspense>;

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { loadScaleScreen } from "./preload";
+import { scaleScreen } from "./preload";
 import type { TabKey } from "./tab-keys";
 
 export type Screen = LazyExoticComponent<ComponentType>;
@@ -24,7 +24,7 @@ export const SCREENS: Partial<Record<TabKey, Screen>> = {
   "diversion-methods": lazy(() => import("@/features/lists/components/diversion-methods-screen")),
   "waste-subtypes": lazy(() => import("@/features/lists/components/waste-subtypes-screen")),
   "carbon-methodologies": lazy(() => import("@/features/lists/components/carbon-methodologies-screen")),
-  scale: lazy(loadScaleScreen), // fetched ahead on a deep link (preload.ts)
+  scale: scaleScreen.Component, // fetched ahead on a deep link (preload.ts)
   "outbound-scale": lazy(() => import("@/features/tickets/components/outbound/outbound-ticket-screen")),
   history: lazy(() => import("@/features/tickets/components/lists/history-screen")),
   tickets: lazy(() => import("@/features/tickets/components/lists/ticket-search-screen")),
