@@ -103,7 +103,11 @@ function chunkNames(): (id: string, meta: { getModuleInfo: GetModuleInfo }) => s
           names.set(m, "app-public");
           continue;
         }
-        const first = roots.sort()[0].replace(/^.*\//, "").replace(/\.[^.]*$/, "");
+        // A lazily imported package is named after the package (idb's root is idb/build/index.js,
+        // which would otherwise be named "index" and land in the entry).
+        const root = roots.sort()[0];
+        const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(root);
+        const first = pkg ? pkg[1].replace("/", "-") : root.replace(/^.*\//, "").replace(/\.[^.]*$/, "");
         names.set(m, roots.length === 1 ? first : `${first}-shared-${roots.length}`);
       }
       for (const m of staticClosure(APP_ROOTS, getModuleInfo, (x) => names!.has(x))) names.set(m, "app");

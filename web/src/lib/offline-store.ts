@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import type { DBSchema, IDBPDatabase } from "idb";
 
 // Offline tickets live in IndexedDB `flow-offline` v1, store `tickets` (spec 1 / DESIGN.md).
 export const OFFLINE_DB = "flow-offline";
@@ -19,13 +19,18 @@ let dbPromise: Promise<IDBPDatabase<OfflineSchema>> | null = null;
 
 export function openOfflineDb(): Promise<IDBPDatabase<OfflineSchema>> {
   if (!dbPromise) {
-    dbPromise = openDB<OfflineSchema>(OFFLINE_DB, OFFLINE_VERSION, {
-      upgrade(db) {
-        if (!db.objectStoreNames.contains(TICKETS_STORE)) {
-          db.createObjectStore(TICKETS_STORE, { keyPath: "id" });
-        }
-      },
-    });
+    // idb is loaded on first use, not with the first paint (the service worker keeps its chunk
+    // for offline starts, as every chunk); a failed load is forgotten so the next call retries.
+    dbPromise = import("idb").then(({ openDB }) =>
+      openDB<OfflineSchema>(OFFLINE_DB, OFFLINE_VERSION, {
+        upgrade(db) {
+          if (!db.objectStoreNames.contains(TICKETS_STORE)) {
+            db.createObjectStore(TICKETS_STORE, { keyPath: "id" });
+          }
+        },
+      }),
+    );
+    dbPromise.catch(() => (dbPromise = null));
   }
   return dbPromise;
 }

@@ -5,6 +5,7 @@ const SYNC_MESSAGE = "SYNC_OFFLINE_TICKETS";
 /**
  * Registers /sw.js (production builds only: the dev server serves modules the worker must not
  * cache) and starts the offline ticket sync: at start, on `online` and on the worker's request.
+ * main.tsx loads this module after the first render: none of it is needed to paint a screen.
  */
 export function registerServiceWorker(): void {
   startOfflineSync();
@@ -12,7 +13,8 @@ export function registerServiceWorker(): void {
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data?.type === SYNC_MESSAGE) void syncOfflineTickets();
   });
-  window.addEventListener("load", () => {
-    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
-  });
+  const register = () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  // Loaded lazily (main.tsx), this may run after the page's load event: then register at once.
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 }
