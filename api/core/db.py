@@ -12,7 +12,7 @@ import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, ForeignKey, MetaData, event, func, select, text
+from sqlalchemy import DateTime, ForeignKey, MetaData, event, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import (
     DeclarativeBase,
@@ -120,23 +120,35 @@ async def dispose_engine() -> None:
     _sessionmaker = None
 
 
+# Both settings in one statement, sent in psycopg's pipeline mode (_send_scope).
+_SCOPE_SQL = "select set_config('app.company_id', %s, true), set_config('app.scope', %s, true)"
+
+
+async def _send_scope(session: AsyncSession, company_id: str, scope: str) -> None:
+    """Set the transaction's scope in the same round trip as the BEGIN that opens it.
+
+    Outside a transaction psycopg sends BEGIN and waits for its answer before the first statement,
+    so a plain execute took two round trips (and one SQLAlchemy statement) on every request. In
+    pipeline mode BEGIN and the set_config go out together and one Sync collects both; an error
+    still raises here, before any query of the request runs."""
+    connection = await session.connection()
+    driver = (await connection.get_raw_connection()).driver_connection
+    async with driver.pipeline():
+        await driver.execute(_SCOPE_SQL, (company_id, scope))
+
+
 async def set_tenant(session: AsyncSession, company_id: uuid.UUID | None) -> None:
     """Scope the current transaction to one company (or to none: sees nothing)."""
     session.info["company_id"] = company_id
     session.info["system"] = False
-    await session.execute(
-        text("select set_config('app.company_id', :cid, true), set_config('app.scope', '', true)"),
-        {"cid": str(company_id) if company_id else ""},
-    )
+    await _send_scope(session, str(company_id) if company_id else "", "")
 
 
 async def set_system_scope(session: AsyncSession) -> None:
     """Platform-wide scope: sign-in look-ups, sign-up, and system_admin calls only."""
     session.info["company_id"] = None
     session.info["system"] = True
-    await session.execute(
-        text("select set_config('app.company_id', '', true), set_config('app.scope', 'system', true)")
-    )
+    await _send_scope(session, "", "system")
 
 
 async def session_scope() -> AsyncIterator[AsyncSession]:

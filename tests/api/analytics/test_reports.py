@@ -207,15 +207,39 @@ async def test_empty_warehouse_has_the_figure_functions_dbt_publishes(world, tmp
 
 
 async def test_a_report_call_asks_postgres_only_who_is_calling(client, world):
-    """One set_config for the caller's company and one query for the user and company (read afresh
-    on every call); the figures come from the warehouse, nothing else goes to Postgres."""
+    """One query for the user and company (read afresh on every call); the caller's company is set
+    with the transaction's BEGIN in one pipelined round trip, not as a statement of its own; the
+    figures come from the warehouse, nothing else goes to Postgres."""
     from tests.api.tickets.test_query_counts import counting_statements
 
     with counting_statements() as seen:
         r = await get(client, "/api/reports/basic", world["a"])
     assert r.status_code == 200
-    assert len(seen) == 2, seen
-    assert "set_config('app.company_id'" in seen[0]
+    assert len(seen) == 1, seen
+    assert "from users" in seen[0].lower() and "set_config" not in seen[0]
+
+
+async def test_the_tenant_scope_goes_with_the_begin_and_holds_for_the_transaction(app, world):
+    """set_tenant opens the transaction and scopes it without a statement through SQLAlchemy: the
+    setting and row-level security hold for the queries after it, and end with the transaction."""
+    from sqlalchemy import text
+
+    from api.core.db import session_scope, set_system_scope, set_tenant
+    from tests.api.tickets.test_query_counts import counting_statements
+
+    async for db in session_scope():
+        with counting_statements() as seen:
+            await set_tenant(db, world["a"].company_id)
+        assert seen == []
+        assert await db.scalar(text("select current_setting('app.company_id', true)")) == str(world["a"].company_id)
+        assert await db.scalar(text("select current_setting('app.scope', true)")) == ""
+        assert await db.scalar(text("select count(distinct company_id) from stores")) == 1
+        # Scoped again inside the same transaction (no new BEGIN): the last scope wins.
+        await set_system_scope(db)
+        assert await db.scalar(text("select current_setting('app.scope', true)")) == "system"
+        assert await db.scalar(text("select count(distinct company_id) from stores")) > 1
+    async for db in session_scope():
+        assert await db.scalar(text("select current_setting('app.company_id', true)")) in (None, "")
 
 
 async def test_a_fresh_transaction_sees_no_company_before_the_caller_is_known(app, world):
