@@ -8,11 +8,13 @@ Tenant scoping lives here and nowhere else:
 """
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
 from sqlalchemy import DateTime, ForeignKey, MetaData, event, func, select
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import (
     DeclarativeBase,
@@ -75,8 +77,8 @@ def make_engine(settings: Settings) -> AsyncEngine:
         settings.async_database_url,
         pool_size=settings.db_pool_size,
         max_overflow=settings.db_pool_size,
-        pool_pre_ping=True,
     )
+    _ping_when_idle(engine)
     role = settings.db_app_role
 
     if role:
@@ -88,6 +90,36 @@ def make_engine(settings: Settings) -> AsyncEngine:
             dbapi_conn.commit()
 
     return engine
+
+
+# A pooled connection is pinged before use only when it has sat in the pool this long.
+PING_AFTER_IDLE_S = 10.0
+
+
+def _ping_when_idle(engine: AsyncEngine) -> None:
+    """pool_pre_ping, but only for a connection idle for PING_AFTER_IDLE_S or more.
+
+    The pre-ping cost a round trip on every checkout, that is on every request. A connection
+    used moments ago is alive; one that sat idle (a Postgres restart, an idle timeout, a dropped
+    socket) is pinged, and a dead one is replaced before the request uses it, as pre_ping did. A
+    connection that dies within the window fails its request once and the pool is renewed (the
+    disconnect is seen by SQLAlchemy)."""
+    sync_engine = engine.sync_engine
+
+    @event.listens_for(sync_engine, "checkin")
+    def _checked_in(_dbapi_conn, record) -> None:
+        if record is not None:
+            record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(sync_engine, "checkout")
+    def _checked_out(dbapi_conn, record, _proxy) -> None:
+        idle_since = record.info.get("idle_since")  # None: new since it was connected
+        if idle_since is None or time.monotonic() - idle_since < PING_AFTER_IDLE_S:
+            return
+        try:
+            sync_engine.dialect.do_ping(dbapi_conn)
+        except Exception as exc:  # the pool discards this connection and checks out another
+            raise DisconnectionError("pooled connection failed its ping") from exc
 
 
 def init_engine(settings: Settings | None = None) -> AsyncEngine:
