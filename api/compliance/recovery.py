@@ -41,9 +41,14 @@ class AgreementTooLarge(DomainError):
 def agreement_status(agreement: FoodRecoveryAgreement | None, today: date) -> str:
     if agreement is None:
         return "missing"
-    if agreement.end_date is not None and agreement.end_date < today:
+    return end_status(agreement.end_date, today)
+
+
+def end_status(end_date: date | None, today: date) -> str:
+    """An agreement's status from its end date: expired, expiring (within EXPIRING_DAYS), on_file."""
+    if end_date is not None and end_date < today:
         return "expired"
-    if agreement.end_date is not None and agreement.end_date <= today + timedelta(days=EXPIRING_DAYS):
+    if end_date is not None and end_date <= today + timedelta(days=EXPIRING_DAYS):
         return "expiring"
     return "on_file"
 

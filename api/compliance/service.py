@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
@@ -201,10 +201,10 @@ def trend_log(trend: list[dict], company: Company) -> list[dict]:
     zone = ZoneInfo(company.timezone or "America/Los_Angeles")
     now = datetime.now(tz=UTC)
     entries = []
-    for month, event, severity, text in dated_trend_events(trend, company_today(company)):
+    for month, event, severity, description in dated_trend_events(trend, company_today(company)):
         next_month = date(month.year + month.month // 12, month.month % 12 + 1, 1)
         closed = datetime.combine(next_month, time(), tzinfo=zone).astimezone(UTC)
-        entries.append({"event": event, "description": text, "severity": severity, "timestamp": min(closed, now)})
+        entries.append({"event": event, "description": description, "severity": severity, "timestamp": min(closed, now)})
     return entries
 
 
@@ -221,6 +221,61 @@ async def sb1383_settings(db: AsyncSession, company_id: uuid.UUID) -> tuple[bool
     return db.info[key]
 
 
+# Everything the dashboard reads from Postgres besides the gate's settings row, in one statement
+# (it was six: partners, agreements, destination names, locations, questionnaires, the log): the
+# partners' activity and agreement end dates, the locations with their questionnaire answers, and
+# the newest stored log entries. Each list is one json_agg; the company is a parameter of each part
+# (row-level security scopes the same tables as well).
+DASHBOARD_READS = text("""
+    select
+      (select coalesce(json_agg(json_build_object('id', p.id, 'is_active', p.is_active)), '[]'::json)
+         from food_recovery_partners as p where p.company_id = :company_id) as partners,
+      (select coalesce(json_agg(json_build_object('partner_id', a.partner_id, 'end_date', a.end_date)), '[]'::json)
+         from food_recovery_agreements as a where a.company_id = :company_id) as agreements,
+      (select coalesce(json_agg(json_build_object(
+                 'name', s.name, 'is_active', s.is_active, 'answered', g.id is not null,
+                 'business_type', g.business_type, 'gross_annual_sales_usd', g.gross_annual_sales_usd::text,
+                 'facility_square_feet', g.facility_square_feet, 'seats', g.seats, 'rooms', g.rooms,
+                 'beds', g.beds, 'has_onsite_food_facility', g.has_onsite_food_facility,
+                 'average_daily_attendance', g.average_daily_attendance)
+               order by s.is_active desc, s.name), '[]'::json)
+         from stores as s
+         left join location_generator_profiles as g on g.store_id = s.id and g.company_id = :company_id
+         where s.company_id = :company_id) as locations,
+      (select coalesce(json_agg(json_build_object('event', e.event, 'description', e.description,
+                                                  'severity', e.severity, 'timestamp', e.created_at)
+               order by e.created_at desc), '[]'::json)
+         from (select event, description, severity, created_at from compliance_events
+               where company_id = :company_id and event <> all(:trend_events)
+               order by created_at desc limit :entries) as e) as events""")
+
+
+async def dashboard_reads(db: AsyncSession, company_id: uuid.UUID, today: date) -> tuple[list[dict], list[dict]]:
+    """The tier warnings' inputs and the stored log entries, in one Postgres statement: (warnings,
+    stored log entries). The tiers come from the warehouse rule as in tiers.locations, the agreement
+    statuses from recovery.agreement_status, so the dashboard says what the tier and recovery
+    screens say."""
+    found = (await db.execute(DASHBOARD_READS, {"company_id": company_id, "trend_events": list(TREND_EVENTS),
+                                                "entries": LOG_ENTRIES})).one()
+    ends: dict[str, list[date | None]] = {}
+    for a in found.agreements:
+        ends.setdefault(a["partner_id"], []).append(date.fromisoformat(a["end_date"]) if a["end_date"] else None)
+    partners = [{"is_active": p["is_active"], "agreements": [
+        {"status": recovery.end_status(end, today), "end_date": end} for end in ends.get(p["id"], [])]}
+        for p in found.partners]
+    answered = [loc for loc in found.locations if loc["answered"]]
+    for loc in answered:
+        if loc["gross_annual_sales_usd"] is not None:
+            loc["gross_annual_sales_usd"] = Decimal(loc["gross_annual_sales_usd"])
+    outcomes = await run_in_threadpool(tiers.outcomes, [{name: loc[name] for name in tiers.ANSWERS}
+                                                        for loc in answered])
+    tier_of = {id(loc): o["tier"] for loc, o in zip(answered, outcomes, strict=True)}
+    located = [{"location_name": loc["name"], "is_active": loc["is_active"],
+                "tier": tier_of.get(id(loc), "unanswered")} for loc in found.locations]
+    stored = [{**e, "timestamp": datetime.fromisoformat(e["timestamp"])} for e in found.events]
+    return tiers.warnings(located, partners), stored
+
+
 async def read_dashboard(db: AsyncSession, company: Company, year: int | None) -> dict:
     """The dashboard with the company's target setting and the newest compliance log entries: the
     events stored as they happened (compliance_events) and the year's trend events from the marts.
@@ -229,18 +284,12 @@ async def read_dashboard(db: AsyncSession, company: Company, year: int | None) -
     _override, target = await sb1383_settings(db, company.id)
     body = await run_in_threadpool(dashboard, str(company.id), year, company_today(company).year, target)
     # Tier 1 / Tier 2 locations without a food recovery agreement in force come first.
-    partners = await recovery.partners_read(db, company.id, company_today(company))
-    warned = tiers.warnings(await tiers.locations(db, company.id), partners)
+    warned, stored = await dashboard_reads(db, company.id, company_today(company))
     body["action_items"] = [{"priority": "high", "title": (
         f"Put a food recovery agreement on file for {w['location']}" if w["kind"] == "missing"
         else f"Renew the food recovery agreement for {w['location']}"), "description": w["text"],
         "location": w["location"]} for w in warned] + body["action_items"]
     # Trend events stored by earlier versions (which logged them on read) are left out: the marts' are shown.
-    events = await db.scalars(select(ComplianceEvent).where(ComplianceEvent.company_id == company.id,
-                                                            ComplianceEvent.event.not_in(TREND_EVENTS))
-                              .order_by(ComplianceEvent.created_at.desc()).limit(LOG_ENTRIES))
-    stored = [{"event": e.event, "description": e.description, "severity": e.severity, "timestamp": e.created_at}
-              for e in events]
     log = stored + trend_log(body["diversion_metrics"]["monthly_trend"], company)
     body["compliance_log"] = sorted(log, key=lambda e: e["timestamp"], reverse=True)[:LOG_ENTRIES]
     return body

@@ -15,7 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics.warehouse import empty_warehouse, read_warehouse, rows
+from api.analytics.warehouse import cached_rows, empty_warehouse, read_warehouse
 from api.compliance.tiers_schemas import GeneratorAnswers
 from api.kit.errors import NotFound
 from api.tables.companies import Company
@@ -30,7 +30,8 @@ RULE = ("select rules.rule_key, rules.tier, rules.obligated_from, rules.explanat
 
 
 def _outcomes(con: duckdb.DuckDBPyConnection, answered: list[dict]) -> list[dict]:
-    return [rows(con, RULE, [a[name] for name in ANSWERS])[0] for a in answered]
+    # The rule is a function of the answers and the published file: kept per published version.
+    return [cached_rows(con, RULE, [a[name] for name in ANSWERS])[0] for a in answered]
 
 
 def outcomes(answered: list[dict]) -> list[dict]:

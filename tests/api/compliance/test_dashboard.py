@@ -102,3 +102,36 @@ async def test_the_gate_and_the_dashboard_share_one_read_of_the_company_settings
     assert r.status_code == 200, r.text
     assert r.json()["compliance_status"]["target_rate"] == 75.0
     assert len([s for s in seen if "from company_settings" in s.lower()]) == 1, seen
+
+
+async def test_the_dashboard_asks_postgres_three_statements(client, world):
+    """Who is calling (user and company), the gate's settings row, and one statement for the rest
+    (partners, agreements, locations with their answers, the stored log): it was eight with the
+    tenant's set_config, which now goes with the transaction's BEGIN."""
+    from tests.api.tickets.test_query_counts import counting_statements
+
+    with counting_statements() as seen:
+        r = await client.get(DASH, headers=world["a"].headers())
+    assert r.status_code == 200, r.text
+    assert len(seen) == 3, seen
+    assert "from users" in seen[0].lower() and "from company_settings" in seen[1].lower()
+    assert "food_recovery_partners" in seen[2] and "compliance_events" in seen[2]
+
+
+async def test_the_log_shows_stored_events_newest_first_with_their_time(client, world, owner_sql):
+    """Stored events come back with the time Postgres stamped, newest first, trend events left out."""
+    from datetime import datetime
+
+    company = world["ready"].company_id
+    owner_sql("insert into compliance_events (id, company_id, event, severity, description, created_at, updated_at) "
+              "values (gen_random_uuid(), %s, 'partner_added', 'info', 'older', '2026-03-01 10:00:00.123456+00', now()),"
+              " (gen_random_uuid(), %s, 'partner_added', 'info', 'newer', '2026-06-01 10:00:00+00', now()),"
+              " (gen_random_uuid(), %s, 'threshold_crossed', 'info', 'stored trend', '2026-07-01 10:00:00+00', now())",
+              (company, company, company))
+    log = (await client.get(DASH, headers=world["ready"].headers())).json()["compliance_log"]
+    stored = [e for e in log if e["event"] == "partner_added"]
+    assert [e["description"] for e in stored] == ["newer", "older"]
+    assert datetime.fromisoformat(stored[1]["timestamp"]) == datetime.fromisoformat("2026-03-01T10:00:00.123456+00:00")
+    assert "stored trend" not in [e["description"] for e in log]
+    times = [datetime.fromisoformat(e["timestamp"]) for e in log]
+    assert times == sorted(times, reverse=True)
