@@ -4,20 +4,26 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends
+from sqlalchemy import select
 
 from api.access.deps import AdminUser, CurrentCompany
 from api.core.deps import Db
 from api.kit.errors import Forbidden
-from api.settings.service import get_settings_row, platform_settings
 from api.tables.companies import Company
+from api.tables.settings import CompanySettings, PlatformSettings
 
 DISABLED = "Carbon Credits Disabled"
 
 
 async def require_carbon(db: Db, company: CurrentCompany, _user: AdminUser) -> Company:
     """enable_carbon_credits (on unless explicitly false) for the company and the platform, or a 403."""
-    row = await get_settings_row(db, company.id)
-    if row.enable_carbon_credits is False or (await platform_settings(db)).enable_carbon_credits is False:
+    # Both flags in one statement; a company without a settings row has the default (on).
+    company_flag, platform_flag = (await db.execute(select(
+        select(CompanySettings.enable_carbon_credits).where(CompanySettings.company_id == company.id)
+        .scalar_subquery(),
+        select(PlatformSettings.enable_carbon_credits).where(PlatformSettings.id == 1).scalar_subquery(),
+    ))).one()
+    if company_flag is False or platform_flag is False:
         raise Forbidden(f"{DISABLED}: enable carbon credits in the settings to see estimates")
     return company
 

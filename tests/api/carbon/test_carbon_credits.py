@@ -103,3 +103,24 @@ async def test_disabled_carbon_credits_and_employees_are_refused(client, world):
     assert r.status_code == 403 and "Carbon Credits Disabled" in r.json()["detail"]
     r = await client.get(LIST, headers=world["a"].headers("employee"))
     assert r.status_code == 403
+
+
+async def test_the_platform_switch_refuses_every_company(client, world, owner_sql):
+    owner_sql("update platform_settings set enable_carbon_credits = false where id = 1")
+    try:
+        r = await client.get(SUMMARY, headers=world["a"].headers())
+        assert r.status_code == 403 and "Carbon Credits Disabled" in r.json()["detail"]
+    finally:
+        owner_sql("update platform_settings set enable_carbon_credits = true where id = 1")
+    assert (await client.get(SUMMARY, headers=world["a"].headers())).status_code == 200
+
+
+async def test_the_carbon_gate_reads_both_switches_in_one_statement(client, world):
+    """The company's and the platform's enable_carbon_credits in one statement, after who is calling."""
+    from tests.api.tickets.test_query_counts import counting_statements
+
+    with counting_statements() as seen:
+        r = await client.get(SUMMARY, headers=world["a"].headers())
+    assert r.status_code == 200, r.text
+    gate = [s for s in seen if "enable_carbon_credits" in s]
+    assert len(gate) == 1 and "platform_settings" in gate[0] and "company_settings" in gate[0], seen
