@@ -12,7 +12,7 @@ from typing import Annotated
 import jwt
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from api.core.db import set_system_scope, set_tenant
 from api.core.deps import Db
@@ -35,6 +35,11 @@ async def public() -> None:
 Public = Depends(public)
 
 
+# The caller's user row with their company, built once (the statement is the same on every call).
+_CALLER = (select(User, Company).outerjoin(Company, Company.id == User.company_id)
+           .where(User.id == bindparam("user_id")))
+
+
 async def current_user(
     request: Request,
     db: Db,
@@ -55,8 +60,7 @@ async def current_user(
         await set_tenant(db, company_id)
     # The user and their company in one round trip, read afresh on every call (a deactivated user,
     # a revoked token or a suspended company is refused at once: nothing is kept between requests).
-    found = (await db.execute(select(User, Company).outerjoin(Company, Company.id == User.company_id)
-                              .where(User.id == user_id))).first()
+    found = (await db.execute(_CALLER, {"user_id": user_id})).first()
     user, company = found if found is not None else (None, None)
     if user is None or not user.is_active or user.token_version != claims.get("ver"):
         raise Unauthorized("Could not validate credentials")
