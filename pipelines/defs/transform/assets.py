@@ -48,6 +48,14 @@ class DbtBuildConfig(Config):
 # node was rebuilt); beside --selector, dbt ignores --select.
 TICKET_CHANGE_SELECTOR = "ticket_change"
 
+# Threads of every build but the sensor's (the profile keeps 1): with one thread the full build
+# runs its 386 nodes one after another while DuckDB idles between them. Safe with dbt-duckdb
+# 1.11.1 on a local file: each dbt thread is its own DuckDB connection, and an incremental model's
+# scratch table is a connection-local temporary table, not a table in a shared `dbt_temp` schema
+# (the concurrent create/drop there was dbt-duckdb issue #513; that path is MotherDuck's only).
+# 2 measured faster than 3 or 4 on the 2 cores (bench/README.md, issue 18).
+BUILD_THREADS = 2
+
 
 @dbt_assets(
     manifest=dbt_project.manifest_path,
@@ -64,9 +72,11 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
         reason = full_rebuild_reason(warehouse.build_file)
         if reason:  # otherwise the incremental models take only what changed
             context.log.info(f"full rebuild of the incremental models: {reason}")
-            args.append("--full-refresh")
+            args += ["--full-refresh", "--threads", str(BUILD_THREADS)]
         elif config.downstream_of_tickets_only:
             args += ["--selector", TICKET_CHANGE_SELECTOR]
+        else:
+            args += ["--threads", str(BUILD_THREADS)]
         invocation = dbt.cli(args, context=context)
         try:
             yield from invocation.stream()
