@@ -5,10 +5,16 @@ DuckDB scans as they arrive (no text to format and parse, no file, no per-row Py
 casts to the raw types happen in that scan. Rows are upserted by primary key. The watermark
 looks back a few minutes because updated_at is the writer's transaction start, and a long
 transaction can commit after a later one was already read. Hard deletes need a full reload.
+
+Only the columns the dbt staging models read are copied (staging_columns.py derives them from the
+model files), with each table's key and updated_at, which the upsert needs. A large table read
+whole is read in page ranges on parallel connections that share the first one's snapshot: one
+connection decodes COPY on one core, and Postgres, the driver and DuckDB can use both.
 """
 from __future__ import annotations
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,6 +23,8 @@ from urllib.parse import quote
 import adbc_driver_postgresql.dbapi as adbc
 import duckdb
 from psycopg import sql
+
+from pipelines.defs.ingest.staging_columns import staging_reads
 
 TABLES = (
     "companies", "company_settings", "stores", "regions", "users",
@@ -85,12 +93,21 @@ def _rows(pg: adbc.Connection, query: str | sql.Composable) -> list[tuple]:
 
 
 def source_columns(pg: adbc.Connection, table: str) -> list[Column]:
+    """Every column of public.<table> that may leave Postgres (secrets excluded)."""
     rows = _rows(pg, sql.SQL(
         "select column_name::text, data_type::text, numeric_precision::int, numeric_scale::int "
         "from information_schema.columns where table_schema = 'public' and table_name = {} order by ordinal_position"
     ).format(sql.Literal(table)))
     skip = EXCLUDED_COLUMNS.get(table, set())
     return [Column(*row) for row in rows if row[0] not in skip]
+
+
+def extracted_columns(columns: list[Column], table: str, key: list[str]) -> list[Column]:
+    """The columns staging reads, plus the key and updated_at (the upsert's and the watermark's)."""
+    read = staging_reads().get(table, frozenset())
+    if read is None:
+        return columns
+    return [c for c in columns if c.name in read or c.name in key or c.name == "updated_at"]
 
 
 def primary_key(pg: adbc.Connection, table: str) -> list[str]:
@@ -116,13 +133,83 @@ class Extracted:
     reloaded: bool  # the table was copied whole (asked for, new columns, or rows deleted)
 
 
-def extract_table(pg: adbc.Connection, duck: duckdb.DuckDBPyConnection, table: str, *, full: bool,
+# A table read whole is split into this many page ranges when it holds at least PARALLEL_PAGES
+# pages (8 kB each): the tickets table, not the reference lists.
+PARALLEL_READS = 2
+PARALLEL_PAGES = 2048
+
+
+@dataclass(frozen=True)
+class Source:
+    """The extract's Postgres side: the connection whose snapshot every read uses, and how to open
+    more connections that read from the same snapshot (None: one connection only)."""
+
+    pg: adbc.Connection
+    uri: str | None = None
+    snapshot: str | None = None
+
+
+def _pages(pg: adbc.Connection, table: str) -> int:
+    return _rows(pg, sql.SQL("select (pg_relation_size({}::regclass) / current_setting('block_size')::int)::int")
+                 .format(sql.Literal(f"public.{table}")))[0][0]
+
+
+def _load_in_ranges(source: Source, duck: duckdb.DuckDBPyConnection, table: str, columns: list[Column],
+                    query: sql.Composed, loaded_at: datetime, pages: int) -> int:
+    """raw.<table> from PARALLEL_READS page ranges read at once, each on its own connection in the
+    exported snapshot and appended by its own DuckDB cursor. Built beside the old table and swapped
+    in when every range has arrived, so a failed read leaves the old table whole."""
+    staged = f"{table}__loading"
+    duck.execute(f'drop table if exists raw."{staged}"')
+    duck.execute(f'create table raw."{staged}" ('
+                 + ", ".join(f'"{c.name}" {c.duck_type}' for c in columns) + f", {LOADED_AT} TIMESTAMP)")
+    casts = ", ".join(c.cast_expr for c in columns)
+    bounds = [pages * i // PARALLEL_READS for i in range(PARALLEL_READS)] + [None]
+
+    def load_range(i: int) -> None:
+        ctid = sql.SQL(" where ctid >= {}::tid").format(sql.Literal(f"({bounds[i]},0)"))
+        if bounds[i + 1] is not None:
+            ctid += sql.SQL(" and ctid < {}::tid").format(sql.Literal(f"({bounds[i + 1]},0)"))
+        with adbc.connect(source.uri) as pg, pg.cursor() as cur:
+            cur.execute(f"set transaction snapshot '{source.snapshot}'")  # first statement of its transaction
+            cur.execute((query + ctid).as_string(None))
+            appender = duck.cursor()
+            try:
+                appender.register("_fresh", cur.fetch_record_batch())
+                appender.execute(f'insert into raw."{staged}" select {casts}, ?::timestamp from _fresh', [loaded_at])
+            finally:
+                appender.close()
+                pg.rollback()
+
+    try:
+        with ThreadPoolExecutor(PARALLEL_READS) as pool:
+            for done in [pool.submit(load_range, i) for i in range(PARALLEL_READS)]:
+                done.result()
+    except BaseException:
+        duck.execute(f'drop table if exists raw."{staged}"')
+        raise
+    duck.execute("begin")
+    try:
+        duck.execute(f'drop table if exists raw."{table}"')
+        duck.execute(f'alter table raw."{staged}" rename to "{table}"')
+    except BaseException:
+        duck.execute("rollback")
+        raise
+    duck.execute("commit")
+    return duck.execute(f'select count(*) from raw."{table}"').fetchall()[0][0]
+
+
+def extract_table(source: Source | adbc.Connection, duck: duckdb.DuckDBPyConnection, table: str, *, full: bool,
                   loaded_at: datetime) -> Extracted:
     """Load one table's changed rows into raw.<table>."""
-    columns = source_columns(pg, table)
+    source = source if isinstance(source, Source) else Source(source)
+    pg = source.pg
+    key = primary_key(pg, table) or ["id"]  # asked before the copy: one query at a time on a connection
+    columns = extracted_columns(source_columns(pg, table), table, key)
     names = [c.name for c in columns]
     existing = _raw_columns(duck, table)
-    reload = full or existing != [*names, LOADED_AT]  # a new column (migration) means a fresh copy
+    # New columns (a migration, or staging reads one more) mean a fresh copy.
+    reload = full or existing != [*names, LOADED_AT]
     watermark = None
     if not reload:
         watermark = duck.execute(f'select max(updated_at) from raw."{table}"').fetchall()[0][0]
@@ -130,12 +217,16 @@ def extract_table(pg: adbc.Connection, duck: duckdb.DuckDBPyConnection, table: s
         sql.SQL(", ").join(sql.SQL("{} as {}").format(c.select_expr, sql.Identifier(c.name)) for c in columns),
         sql.Identifier(table),
     )
+    if reload and source.snapshot:
+        pages = _pages(pg, table)
+        if pages >= PARALLEL_PAGES:
+            return Extracted(rows=_load_in_ranges(source, duck, table, columns, query, loaded_at, pages),
+                             reloaded=True)
     if watermark is not None:
         query += sql.SQL(" where updated_at >= {}::timestamp at time zone 'UTC' - interval {}").format(
             sql.Literal(watermark), sql.Literal(LOOKBACK)
         )
     casts = ", ".join(c.cast_expr for c in columns)
-    key = primary_key(pg, table) or ["id"]  # asked before the copy: one query at a time on a connection
     with pg.cursor() as cur:
         cur.execute(query.as_string(None))
         batches = cur.fetch_record_batch()  # binary COPY, streamed: DuckDB pulls batches as it scans
@@ -194,16 +285,19 @@ def extract_all(database_url: str, work_file: Path, *, full: bool = False) -> di
     mart keeps company_id; the system scope passes the row-level security policies."""
     work_file.parent.mkdir(parents=True, exist_ok=True)
     extracted: dict[str, Extracted] = {}
-    with adbc.connect(adbc_uri(database_url)) as pg:
+    uri = adbc_uri(database_url)
+    with adbc.connect(uri) as pg:
         duck = duckdb.connect(str(work_file))
         try:
             duck.execute("create schema if not exists raw")
             duck.execute(f"set threads = {max(1, min(2, os.cpu_count() or 1))}")
             loaded_at = datetime.now(tz=UTC).replace(tzinfo=None)
+            # Parallel reads see this transaction's snapshot (it stays valid while it is open).
+            source = Source(pg, uri, _rows(pg, "select pg_export_snapshot()")[0][0])
             for table in TABLES:
-                result = extract_table(pg, duck, table, full=full, loaded_at=loaded_at)
+                result = extract_table(source, duck, table, full=full, loaded_at=loaded_at)
                 if not result.reloaded and rows_deleted_since_last_extract(pg, duck, table):
-                    result = extract_table(pg, duck, table, full=True, loaded_at=loaded_at)
+                    result = extract_table(source, duck, table, full=True, loaded_at=loaded_at)
                 extracted[table] = result
             duck.execute("checkpoint")
         finally:
