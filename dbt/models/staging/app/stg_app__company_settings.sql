@@ -30,7 +30,9 @@ renamed as (
         cast(sb1383_target_percent as decimal(5, 2)) as sb1383_target_percent,
         cast(company_id as {{ dbt.type_string() }}) as company_id,
         cast(created_at as timestamp) as created_at,
-        cast(updated_at as timestamp) as updated_at
+        cast(updated_at as timestamp) as updated_at,
+        -- when the pipeline loaded the row (the incremental models' watermark)
+        cast(_loaded_at as timestamp) as loaded_at
     from source
 
 )
