@@ -4,6 +4,11 @@
 -- (dbt/selectors.yml) and a --full-refresh build, which is a full rebuild, skips it; a plain
 -- `dbt build` or `dbt test` runs it (tests/pipelines/test_incremental.py, after incremental runs).
 {{ config(tags=['matches_full_rebuild']) }}
+-- Every input, outside the condition below: dbt records a test's refs when it parses, which may be
+-- in a --full-refresh run.
+-- depends_on: {{ ref('carbon_credit_estimates') }}, {{ ref('tickets') }}, {{ ref('stg_app__company_settings') }}
+-- depends_on: {{ ref('carbon_methodology_factor_sets') }}, {{ ref('avoided_emission_factors') }}
+-- depends_on: {{ ref('impact_constants') }}
 
 {% if flags.FULL_REFRESH %}
     select null as difference where false

@@ -4,6 +4,9 @@
 -- (dbt/selectors.yml) and a --full-refresh build, which is a full rebuild, skips it; a plain
 -- `dbt build` or `dbt test` runs it (tests/pipelines/test_incremental.py, after incremental runs).
 {{ config(tags=['matches_full_rebuild']) }}
+-- Both inputs, outside the condition below: dbt records a test's refs when it parses, which may be
+-- in a --full-refresh run.
+-- depends_on: {{ ref('ticket_facts_monthly') }}, {{ ref('ticket_facts_daily') }}
 
 {% if flags.FULL_REFRESH %}
     select null as difference where false

@@ -7,6 +7,7 @@ with the figures a from-scratch build gives.
 from __future__ import annotations
 
 import json
+from datetime import date
 from decimal import Decimal
 
 import duckdb
@@ -148,3 +149,52 @@ async def test_a_null_anywhere_in_a_mart_fails_the_sensor_run_and_is_not_publish
     finally:  # the planted null must not outlive this test
         request_full_rebuild(paths.build_path(), "test planted a null")
         await refresh()
+
+
+def run_full_rebuild_comparisons() -> str:
+    """The data tests tagged matches_full_rebuild (each incremental mart against a full rebuild of
+    it), on the build file as the last refresh left it; returns dbt's output."""
+    import subprocess
+
+    from pipelines.defs.transform.project import DBT_EXECUTABLE, dbt_env
+
+    target = paths.build_path().with_name("comparison-target")
+    done = subprocess.run(
+        [DBT_EXECUTABLE, "test", "--select", "tag:matches_full_rebuild", "--profiles-dir", ".",
+         "--target-path", str(target), "--log-path", str(target / "logs")],
+        cwd=paths.DBT_DIR, env=dbt_env(paths.build_path()), capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout[-3000:]
+    return done.stdout
+
+
+async def test_carbon_estimates_and_monthly_facts_follow_voids_moves_reroutes_and_prices(world, factory, owner_sql):
+    tenant = await factory.tenant("enterprise", stores=1)
+    void, move, reroute, keep = await add_tickets(tenant, [
+        Weighing(utc(2026, 5, 4, 19), "Compost", "10.0"),
+        Weighing(utc(2026, 5, 5, 19), "Compost", "20.0"),
+        Weighing(utc(2026, 5, 6, 19), "Food Bank", "30.0"),
+        Weighing(utc(2026, 6, 2, 19), "Compost", "40.0"),
+    ])
+    await refresh()
+    estimates = "select ticket_id, month_start, price_usd_per_mt from marts.carbon_credit_estimates " \
+                "where company_id = ? order by ticket_id"
+    assert {row[0] for row in published(estimates, [str(tenant.company_id)])} == {str(t) for t in (void, move, reroute, keep)}
+
+    owner_sql("update tickets set status = 'void', updated_at = now() where id = %s", (void,))
+    owner_sql("update tickets set ticket_at = '2026-06-10 19:00+00', updated_at = now() where id = %s", (move,))
+    owner_sql("update tickets set destination_name = 'Landfill', destination_is_diversion = false, "
+              "destination_management_path = 'landfill', updated_at = now() where id = %s", (reroute,))
+    owner_sql("update company_settings set carbon_offset_price_per_ton = 30.00, updated_at = now() "
+              "where company_id = %s", (tenant.company_id,))
+    await refresh()
+
+    assert full_rebuild_reason(paths.build_path()) is None  # it was an incremental build
+    assert last_build_results()["model.flow.carbon_credit_estimates"] == "success"
+    # the void and the rerouted ticket lost their estimates, the moved one its month, all the new price
+    assert published(estimates, [str(tenant.company_id)]) == sorted(
+        [(str(move), date(2026, 6, 1), Decimal("30.00")), (str(keep), date(2026, 6, 1), Decimal("30.00"))])
+    months = published("select month_start, sum(ticket_count), sum(net_weight_lb) from marts.ticket_facts_monthly "
+                       "where company_id = ? group by month_start order by month_start", [str(tenant.company_id)])
+    assert months == [(date(2026, 5, 1), 1, Decimal("30.0")), (date(2026, 6, 1), 2, Decimal("60.0"))]
+    # and both marts hold what a full rebuild of them would (every company's rows, not only these)
+    assert "PASS=2" in run_full_rebuild_comparisons()
