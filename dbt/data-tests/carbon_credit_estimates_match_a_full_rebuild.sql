@@ -11,7 +11,8 @@
 -- depends_on: {{ ref('impact_constants') }}
 
 {% if flags.FULL_REFRESH %}
-    select null as difference where false
+    select null as difference
+    where false
 {% else %}
     with rebuilt as (
 
@@ -21,17 +22,65 @@
 
     held as (
 
-        select * from {{ ref('carbon_credit_estimates') }}
+        select
+            carbon_credit_id,
+            ticket_id,
+            company_id,
+            location_name,
+            ticket_number,
+            created_at,
+            local_date,
+            month_start,
+            waste_type_name,
+            destination_name,
+            diversion_method,
+            credit_type,
+            methodology,
+            factor_set,
+            factor_version,
+            baseline_mtco2e_per_short_ton,
+            path_mtco2e_per_short_ton,
+            avoided_mtco2e_per_short_ton,
+            baseline_source,
+            path_source,
+            net_weight_lb,
+            co2_avoided_kg,
+            price_usd_per_mt,
+            inventory_co2e_kg,
+            total_co2e_tons,
+            credit_value_usd,
+            source_loaded_at
+        from {{ ref('carbon_credit_estimates') }}
+
+    ),
+
+    missing as (
+
+        select * from rebuilt
+        except all
+        select * from held
+
+    ),
+
+    extra as (
+
+        select * from held
+        except all
+        select * from rebuilt
 
     )
 
     select
         'missing or different' as difference,
-        missing.*
-    from (select * from rebuilt except all select * from held) as missing
+        missing.carbon_credit_id,
+        missing.company_id,
+        missing.month_start
+    from missing
     union all
     select
         'not in a full rebuild' as difference,
-        extra.*
-    from (select * from held except all select * from rebuilt) as extra
+        extra.carbon_credit_id,
+        extra.company_id,
+        extra.month_start
+    from extra
 {% endif %}

@@ -9,7 +9,8 @@
 -- depends_on: {{ ref('ticket_facts_monthly') }}, {{ ref('ticket_facts_daily') }}
 
 {% if flags.FULL_REFRESH %}
-    select null as difference where false
+    select null as difference
+    where false
 {% else %}
     with rebuilt as (
 
@@ -50,15 +51,45 @@
             source_loaded_at
         from {{ ref('ticket_facts_monthly') }}
 
+    ),
+
+    missing as (
+
+        select * from rebuilt
+        except all
+        select * from held
+
+    ),
+
+    extra as (
+
+        select * from held
+        except all
+        select * from rebuilt
+
     )
 
     select
         'missing or different' as difference,
-        missing.*
-    from (select * from rebuilt except all select * from held) as missing
+        missing.company_id,
+        missing.month_start,
+        missing.location_name,
+        missing.waste_type_name,
+        missing.destination_name,
+        missing.container_name,
+        missing.employee_name,
+        missing.ticket_count
+    from missing
     union all
     select
         'not in a full rebuild' as difference,
-        extra.*
-    from (select * from held except all select * from rebuilt) as extra
+        extra.company_id,
+        extra.month_start,
+        extra.location_name,
+        extra.waste_type_name,
+        extra.destination_name,
+        extra.container_name,
+        extra.employee_name,
+        extra.ticket_count
+    from extra
 {% endif %}

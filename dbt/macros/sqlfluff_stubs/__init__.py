@@ -49,3 +49,5 @@ def _dispatch(context, macro_name, macro_namespace=None):
 
 adapter = SimpleNamespace(dispatch=_dispatch)
 target = SimpleNamespace(name="duckdb", type="duckdb", schema="main", database="build", threads=1)
+# dbt's run flags: lint the branch a plain (not --full-refresh) build renders.
+flags = SimpleNamespace(FULL_REFRESH=False)

@@ -25,17 +25,6 @@ with days as (
 
 )
 
-{% if is_incremental() %}
-    , built_months as (
-
-        select distinct
-            company_id,
-            month_start
-        from {{ this }}
-
-    )
-{% endif %}
-
 select
     company_id,
     location_id,
@@ -51,8 +40,15 @@ select
     max(source_loaded_at) as source_loaded_at
 from days
 {% if is_incremental() %}
+    -- the months held, once each: a few hundred pairs to probe, not the table's rows
     where not exists (
-        select 1 from built_months
+        select 1
+        from (
+            select distinct
+                company_id,
+                month_start
+            from {{ this }}
+        ) as built_months
         where built_months.company_id = days.company_id and built_months.month_start = days.month_start
     )
 {% endif %}
