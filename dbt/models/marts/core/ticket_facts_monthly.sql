@@ -2,7 +2,7 @@
 -- and employee (the ticket report's two breakdowns the narrower report_facts_* marts lack): whole
 -- months of a period come from here, its partial months' days from ticket_facts_daily.
 -- Incremental by month (DuckDB): the pre-hook deletes the months that no longer match the daily
--- facts (macro ticket_facts_stale_months), and the build sums again every month the table does
+-- facts (macro ticket_facts_stale_periods), and the build sums again every month the table does
 -- not hold, so a sensor run reads only the days of the months it touched. On Spark a table.
 {{ config(
     materialized=('table' if target.type == 'spark' else 'incremental'),
@@ -10,8 +10,8 @@
     on_schema_change='fail',
     pre_hook="{% if is_incremental() %}
         delete from {{ this }} where exists (
-            select 1 from ({{ ticket_facts_stale_months(this, ref('ticket_facts_daily')) }}) as stale
-            where stale.company_id = {{ this }}.company_id and stale.month_start = {{ this }}.month_start
+            select 1 from ({{ ticket_facts_stale_periods(this, ref('ticket_facts_daily'), 'month') }}) as stale
+            where stale.company_id = {{ this }}.company_id and stale.period_start = {{ this }}.month_start
         )
     {% endif %}",
 ) }}
