@@ -197,4 +197,4 @@ async def test_carbon_estimates_and_monthly_facts_follow_voids_moves_reroutes_an
                        "where company_id = ? group by month_start order by month_start", [str(tenant.company_id)])
     assert months == [(date(2026, 5, 1), 1, Decimal("30.0")), (date(2026, 6, 1), 2, Decimal("60.0"))]
     # and both marts hold what a full rebuild of them would (every company's rows, not only these)
-    assert "PASS=3" in run_full_rebuild_comparisons()
+    assert "PASS=4" in run_full_rebuild_comparisons()
