@@ -40,41 +40,9 @@
             source_loaded_at
         from {{ ref('ai_analytics_daily') }}
 
-    ),
-
-    missing as (
-
-        select * from rebuilt
-        except all
-        select * from held
-
-    ),
-
-    extra as (
-
-        select * from held
-        except all
-        select * from rebuilt
-
     )
 
-    select
-        'missing or different' as difference,
-        missing.company_id,
-        missing.local_date,
-        missing.location_name,
-        missing.waste_type_name,
-        missing.destination_name,
-        missing.ticket_count
-    from missing
-    union all
-    select
-        'not in a full rebuild' as difference,
-        extra.company_id,
-        extra.local_date,
-        extra.location_name,
-        extra.waste_type_name,
-        extra.destination_name,
-        extra.ticket_count
-    from extra
+    {{ differences_from_full_rebuild([
+        'company_id', 'local_date', 'location_name', 'waste_type_name', 'destination_name', 'ticket_count'
+    ]) }}
 {% endif %}

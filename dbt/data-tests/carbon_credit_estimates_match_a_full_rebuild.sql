@@ -52,35 +52,9 @@
             source_loaded_at
         from {{ ref('carbon_credit_estimates') }}
 
-    ),
-
-    missing as (
-
-        select * from rebuilt
-        except all
-        select * from held
-
-    ),
-
-    extra as (
-
-        select * from held
-        except all
-        select * from rebuilt
-
     )
 
-    select
-        'missing or different' as difference,
-        missing.carbon_credit_id,
-        missing.company_id,
-        missing.month_start
-    from missing
-    union all
-    select
-        'not in a full rebuild' as difference,
-        extra.carbon_credit_id,
-        extra.company_id,
-        extra.month_start
-    from extra
+    {{ differences_from_full_rebuild([
+        'carbon_credit_id', 'company_id', 'month_start'
+    ]) }}
 {% endif %}

@@ -51,45 +51,16 @@
             source_loaded_at
         from {{ ref('ticket_facts_monthly') }}
 
-    ),
-
-    missing as (
-
-        select * from rebuilt
-        except all
-        select * from held
-
-    ),
-
-    extra as (
-
-        select * from held
-        except all
-        select * from rebuilt
-
     )
 
-    select
-        'missing or different' as difference,
-        missing.company_id,
-        missing.month_start,
-        missing.location_name,
-        missing.waste_type_name,
-        missing.destination_name,
-        missing.container_name,
-        missing.employee_name,
-        missing.ticket_count
-    from missing
-    union all
-    select
-        'not in a full rebuild' as difference,
-        extra.company_id,
-        extra.month_start,
-        extra.location_name,
-        extra.waste_type_name,
-        extra.destination_name,
-        extra.container_name,
-        extra.employee_name,
-        extra.ticket_count
-    from extra
+    {{ differences_from_full_rebuild([
+        'company_id',
+        'month_start',
+        'location_name',
+        'waste_type_name',
+        'destination_name',
+        'container_name',
+        'employee_name',
+        'ticket_count'
+    ]) }}
 {% endif %}
