@@ -273,11 +273,10 @@ def main() -> None:
     try:
         token = httpx.post(f"{base}/api/auth/login", json={"email": EMAIL, "password": PASSWORD},
                            timeout=30).raise_for_status().json()["access_token"]
-        # The receivables routes need the inbound module on (a company setting, off by default); the
-        # settings row is made on a company's first request that reads it.
-        httpx.get(f"{base}/api/carbon-credits/summary", headers={"Authorization": f"Bearer {token}"}, timeout=60)
-        with psycopg.connect(url) as conn:
-            conn.execute("update company_settings set inbound_module_enabled = true where company_id = %s", (company,))
+        # The receivables routes need the inbound module on (a company setting, off by default),
+        # turned on as an administrator does it in Admin Settings (no GET writes the settings row).
+        httpx.put(f"{base}/api/system/settings", json={"inbound_module_enabled": True},
+                  headers={"Authorization": f"Bearer {token}"}, timeout=60).raise_for_status()
         # warm-up: every endpoint once per worker (opens the published file, fills caches)
         warm = {name: [] for name in calls}
         client_loop(base, token, calls, 2 * args.workers, warm, errors := [])
