@@ -133,7 +133,9 @@ aging_segments as (
 
 {# An aging mart (invoice_aging, bill_aging): per document, the runs of aging_segments() with the
    document's facts, its party's name and its ticket's number. Void documents owe nothing and are
-   left out. The mart's columns: company_id, `key`, `number`, <party>_id, <party>_name,
+   left out. The number comes from the staging tickets, not the tickets mart: a number never
+   changes once issued, so a ticket change cannot alter these marts, and the sensor's run rebuilds
+   them only when the money tables moved (dbt/selectors.yml, money_change). The mart's columns: company_id, `key`, `number`, <party>_id, <party>_name,
    ticket_id, ticket_number, issue_date, due_date, payment_terms, `extra`, amount, then
    aging_state_columns().
    documents: a staging relation of invoices or bills; key: its id column, which the payments
@@ -181,7 +183,7 @@ select
 from aging_segments as s
 inner join aged_documents as d on s.document_id = d.document_id
 left join {{ ref('stg_app__customers') }} as pa on d.{{ party }}_id = pa.customer_id
-left join {{ ref('tickets') }} as t on d.ticket_id = t.ticket_id
+left join {{ ref('stg_app__tickets') }} as t on d.ticket_id = t.ticket_id
 {%- endmacro %}
 
 {# Payments against documents (invoices or bills), each on its day in the company's time zone:

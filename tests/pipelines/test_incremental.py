@@ -90,6 +90,45 @@ async def test_a_sensor_run_builds_only_what_a_ticket_reaches_and_publishes_it(w
     assert meals == [(10.0,)]  # 12 lb donated / 1.2 lb per meal
 
 
+MONEY_MARTS = {"model.flow.invoice_aging", "model.flow.invoice_aging_summary", "model.flow.receivable_activity",
+               "model.flow.bill_aging"}
+
+
+async def test_a_sensor_run_builds_the_money_marts_only_when_a_money_table_changed(world, factory, owner_sql):
+    import asyncio
+
+    from pipelines.refresh import execute_refresh
+    from tests.api.invoices import books
+
+    def sensor_run():
+        return asyncio.to_thread(execute_refresh, False, as_sensor=True)
+
+    def open_balance(invoice_id) -> list[tuple]:
+        return published("select balance from marts.invoice_aging where invoice_id = ? and valid_to is null",
+                         [str(invoice_id)])
+
+    tenant = await factory.tenant("enterprise", stores=1)
+    payee = await books.customer(tenant.company_id, "Golden Gate Produce Co.")
+    invoice = (await books.edge_invoices(tenant, payee, books.today()))[31]
+    await sensor_run()
+    assert MONEY_MARTS <= set(last_build_results())
+    assert open_balance(invoice.id) == [(Decimal("131.37"),)]
+
+    await add_tickets(tenant, [Weighing(utc(2026, 7, 8, 19), "Compost", "3.0")])
+    await sensor_run()
+    results = last_build_results()
+    assert results["model.flow.tickets"] == "success" and not MONEY_MARTS & set(results)
+    assert open_balance(invoice.id) == [(Decimal("131.37"),)]  # published again as last built
+
+    owner_sql("insert into payments (id, company_id, invoice_id, amount, method, paid_at) "
+              "values (gen_random_uuid(), %s, %s, 31.37, 'check', now())", (tenant.company_id, invoice.id))
+    await sensor_run()
+    results = last_build_results()
+    assert {results[m] for m in MONEY_MARTS} == {"success"}
+    assert results["test.flow.receivable_activity_matches_aging"] == "pass"
+    assert open_balance(invoice.id) == [(Decimal("100.00"),)]
+
+
 async def test_hard_deleted_tickets_leave_the_warehouse(world, factory, owner_sql):
     tenant = await factory.tenant("enterprise", stores=1)
     gone, = await add_tickets(tenant, [Weighing(utc(2026, 8, 3, 19), "Compost", "5.0")])

@@ -4,7 +4,7 @@ from dagster import AssetExecutionContext, AssetKey, AssetSpec, Config, Material
 
 from pipelines.defs.ingest.extract import TABLES, extract_all
 from pipelines.defs.resources import WarehouseResource
-from pipelines.defs.transform.project import request_full_rebuild
+from pipelines.defs.transform.project import note_changed_tables, request_full_rebuild
 from pipelines.paths import writer_lock
 
 
@@ -23,6 +23,8 @@ def raw_tables(context: AssetExecutionContext, config: IngestConfig, warehouse: 
         reloaded = sorted(table for table, result in extracted.items() if result.reloaded)
         if reloaded:  # incremental models cannot follow a reload (deleted rows): rebuild them
             request_full_rebuild(warehouse.build_file, reason=f"raw tables reloaded: {', '.join(reloaded)}")
+        # The sensor's dbt build reads these to leave out marts that no changed table reaches.
+        note_changed_tables(warehouse.build_file, [t for t, r in extracted.items() if r.rows or r.reloaded])
     context.log.info(f"extracted rows: { {t: r.rows for t, r in extracted.items()} }")
     for table in TABLES:
         yield MaterializeResult(asset_key=AssetKey(["raw", table]),

@@ -15,7 +15,7 @@ from dagster import (
 from pipelines.defs.publish.publish import publish
 from pipelines.defs.publish.quality import EXPECTATIONS, Engine, validate
 from pipelines.defs.resources import WarehouseResource
-from pipelines.defs.transform.assets import flow_dbt_models
+from pipelines.defs.transform.assets import flow_dbt_models, money_mart_keys
 from pipelines.paths import writer_lock
 
 
@@ -46,10 +46,15 @@ def quality_expectations(warehouse: WarehouseResource, config: QualityConfig):
 quality_checks = [quality_expectations]
 
 
-# Published are the marts (and the reference seeds beside them). A sensor run's dbt build yields
-# only the ticket_change selection, which holds every mart: depending on keys it did not yield
-# would make Dagster skip the publish step.
-MART_KEYS = sorted((key for key in flow_dbt_models.keys if key.path[0] == "marts"), key=str)
+# Published are the marts (and the reference seeds beside them). Named as dependencies are the
+# marts every build yields: Dagster skips a step whose dependency was not yielded, and a sensor
+# run whose change reaches no money table leaves the money marts out (their last build stays in
+# the build file and is published again). Publishing still follows them in every build that
+# makes them: every mart is an output of the one dbt step, and the publish step starts only
+# after that step succeeded.
+MONEY_MART_KEYS = money_mart_keys()
+MART_KEYS = sorted((key for key in flow_dbt_models.keys if key.path[0] == "marts" and key not in MONEY_MART_KEYS),
+                   key=str)
 
 
 @asset(

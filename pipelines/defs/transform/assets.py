@@ -1,5 +1,6 @@
 """dbt models, seeds and tests as Dagster assets and checks, on one lineage graph with ingest."""
 
+import json
 import os
 import shutil
 from collections.abc import Mapping
@@ -10,6 +11,7 @@ from dagster_dbt import DagsterDbtTranslator, DagsterDbtTranslatorSettings, DbtC
 
 from pipelines.defs.resources import WarehouseResource
 from pipelines.defs.transform.project import (
+    changed_tables,
     dbt_env,
     dbt_project,
     full_rebuild_reason,
@@ -35,10 +37,12 @@ class FlowDbtTranslator(DagsterDbtTranslator):
 
 
 class DbtBuildConfig(Config):
-    """A sensor run rebuilds only what a ticket change reaches: the dbt selector `ticket_change`
-    (dbt/selectors.yml: int_tickets_enriched and every model downstream of it, with their unit
-    and data tests). Seeds, staging views and their tests (which a ticket cannot change) are
-    built by the full runs: the CLI, the nightly schedule and any full rebuild."""
+    """A sensor run rebuilds only what a change reaches: the dbt selector `ticket_change`
+    (dbt/selectors.yml: int_tickets_enriched and every model downstream of it, every mart but the
+    money marts, with their data tests), or `money_change` (the same and the money marts) when
+    the extract loaded changed rows of a table in MONEY_TABLES. Seeds, staging views and their
+    tests (which a ticket cannot change) are built by the full runs: the CLI, the nightly
+    schedule and any full rebuild."""
 
     downstream_of_tickets_only: bool = False
 
@@ -47,6 +51,14 @@ class DbtBuildConfig(Config):
 # `--select fqn:*` for an unsubsetted run, and dbt takes the union of two --select flags (every
 # node was rebuilt); beside --selector, dbt ignores --select.
 TICKET_CHANGE_SELECTOR = "ticket_change"
+MONEY_CHANGE_SELECTOR = "money_change"
+# The raw tables the receivables and payables marts (dbt/models/marts/money) read, but tickets:
+# of a ticket they take only its number, which never changes once issued, and a document comes to
+# name a ticket only by a write to invoices or bills. At 10 M tickets and 1 M invoices these marts
+# were 8.3 s of a sensor run's 12.7 model seconds (bench/README.md, issue 18), rebuilt on every
+# new ticket. tests/pipelines/test_sensor_selection.py checks this list against the manifest.
+MONEY_TABLES = frozenset({"invoices", "payments", "customers", "bills", "bill_payments", "companies"})
+MONEY_MARTS_FQN = ("flow", "marts", "money")
 
 # Threads of every build but the sensor's (the profile keeps 1): with one thread the full build
 # runs its 386 nodes one after another while DuckDB idles between them. Safe with dbt-duckdb
@@ -74,7 +86,10 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
             context.log.info(f"full rebuild of the incremental models: {reason}")
             args += ["--full-refresh", "--threads", str(BUILD_THREADS)]
         elif config.downstream_of_tickets_only:
-            args += ["--selector", TICKET_CHANGE_SELECTOR]
+            money = sorted(MONEY_TABLES & changed_tables(warehouse.build_file))
+            if money:
+                context.log.info(f"money tables changed ({', '.join(money)}): the money marts are built too")
+            args += ["--selector", MONEY_CHANGE_SELECTOR if money else TICKET_CHANGE_SELECTOR]
         else:
             args += ["--threads", str(BUILD_THREADS)]
         invocation = dbt.cli(args, context=context)
@@ -91,3 +106,12 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
                 shutil.copyfile(results, warehouse.build_file.with_name(warehouse.build_file.name + ".run_results.json"))
             # Each invocation has its own target folder: drop it, or a sensor-driven day fills the disk.
             shutil.rmtree(invocation.target_path, ignore_errors=True)
+
+
+def money_mart_keys() -> set[AssetKey]:
+    """The asset keys of the money marts (models/marts/money), which a ticket-only sensor run
+    leaves out of its build."""
+    manifest = json.loads(dbt_project.manifest_path.read_text())
+    translator = FlowDbtTranslator()
+    return {translator.get_asset_key(node) for node in manifest["nodes"].values()
+            if node["resource_type"] == "model" and tuple(node["fqn"][:3]) == MONEY_MARTS_FQN}

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from dagster_dbt import DbtProject
@@ -75,10 +77,30 @@ def full_rebuild_reason(build_file: Path) -> str | None:
     return None
 
 
+def _changed_tables_file(build_file: Path) -> Path:
+    return build_file.with_name(build_file.name + ".changed-tables")
+
+
+def note_changed_tables(build_file: Path, tables: Iterable[str]) -> None:
+    """The raw tables an extract loaded changed rows into, added to those no build has taken yet
+    (kept until a build succeeds: a failed build's changes are built by the next one)."""
+    pending = changed_tables(build_file) | set(tables)
+    if pending:
+        _changed_tables_file(build_file).write_text(json.dumps(sorted(pending)))
+
+
+def changed_tables(build_file: Path) -> set[str]:
+    """The raw tables with changed rows that no successful build has taken yet."""
+    path = _changed_tables_file(build_file)
+    return set(json.loads(path.read_text())) if path.exists() else set()
+
+
 def record_build(build_file: Path) -> None:
-    """After a successful build: remember the project it was built from, drop any request."""
+    """After a successful build: remember the project it was built from, drop any request and
+    the changed tables (the build's selection was chosen from them, under the same writer lock)."""
     _built_digest(build_file).write_text(project_digest())
     _marker(build_file).unlink(missing_ok=True)
+    _changed_tables_file(build_file).unlink(missing_ok=True)
 
 
 def keep_parse_state(invocation_target: Path) -> None:
