@@ -107,6 +107,8 @@ def main() -> None:
     parser.add_argument("--tickets", type=int, default=1_000_000)
     parser.add_argument("--database", default="flow_bench")
     parser.add_argument("--queries", type=int, default=0)
+    parser.add_argument("--incremental-only", type=int, default=0, metavar="ROUNDS",
+                        help="skip the full refresh and the floor: ROUNDS sensor runs, each after +10,000 tickets")
     args = parser.parse_args()
 
     url = bench_database(args.database)
@@ -127,6 +129,9 @@ def main() -> None:
     print(f"tickets in Postgres: {total}", flush=True)
 
     load_before = os.getloadavg()
+    if args.incremental_only:
+        incremental_rounds(url, args.incremental_only, load_before)
+        return
     full = timed_refresh(full=True)
     print(f"full refresh: {full}", flush=True)
     from pipelines.paths import work_path
@@ -149,6 +154,28 @@ def main() -> None:
         result["queries_per_call"] = args.queries
     result["load_average_at_end"] = [round(x, 1) for x in os.getloadavg()]
     out = ROOT / "bench" / "out" / f"warehouse-{args.tickets}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
+
+
+def incremental_rounds(url: str, rounds: int, load_before: tuple[float, ...]) -> None:
+    """The incremental row alone, `rounds` times (+10,000 tickets, then the sensor's run), on a
+    warehouse a full refresh has already built: bench/out/warehouse-incremental.json."""
+    from bench.warehouse.generate import generate
+
+    runs = []
+    for _ in range(rounds):
+        with psycopg.connect(url) as conn:
+            offset = conn.execute("select count(*) from tickets").fetchone()[0] * 2 + 1
+        generate(url, INCREMENT, offset=offset)
+        runs.append(timed_refresh(full=False, as_sensor=True))
+        print(f"incremental refresh: {runs[-1]}", flush=True)
+    totals = sorted(run["total_s"] for run in runs)
+    result = {"rounds": runs, "median_total_s": totals[len(totals) // 2], "cpus": os.cpu_count(),
+              "load_average_at_start": [round(x, 1) for x in load_before],
+              "load_average_at_end": [round(x, 1) for x in os.getloadavg()]}
+    out = ROOT / "bench" / "out" / "warehouse-incremental.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2))
     print(json.dumps(result, indent=2))
