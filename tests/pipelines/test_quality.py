@@ -140,6 +140,17 @@ def test_a_ticket_not_counted_exactly_once_fails(tmp_path, engine, change):
     assert_only_fails(counts, "each_ticket_in_one_day_and_location")
 
 
+def test_the_sensors_checks_leave_only_the_duplicate_ticket_id_to_the_full_builds(tmp_path):
+    duplicate = make_work_file(tmp_path / "d.duckdb", "insert into marts.tickets select * from marts.tickets "
+                                                      "where ticket_id = 't6'")
+    assert validate(duplicate, engine="sql")["each_ticket_in_one_day_and_location"] > 0
+    # The duplicate also doubles its day's count, which the sensor's check still sees; a ticket
+    # only in the wrong day or missing its day is caught without the id hash too.
+    assert validate(duplicate, engine="sql", ticket_ids_once=False)["each_ticket_in_one_day_and_location"] > 0
+    moved = make_work_file(tmp_path / "m.duckdb", "update marts.tickets set local_date = null where ticket_id = 't5'")
+    assert validate(moved, engine="sql", ticket_ids_once=False)["each_ticket_in_one_day_and_location"] > 0
+
+
 def test_offending_rows_runs_one_expectation_and_a_missing_mart_is_an_error(tmp_path, engine):
     work = make_work_file(tmp_path / "w.duckdb", "update marts.tickets set tare_weight_lb = -1.0, "
                           "gross_weight_lb = 9.0 where ticket_id in ('t1', 't2')",
