@@ -58,9 +58,12 @@ test("a long offline queue reaches the server exactly once through faults", asyn
   const deadline = Date.now() + 12 * 60_000;
   let left = await queued(page);
   while (left > 0) {
-    expect(Date.now() < deadline, `${left} tickets still queued`).toBe(true);
+    expect(Date.now() < deadline, `${left} tickets still queued at ${page.url()}`).toBe(true);
+    // Each look is bounded: the last batch can empty the queue between the count above and this
+    // line, and the indicator (with its button) then leaves the page; an unbounded isEnabled or
+    // click would wait for it until the test's time-out.
     const sync = page.getByTestId("offline-indicator").getByRole("button", { name: "Sync" });
-    if (await sync.isEnabled().catch(() => false)) await sync.click().catch(() => undefined);
+    if (await sync.isEnabled({ timeout: 1_000 }).catch(() => false)) await sync.click({ timeout: 5_000 }).catch(() => undefined);
     await page.waitForTimeout(2_000);
     left = await queued(page);
   }
