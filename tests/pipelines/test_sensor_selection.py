@@ -7,6 +7,8 @@ from pipelines.defs.transform.assets import MONEY_MARTS_FQN, MONEY_TABLES
 from pipelines.defs.transform.project import (
     MANIFEST,
     changed_tables,
+    empty_build_file,
+    full_rebuild_reason,
     note_changed_tables,
     prepare_manifest,
     record_build,
@@ -48,3 +50,16 @@ def test_changed_tables_add_up_until_a_build_succeeds(tmp_path):
     assert changed_tables(build) == {"tickets", "payments"}
     record_build(build)
     assert changed_tables(build) == set()
+
+
+def test_a_full_rebuild_that_fails_part_way_is_rebuilt_again(tmp_path):
+    build = tmp_path / "flow.build.duckdb"
+    build.write_bytes(b"the last whole build")
+    record_build(build)
+    assert full_rebuild_reason(build) is None
+    empty_build_file(build, "no build yet")
+    assert not build.exists()
+    build.write_bytes(b"half of a build")  # dbt wrote part of the file, then failed
+    assert full_rebuild_reason(build) == "no build yet"
+    record_build(build)  # the next build succeeds
+    assert full_rebuild_reason(build) is None

@@ -85,7 +85,7 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
         reason = full_rebuild_reason(warehouse.build_file)
         if reason:  # otherwise the incremental models take only what changed
             context.log.info(f"full rebuild of the incremental models: {reason}")
-            empty_build_file(warehouse.build_file)
+            empty_build_file(warehouse.build_file, reason)
             args += ["--full-refresh", "--threads", str(BUILD_THREADS)]
         elif config.downstream_of_tickets_only:
             money = sorted(MONEY_TABLES & changed_tables(warehouse.build_file))

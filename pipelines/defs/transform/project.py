@@ -95,10 +95,15 @@ def changed_tables(build_file: Path) -> set[str]:
     return set(json.loads(path.read_text())) if path.exists() else set()
 
 
-def empty_build_file(build_file: Path) -> None:
+def empty_build_file(build_file: Path, reason: str) -> None:
     """Before a full rebuild, which writes every mart and seed anew: start from no file. DuckDB
     does not shrink a file; a rebuild over the old one left half of it free blocks (2.5 GB of
-    which 1.25 GB in use at 10 M tickets), and publishing copies the file whole."""
+    which 1.25 GB in use at 10 M tickets), and publishing copies the file whole.
+
+    The reason is kept as a request first: a build that fails part-way leaves a part-built file,
+    which the next build must rebuild too (the old project digest beside it would otherwise
+    take it for a whole one)."""
+    request_full_rebuild(build_file, reason)
     for path in (build_file, build_file.with_name(build_file.name + ".wal")):
         path.unlink(missing_ok=True)
 
