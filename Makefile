@@ -26,8 +26,9 @@ $(VENV)/.synced: pyproject.toml uv.lock
 web-deps: web/node_modules/.installed
 web/node_modules/.installed: web/package.json web/package-lock.json
 	@# The registry here serves only this platform's optional native builds (rollup, esbuild), so
-	@# npm cannot record the others and `npm ci` refuses the lock; `npm install` keeps its versions.
-	cd web && (npm ci --no-audit --no-fund --loglevel=error 2>/dev/null || npm install --no-audit --no-fund --loglevel=error)
+	@# npm cannot record the others and `npm ci` refuses the lock; `npm install` keeps its versions
+	@# (--no-save: without it npm writes this platform's builds into the lock, a change nobody made).
+	cd web && (npm ci --no-audit --no-fund --loglevel=error 2>/dev/null || npm install --no-save --no-audit --no-fund --loglevel=error)
 	@touch $@
 
 web: venv
