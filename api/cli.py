@@ -281,6 +281,26 @@ def _raise_interrupt(_signum, _frame) -> None:
     raise KeyboardInterrupt
 
 
+def _serve(host: str, port: int, banner: list[str]) -> bool:
+    """Serve the app until stopped; the banner is printed once the socket listens (not before:
+    a taken port would have announced a Flow that is not there). False when it never started."""
+    import uvicorn
+
+    class AnnouncingServer(uvicorn.Server):
+        async def startup(self, sockets=None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started:
+                typer.echo("\n".join(banner))
+
+    server = AnnouncingServer(uvicorn.Config("api.main:app", host=host, port=port, proxy_headers=True,
+                                             log_config=None, access_log=False, timeout_graceful_shutdown=3))
+    try:
+        server.run()
+    except SystemExit:  # uvicorn's answer to a port it cannot bind (its log has the reason)
+        return False
+    return server.started
+
+
 @app.command()
 def up(
     host: str = "127.0.0.1",
@@ -323,20 +343,16 @@ def up(
             from pipelines.refresh import start_dagster
 
             children.append(start_dagster(dagster_port, log=logs / "dagster.log"))
-        typer.echo("")
-        typer.echo(f"Flow is running (pid {os.getpid()}).")
-        typer.echo(f"  App:         http://{host}:{port}")
+        banner = ["", f"Flow is running (pid {os.getpid()}).", f"  App:         http://{host}:{port}"]
         if dagster:
-            typer.echo(f"  Dagster UI:  http://{host}:{dagster_port}")
-        typer.echo(f"  Health:      http://{host}:{port}/api/readyz")
-        for line in logins:
-            typer.echo(f"  {line}")
-        typer.echo(f"  Logs:        {logs}/ (api.log, pipeline.log, dagster.log)")
-        typer.echo("  Stop:        Ctrl-C (or kill -TERM the pid above): stops the app and Dagster")
-        import uvicorn
-
-        uvicorn.run("api.main:app", host=host, port=port, proxy_headers=True, log_config=None,
-                    access_log=False, timeout_graceful_shutdown=3)
+            banner.append(f"  Dagster UI:  http://{host}:{dagster_port}")
+        banner.append(f"  Health:      http://{host}:{port}/api/readyz")
+        banner += [f"  {line}" for line in logins]
+        banner.append(f"  Logs:        {logs}/ (api.log, pipeline.log, dagster.log)")
+        banner.append("  Stop:        Ctrl-C (or kill -TERM the pid above): stops the app and Dagster")
+        if not _serve(host, port, banner):
+            typer.echo(f"The app could not listen on {host}:{port} (is another Flow running?).", err=True)
+            raise typer.Exit(3)
     except KeyboardInterrupt:
         pass
     finally:

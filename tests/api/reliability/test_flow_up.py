@@ -93,3 +93,18 @@ def test_flow_up_stops_everything_within_10_seconds(database_url, tmp_path, how)
         admin = database_url.rsplit("/", 1)[0] + "/postgres"
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute(f'drop database if exists "{dagster_db}" with (force)')
+
+
+def test_flow_up_on_a_taken_port_says_so_and_never_that_it_runs(database_url, tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {**os.environ, "FLOW_LOG_DIR": str(tmp_path / "logs")}
+        flow = str(Path(sys.executable).parent / "flow")
+        done = subprocess.run([flow, "up", "--no-demo", "--no-refresh", "--no-dagster", "--port", str(port)],
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
+    out = done.stdout + done.stderr
+    assert done.returncode == 3, out
+    assert f"could not listen on 127.0.0.1:{port}" in out, out
+    assert "Flow is running" not in out, out
