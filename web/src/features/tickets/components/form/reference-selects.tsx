@@ -35,7 +35,3 @@ export function ReferenceSelects({ wasteTypes, destinations, containers, value, 
   );
 }
 
-/** The spec's defaults when present, else the first active item (spec 2 s9). */
-export function defaultName(items: ListItem[], preferred: string): string {
-  return items.find((i) => i.name === preferred)?.name ?? items[0]?.name ?? "";
-}

@@ -13,7 +13,8 @@ import { useTicketChoices } from "@/features/lists/api/get-active-list-items";
 import { CUSTOM_CONTAINER, effectiveTare, netWeight, parseWeight, validateOutbound, type OutboundFormValues } from "../../lib/weight-rules";
 import { TareCapture, type TareMode } from "../capture/tare-capture";
 import { NotesFields } from "../form/notes-fields";
-import { defaultName, ReferenceSelects } from "../form/reference-selects";
+import { formDefaults } from "../../lib/ticket-defaults";
+import { ReferenceSelects } from "../form/reference-selects";
 import { emptyVehicle, TruckScaleFields, vehiclePayload, type PartnerRef, type VehicleFields } from "../form/truck-scale-fields";
 import { formatUsd } from "@/lib/format";
 import "../tickets.css";
@@ -43,10 +44,11 @@ export default function OutboundTicketScreen() {
 
   // Defaults of spec 2 s9 when the lists hold them, else the first active item.
   useEffect(() => {
+    const d = formDefaults({ wasteTypes, destinations, containers });
     setRefs((r) => ({
-      waste_type: r.waste_type || defaultName(wasteTypes, "Food Scraps"),
-      destination: r.destination || defaultName(destinations, "Compost"),
-      container_type: r.container_type || defaultName(containers, "Plastic Bucket"),
+      waste_type: r.waste_type || d.waste_type,
+      destination: r.destination || d.destination,
+      container_type: r.container_type || d.container_type,
     }));
   }, [wasteTypes, destinations, containers]);
 

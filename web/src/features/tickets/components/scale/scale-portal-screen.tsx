@@ -15,7 +15,7 @@ import type { TareMode } from "../capture/tare-capture";
 import { WeightCapture } from "../capture/weight-capture";
 import { ImageCapturePanel } from "../form/image-capture-panel";
 import { LineItemsPanel, newLineItem } from "../form/line-items-panel";
-import { defaultName } from "../form/reference-selects";
+import { formDefaults } from "../../lib/ticket-defaults";
 import { SimpleTickets } from "../simple/simple-tickets";
 import { StatusMessage, type Status } from "../status-message";
 import { DraftsPanel } from "./drafts-panel";
@@ -44,13 +44,9 @@ export default function ScalePortalScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const view = params.get("view") ?? (settings?.simple_tickets_mode ? "simple" : "portal");
 
-  const defaults = () => ({
-    waste_type: defaultName(choices.wasteTypes, ""),
-    destination: defaultName(choices.destinations, ""),
-    container_type: defaultName(choices.containers, ""),
-  });
+  const defaults = () => formDefaults(choices);
 
-  // Defaults are the first active items of the lists, filled in as each list arrives.
+  // Defaults of spec 2 s9 (else the first active item), filled in as each list arrives.
   useEffect(() => {
     const d = defaults();
     const patch: Partial<typeof state> = {};
