@@ -36,6 +36,15 @@ def ensure_database_url() -> str:
     return url
 
 
+def ensure_signing_key() -> None:
+    """FLOW_SECRET_KEY, or the key file; the first start writes a random key there (mode 0600)."""
+    from api.core.config import ensure_secret_key
+
+    written = ensure_secret_key()
+    if written is not None:
+        typer.echo(f"Wrote a new signing key to {written} (keep it private; see README, Signing key).")
+
+
 def upgrade_database(url: str) -> None:
     from pathlib import Path
 
@@ -196,6 +205,7 @@ def warehouse_refresh(full: bool = typer.Option(False, "--full", help="Reload ev
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     """Run the API and the built web app on one origin."""
     ensure_database_url()
+    ensure_signing_key()
     import uvicorn
 
     # SIGTERM: stop accepting, let requests in flight finish (at most 20 s), then exit.
@@ -322,6 +332,7 @@ def up(
     try:
         typer.echo("Starting Flow: database, migrations...")
         url = ensure_database_url()
+        ensure_signing_key()
         with output_to(logs / "pipeline.log"):
             upgrade_database(url)
         logins: list[str] = []

@@ -37,6 +37,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
+        settings.require_secret_key()  # no key, no server: never a token signed with a known one
         init_engine(settings)
         yield
         await dispose_engine()

@@ -1,4 +1,6 @@
 """One Settings object for the whole service, read from the environment (FLOW_ prefix)."""
+import os
+import secrets
 from functools import lru_cache
 from pathlib import Path
 
@@ -6,7 +8,11 @@ from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parents[2]
+# The signing key an earlier version shipped in this file: published, so refused everywhere.
 PLACEHOLDER_SECRET = "dev-only-secret-change-me-0123456789abcdef"
+MIN_SECRET_CHARS = 32
+NO_SECRET = ("No signing key: set FLOW_SECRET_KEY, or start Flow once with `flow serve` or `flow up`, "
+             "which writes a random key to {path}")
 
 
 class Settings(BaseSettings):
@@ -21,7 +27,11 @@ class Settings(BaseSettings):
     db_app_role: str = "flow_app"
     db_pool_size: int = 10
 
-    secret_key: str = PLACEHOLDER_SECRET
+    # Signs access tokens and the digests of reset and invite links. FLOW_SECRET_KEY, else the key
+    # `flow serve` / `flow up` wrote once to this file (mode 0600); neither means no key, and the
+    # app refuses to start (api/main.py). Changing it signs everyone out (README, "Signing key").
+    secret_key: str = ""
+    secret_key_file: Path = ROOT / ".flow" / "secret_key"
     access_token_minutes: int = 60 * 12
     public_url: str = "http://127.0.0.1:8000"
 
@@ -79,10 +89,23 @@ class Settings(BaseSettings):
     recaptcha_timeout_s: float = 5.0
 
     @model_validator(mode="after")
-    def _refuse_placeholder_secrets(self) -> "Settings":
-        if self.env == "production" and self.secret_key == PLACEHOLDER_SECRET:
-            raise ValueError("FLOW_SECRET_KEY must be set to a real secret in production")
+    def _signing_key(self) -> "Settings":
+        if not self.secret_key and self.secret_key_file.is_file():
+            self.secret_key = self.secret_key_file.read_text().strip()
+            where = f"the key in {self.secret_key_file}"
+        else:
+            where = "FLOW_SECRET_KEY"
+        if self.secret_key.startswith("dev-only-secret"):
+            raise ValueError(f"{where} is the published development placeholder: use a random key")
+        if self.secret_key and len(self.secret_key) < MIN_SECRET_CHARS:
+            raise ValueError(f"{where} is too short: use at least {MIN_SECRET_CHARS} random characters")
         return self
+
+    def require_secret_key(self) -> str:
+        """The signing key, or RuntimeError saying how to make one."""
+        if not self.secret_key:
+            raise RuntimeError(NO_SECRET.format(path=self.secret_key_file))
+        return self.secret_key
 
     @property
     def async_database_url(self) -> str:
@@ -96,3 +119,24 @@ class Settings(BaseSettings):
 @lru_cache
 def get_settings() -> Settings:
     return Settings()
+
+
+def ensure_secret_key() -> Path | None:
+    """Write a random signing key to the key file when there is none (no FLOW_SECRET_KEY, no file).
+
+    The file is created with mode 0600 and never overwritten (O_EXCL: two processes starting at
+    once keep the first one's key). Returns the file written, or None when a key existed."""
+    settings = get_settings()
+    if settings.secret_key:
+        return None
+    path = settings.secret_key_file
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        get_settings.cache_clear()
+        return None
+    with os.fdopen(fd, "w") as out:
+        out.write(secrets.token_urlsafe(48) + "\n")
+    get_settings.cache_clear()
+    return path

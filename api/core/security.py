@@ -48,7 +48,7 @@ def new_opaque_token() -> str:
 
 def digest_token(token: str) -> str:
     """Reset and invite tokens are stored only as this digest."""
-    key = get_settings().secret_key.encode()
+    key = get_settings().require_secret_key().encode()
     return hmac.new(key, token.encode(), hashlib.sha256).hexdigest()
 
 
@@ -63,8 +63,8 @@ def create_access_token(*, user_id: uuid.UUID, company_id: uuid.UUID | None, rol
         "iat": int(now.timestamp()),
         "exp": int((now + timedelta(minutes=settings.access_token_minutes)).timestamp()),
     }
-    return jwt.encode(payload, settings.secret_key, algorithm=_ALGORITHM)
+    return jwt.encode(payload, settings.require_secret_key(), algorithm=_ALGORITHM)
 
 
 def decode_access_token(token: str) -> dict:
-    return jwt.decode(token, get_settings().secret_key, algorithms=[_ALGORITHM])
+    return jwt.decode(token, get_settings().require_secret_key(), algorithms=[_ALGORITHM])
