@@ -16,15 +16,16 @@ import psycopg
 from pipelines.paths import ROOT, database_url
 
 
-def refresh_once(full: bool = False, *, as_sensor: bool = False) -> datetime:
+def refresh_once(full: bool = False, *, as_sensor: bool = False, dbt_tests: bool = True) -> datetime:
     """Extract, build, check and publish once; returns when the new warehouse is visible.
-    as_sensor: run as the sensor does (dbt builds only what a ticket change reaches)."""
-    result = execute_refresh(full, as_sensor=as_sensor)
+    as_sensor: run as the sensor does (dbt builds only what a ticket change reaches).
+    dbt_tests=False: build without dbt's data and unit tests (the quality checks still run)."""
+    result = execute_refresh(full, as_sensor=as_sensor, dbt_tests=dbt_tests)
     published = result.asset_materializations_for_node("published_warehouse")[-1]
     return datetime.fromisoformat(published.metadata["refreshed_at"].value)
 
 
-def execute_refresh(full: bool = False, *, as_sensor: bool = False):
+def execute_refresh(full: bool = False, *, as_sensor: bool = False, dbt_tests: bool = True):
     """The warehouse job, in this process, on an ephemeral instance; raises when a step failed.
     Returns Dagster's result (its events say what was materialized and checked)."""
     from dagster import DagsterInstance
@@ -36,6 +37,8 @@ def execute_refresh(full: bool = False, *, as_sensor: bool = False):
     ops = {"raw_tables": {"config": {"full": full}}}
     if as_sensor:
         ops.update(SENSOR_RUN_CONFIG["ops"])
+    if not dbt_tests:
+        ops["flow_dbt_models"] = {"config": {**ops.get("flow_dbt_models", {}).get("config", {}), "dbt_tests": False}}
     job = defs.resolve_job_def(WAREHOUSE_JOB)
     with DagsterInstance.ephemeral() as instance:
         result = job.execute_in_process(

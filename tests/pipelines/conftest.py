@@ -1,3 +1,6 @@
+import json
+from collections import Counter
+
 import pytest
 
 from tests.pipelines.world import OCTOBER, add_tickets, refresh
@@ -11,4 +14,10 @@ async def world(app):
     tenant = await Factory().tenant("enterprise", stores=2)
     await add_tickets(tenant, OCTOBER)
     refreshed_at = await refresh(full=True)
-    return {"a": tenant, "refreshed_at": refreshed_at}
+    from pipelines import paths
+
+    build = paths.build_path()
+    results = json.loads(build.with_name(build.name + ".run_results.json").read_text())["results"]
+    # What dbt ran, by kind (test.flow.<name>, unit_test.flow.<model>.<name>, model.flow.<name>, ...).
+    built = Counter(r["unique_id"].split(".")[0] for r in results)
+    return {"a": tenant, "refreshed_at": refreshed_at, "dbt_built": built}

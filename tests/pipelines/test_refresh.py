@@ -17,6 +17,15 @@ from tests.pipelines.world import Weighing, add_tickets, refresh, utc
 OCT = {"start_date": "2026-10-01", "end_date": "2026-10-31"}
 
 
+def test_the_full_build_here_runs_every_dbt_data_and_unit_test(world):
+    # The API tests' worlds build without them (tests/api/conftest.py): this package is where they run.
+    built = world["dbt_built"]
+    defined = sum(len(yaml.safe_load(path.read_text())["unit_tests"])
+                  for path in (paths.DBT_DIR / "unit_tests").glob("*.yml"))
+    assert built["unit_test"] == defined
+    assert built["test"] >= 280 and built["model"] >= 50
+
+
 def test_published_marts_meet_every_quality_expectation(world):
     for expectation in EXPECTATIONS:
         assert offending_rows(paths.published_path(), expectation) == 0, expectation.name

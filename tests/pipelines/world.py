@@ -55,10 +55,17 @@ def utc(*args: int) -> datetime:
     return datetime(*args, tzinfo=UTC)
 
 
-async def refresh(full: bool = False) -> datetime:
+# Whether refresh() runs dbt's data and unit tests by default. tests/api/conftest.py turns them off
+# for its package: those worlds test the API over the marts, and tests/pipelines (which keeps them
+# on) builds the same marts and runs every dbt test (test_refresh.py, test_incremental.py).
+DBT_TESTS = {"default": True}
+
+
+async def refresh(full: bool = False, *, dbt_tests: bool | None = None) -> datetime:
     from pipelines.refresh import refresh_once
 
-    return await asyncio.to_thread(refresh_once, full)
+    tests = DBT_TESTS["default"] if dbt_tests is None else dbt_tests
+    return await asyncio.to_thread(lambda: refresh_once(full, dbt_tests=tests))
 
 
 # Company A's October (Los Angeles days), hand-computed in the tests:

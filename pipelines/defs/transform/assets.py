@@ -46,6 +46,10 @@ class DbtBuildConfig(Config):
     schedule and any full rebuild."""
 
     downstream_of_tickets_only: bool = False
+    # False: models and seeds only, no data or unit tests (`--exclude-resource-type test unit_test`).
+    # For a build whose tests run elsewhere: the API tests' worlds (tests/api/conftest.py), whose
+    # marts tests/pipelines builds and tests in full. Every product run keeps the default.
+    dbt_tests: bool = True
 
 
 # A YAML selector, not `--select int_tickets_enriched+`: dagster-dbt adds its own
@@ -94,6 +98,8 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
             args += ["--selector", MONEY_CHANGE_SELECTOR if money else TICKET_CHANGE_SELECTOR]
         else:
             args += ["--threads", str(BUILD_THREADS)]
+        if not config.dbt_tests:
+            args += ["--exclude-resource-type", "test", "unit_test"]
         invocation = dbt.cli(args, context=context)
         try:
             yield from invocation.stream()
