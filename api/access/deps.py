@@ -45,27 +45,40 @@ async def current_user(
     db: Db,
     creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> User:
+    """The caller as their user row says, read afresh on every call.
+
+    The token only names the user (and the version it was signed at); the role, company, location
+    assignment and active state used for the request are the row's. The claims the token carries
+    must still agree with the row: one that does not (a role or company changed since, or a token
+    re-signed with a raised role) is refused. The row is read in the scope the claims ask for,
+    which only lets Postgres show it (a company's user in its company's scope, a platform admin
+    in the system scope); system scope is kept only when the row is a system_admin's."""
     if creds is None:
         raise Unauthorized("Not authenticated")
     try:
         claims = decode_access_token(creds.credentials)
         user_id = uuid.UUID(claims["sub"])
         company_id = uuid.UUID(claims["cid"]) if claims.get("cid") else None
-    except (jwt.PyJWTError, KeyError, ValueError):
+        claimed_role = claims["role"]
+    except (jwt.PyJWTError, KeyError, ValueError, TypeError):
         raise Unauthorized("Could not validate credentials") from None
 
-    if claims.get("role") == "system_admin":
+    if claimed_role == "system_admin":
         await set_system_scope(db)
     else:
         await set_tenant(db, company_id)
-    # The user and their company in one round trip, read afresh on every call (a deactivated user,
-    # a revoked token or a suspended company is refused at once: nothing is kept between requests).
+    # The user and their company in one round trip (a deactivated user, a revoked token or a
+    # suspended company is refused at once: nothing is kept between requests).
     found = (await db.execute(_CALLER, {"user_id": user_id})).first()
     user, company = found if found is not None else (None, None)
-    if user is None or not user.is_active or user.token_version != claims.get("ver"):
+    if (user is None or not user.is_active or user.token_version != claims.get("ver")
+            or user.role != claimed_role or user.company_id != company_id):
         raise Unauthorized("Could not validate credentials")
-    if user.role != "system_admin":
-        if user.company_id != company_id:
+    if user.role == "system_admin":
+        if user.company_id is not None or not db.info.get("system"):  # a platform admin has no company
+            raise Unauthorized("Could not validate credentials")
+    else:
+        if db.info.get("system"):  # never: the row decides, and it is a company's user
             raise Unauthorized("Could not validate credentials")
         if company is None or company.approval_status != "approved":
             raise Unauthorized("Your account is pending approval")

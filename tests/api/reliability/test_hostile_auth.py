@@ -89,3 +89,42 @@ def test_production_refuses_the_default_secret_key(monkeypatch):
     with pytest.raises(ValidationError, match="FLOW_SECRET_KEY"):
         Settings(env="production", secret_key=PLACEHOLDER_SECRET, _env_file=None)
     assert Settings(env="production", secret_key="a-real-secret-" + "y" * 40, _env_file=None).env == "production"
+
+
+async def test_a_manager_token_re_signed_as_system_admin_reads_no_other_tenant(client, factory):
+    """Issue 31, finding 2: the role claim turned on the system scope before the row was read."""
+    from api.core.config import get_settings
+    from tests.api.tickets.lists import ensure_lists
+    from tests.api.tickets.test_create import OUTBOUND
+
+    victim = await factory.tenant(stores=1)
+    await ensure_lists(victim)
+    made = await client.post("/api/tickets", json=OUTBOUND, headers=victim.headers())
+    assert made.status_code == 201, made.text
+    ticket_id = made.json()["id"]
+    attacker = await factory.tenant(stores=1)
+    key = get_settings().secret_key  # the worst case: the attacker holds the signing key
+    raised = {
+        "role system_admin": _claims(attacker.admin, role="system_admin"),
+        "role system_admin, no company": _claims(attacker.admin, role="system_admin", cid=None),
+        "employee as store_admin": _claims(attacker.employee, role="store_admin"),
+        "other company id": _claims(attacker.admin, cid=str(victim.company_id)),
+    }
+    for name, claims in raised.items():
+        headers = {"Authorization": f"Bearer {jwt.encode(claims, key, algorithm='HS256')}"}
+        for path in (f"/api/tickets/{ticket_id}", "/api/inbound/customers", "/api/auth/me"):
+            r = await client.get(path, headers=headers)
+            assert r.status_code == 401, f"{name}, {path}: {r.status_code} {r.text[:200]}"
+    own = {"Authorization": f"Bearer {jwt.encode(_claims(attacker.admin), key, algorithm='HS256')}"}
+    assert (await client.get(f"/api/tickets/{ticket_id}", headers=own)).status_code == 404
+
+
+async def test_a_role_changed_since_sign_in_ends_the_session(client, factory):
+    """The row decides: an employee made manager (or back) signs in again to act as the new role."""
+    tenant = await factory.tenant(stores=1)
+    employee_token = tenant.headers("employee")
+    r = await client.put(f"/api/users/{tenant.employee.id}", json={"role": "store_admin"}, headers=tenant.headers())
+    assert r.status_code == 200, r.text
+    assert (await client.get("/api/auth/me", headers=employee_token)).status_code == 401
+    login = await client.post("/api/auth/login", json={"email": tenant.employee.email, "password": PASSWORD})
+    assert login.status_code == 200 and login.json()["user"]["role"] == "store_admin"
