@@ -19,14 +19,14 @@ def esg_report(f: ReportFilter) -> dict:
                    count(distinct location_id) as total_facilities,
                    coalesce(sum(diverted_weight_lb), 0) as diverted_weight,
                    {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} as diversion_rate,
-                   round(coalesce(sum(co2e_avoided_kg), 0), 2) as co2_prevented_kg,
+                   marts.co2e_kg(coalesce(sum(co2e_avoided_kg), 0)) as co2_prevented_kg,
                    marts.co2e_tons(coalesce(sum(co2e_avoided_kg), 0)) as co2_prevented_tons,
                    marts.methane_kg(coalesce(sum(co2e_avoided_kg), 0)) as methane_prevented_kg,
                    marts.cars_off_road(coalesce(sum(co2e_avoided_kg), 0)) as equivalent_cars_off_road,
                    marts.short_tons(coalesce(sum(diverted_weight_lb), 0)) as landfill_diverted_tons,
-                   cast(round(coalesce(sum(meals_recovered), 0)) as bigint) as meals_recovered,
+                   marts.meals(coalesce(sum(meals_recovered), 0)) as meals_recovered,
                    marts.people_fed_per_day(coalesce(sum(meals_recovered), 0), ?) as people_fed_per_day,
-                   marts.disposal_cost_usd(coalesce(sum(diverted_weight_lb), 0)) as disposal_costs_saved,
+                   marts.cost_saved_usd(coalesce(sum(diverted_weight_lb), 0)) as cost_savings,
                    {meets_target(pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)'))} as sb1383_compliant
             from {facts}""", [f.days, f.company_id, *params])
         # The month of the period's end, as the marts judged it (company-wide or the one location).
@@ -50,8 +50,8 @@ def esg_report(f: ReportFilter) -> dict:
         },
         "food_recovery": {"meals_recovered": t["meals_recovered"], "people_fed_per_day": t["people_fed_per_day"],
                           "protein_recovered_lbs": None, "nutritional_value_usd": None},
-        "economic_impact": {"disposal_costs_saved": t["disposal_costs_saved"], "tax_benefits_usd": None,
-                            "operational_savings": None, "total_economic_impact": t["disposal_costs_saved"]},
+        "economic_impact": {"cost_savings": t["cost_savings"], "tax_benefits_usd": None,
+                            "operational_savings": None, "total_economic_impact": t["cost_savings"]},
         "compliance": {"sb1383_compliant": bool(t["sb1383_compliant"]), "diversion_rate": t["diversion_rate"],
                        "total_diverted_weight": t["diverted_weight"],
                        "monthly_target_met": bool(month and month[0]["met"])},

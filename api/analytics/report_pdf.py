@@ -163,7 +163,7 @@ def basic_pdf(header: ReportHeader, basic: dict, tickets_report: dict, tickets: 
         Paragraph("Environmental impact", s["h2"]),
     ]
     esg = basic["basic_esg"]
-    story.append(_kpis([("CO2 prevented (kg)", num(esg["co2_prevented_kg"])),
+    story.append(_kpis([("CO2e avoided (kg)", num(esg["co2_prevented_kg"])),
                         ("Potential meals recovered", f"{esg['meals_recovered']:,}"),
                         ("Cost savings", usd(esg["cost_savings_usd"]))]))
     breakdowns = tickets_report.get("breakdowns") or {}
@@ -217,8 +217,8 @@ def esg_pdf(header: ReportHeader, esg: dict) -> bytes:
                ("Diversion rate", pct(esg["diversion_metrics"]["diversion_rate_percent"]))]),
         Paragraph("Environmental Impact", s["h2"]),
         _grid([["Measure", "Value"],
-               ["CO2e prevented (kg, EPA GHG Hub Table 9)", num(env["co2_prevented_kg"])],
-               ["CO2e prevented (metric tons)", num(env["co2_prevented_tons"], 3)],
+               ["CO2e avoided (kg, EPA GHG Hub Table 9)", num(env["co2_prevented_kg"])],
+               ["CO2e avoided (metric tons)", num(env["co2_prevented_tons"], 3)],
                ["Methane prevented (kg)", num(env["methane_prevented_kg"])],
                ["Cars off the road for a year", num(env["equivalent_cars_off_road"])],
                ["Landfill diverted (short tons)", num(env["landfill_diverted_tons"], 3)],
@@ -233,7 +233,7 @@ def esg_pdf(header: ReportHeader, esg: dict) -> bytes:
               right=(1,), widths=[3.6 * inch, 1.8 * inch]),
         Paragraph("Economic Impact", s["h2"]),
         _grid([["Measure", "Value"],
-               ["Disposal costs saved", usd(econ["disposal_costs_saved"])],
+               ["Cost savings", usd(econ["cost_savings"])],
                ["Tax benefits", _or_not_estimated(econ["tax_benefits_usd"], usd)],
                ["Operational savings", _or_not_estimated(econ["operational_savings"], usd)],
                ["Total economic impact", usd(econ["total_economic_impact"])]],

@@ -34,9 +34,12 @@ class WeightShare(BaseModel):
 
 
 class EsgMetrics(BaseModel):
-    co2_saved_lbs: Number
-    cost_saved_usd: Number
+    co2_saved_lbs: Number = Field(description="CO2e avoided in lb (co2_prevented_kg / 0.45359237)")
+    cost_saved_usd: Number = Field(description="Cost savings, as cost_savings")
     meals_recovered: int
+    trees_planted: Number = Field(description="co2_saved_lbs / 8.89 (spec 2 s2.5), one decimal")
+    car_days: Number = Field(description="co2_saved_lbs / 4.6 (spec 2 s2.5), one decimal")
+    energy_kwh: Number = Field(description="0.85 x co2_saved_lbs (spec 2 s2.5), one decimal")
 
 
 class DailyAverages(BaseModel):
@@ -70,18 +73,17 @@ class DashboardRead(Freshness):
     ca_compliance: bool = Field(description="Diversion rate at or above the company's SB 1383 target "
                                             "(its setting sb1383_target_percent, 75% by default; mart sb1383_targets)")
     ca_compliance_target: Number = Field(description="That target, in percent")
-    co2_prevented_kg: Number = Field(description="Spec estimate: 0.24 kg per lb of net weight")
-    co2e_avoided_kg_epa: Number = Field(description="EPA GHG Hub Table 9: landfill minus actual path, diverted lb")
-    meals_recovered: int = Field(description="Donated lb / 1.2 (1.2 lb per meal)")
-    cost_savings: Number = Field(description="Spec estimate: 0.12 USD per lb of net weight")
+    co2_prevented_kg: Number = Field(description="CO2e avoided (docs/figures.md): EPA GHG Hub Table 9, landfill minus the path taken, completed outbound diverted lb; kg")
+    meals_recovered: int = Field(description="Meals recovered: donated lb / 1.2 (1.2 lb per meal)")
+    cost_savings: Number = Field(description="Cost savings (docs/figures.md): 0.12 USD per diverted lb")
     esg_metrics: EsgMetrics
     operational_kpis: OperationalKpis
 
 
 class BasicEsg(BaseModel):
-    co2_prevented_kg: Number = Field(description="Spec 3 s9: 0.27 x net lb")
+    co2_prevented_kg: Number = Field(description="CO2e avoided (docs/figures.md): EPA GHG Hub Table 9, landfill minus the path taken, completed outbound diverted lb; kg")
     meals_recovered: int = Field(description="Donated lb / 1.2 (the spec's 1.2 x lb is physically wrong)")
-    cost_savings_usd: Number = Field(description="Spec 3 s9: net lb / 2000 x 75")
+    cost_savings_usd: Number = Field(description="Cost savings (docs/figures.md): 0.12 USD per diverted lb")
 
 
 class BasicReportRead(Freshness):
@@ -89,7 +91,7 @@ class BasicReportRead(Freshness):
     total_net_weight: Number
     total_gross_weight: Number
     total_tare_weight: Number
-    diversion_rate: Number
+    diversion_rate: Number = Field(description="Diversion rate (docs/figures.md): outbound diverted lb / outbound net lb x 100")
     basic_esg: BasicEsg
 
 
@@ -152,7 +154,7 @@ class FoodRecovery(BaseModel):
 
 
 class EconomicImpact(BaseModel):
-    disposal_costs_saved: Number = Field(description="Diverted lb x 0.08 USD disposal cost (spec 3 s9)")
+    cost_savings: Number = Field(description="Cost savings (docs/figures.md): 0.12 USD per diverted lb")
     tax_benefits_usd: Number | None = Field(None, description="Depends on donation records: not estimated")
     operational_savings: Number | None = Field(None, description="No sourced figure: not estimated")
     total_economic_impact: Number

@@ -3,8 +3,10 @@
 The API filters the daily grain by company, location, period and names and sums it; every
 formula over those sums (CO2, cost, ROI, payback...) is a warehouse function `marts.<name>`
 that dbt publishes from dbt/macros/figures.sql, the same expressions its marts use and its tests
-pin. Diversion, ESG and cost figures count outbound tickets (waste the locations generated); the
-basic and ticket reports count both directions and can filter them.
+pin; docs/figures.md names each figure once. Diversion, CO2e, meals and cost figures count
+outbound tickets only (waste the locations generated; an inbound load is a receipt, never the
+company's diversion), on every screen; the basic and ticket reports' ticket and weight totals count
+both directions and can filter them.
 """
 from __future__ import annotations
 
@@ -33,7 +35,8 @@ MAX_DAYS = 3660  # ten years
 
 
 def pct(part: str, whole: str) -> str:
-    return f"coalesce(round(100 * cast({part} as double) / nullif({whole}, 0), 1), 0)"
+    """A share of two sums as the warehouse's one percent function (dbt/macros/figures.sql)."""
+    return f"marts.percent_of({part}, {whole})"
 
 
 @dataclass(frozen=True)
@@ -158,11 +161,13 @@ def dashboard(f: ReportFilter) -> dict:
                    coalesce(sum(net_weight_lb), 0) as total_weight,
                    coalesce(sum(diverted_weight_lb), 0) as diverted_weight,
                    {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} as diversion_rate,
-                   marts.dashboard_co2_kg(coalesce(sum(net_weight_lb), 0)) as co2_prevented_kg,
-                   round(coalesce(sum(co2e_avoided_kg), 0), 2) as co2e_avoided_kg_epa,
-                   cast(round(coalesce(sum(meals_recovered), 0)) as bigint) as meals_recovered,
-                   marts.dashboard_cost_usd(coalesce(sum(net_weight_lb), 0)) as cost_savings,
-                   marts.dashboard_co2_lb(coalesce(sum(net_weight_lb), 0)) as co2_saved_lbs,
+                   marts.co2e_kg(coalesce(sum(co2e_avoided_kg), 0)) as co2_prevented_kg,
+                   marts.meals(coalesce(sum(meals_recovered), 0)) as meals_recovered,
+                   marts.cost_saved_usd(coalesce(sum(diverted_weight_lb), 0)) as cost_savings,
+                   marts.co2e_lb(coalesce(sum(co2e_avoided_kg), 0)) as co2_saved_lbs,
+                   marts.trees_planted(marts.co2e_lb(coalesce(sum(co2e_avoided_kg), 0))) as trees_planted,
+                   marts.car_days(marts.co2e_lb(coalesce(sum(co2e_avoided_kg), 0))) as car_days,
+                   marts.energy_kwh(marts.co2e_lb(coalesce(sum(co2e_avoided_kg), 0))) as energy_kwh,
                    round(coalesce(sum(net_weight_lb), 0) / ?, 1) as weight_per_day,
                    round(coalesce(sum(ticket_count), 0) / ?, 1) as tickets_per_day,
                    {meets_target(pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)'))} as ca_compliance,
@@ -178,12 +183,13 @@ def dashboard(f: ReportFilter) -> dict:
         locations = _shares(con, f, "location_name")
     return {
         **{key: totals[key] for key in ("total_tickets", "total_weight", "diverted_weight", "diversion_rate",
-                                        "co2_prevented_kg", "co2e_avoided_kg_epa", "meals_recovered",
+                                        "co2_prevented_kg", "meals_recovered",
                                         "cost_savings")},
         "ca_compliance": bool(totals["ca_compliance"]),
         "ca_compliance_target": totals["ca_compliance_target"],
         "esg_metrics": {"co2_saved_lbs": totals["co2_saved_lbs"], "cost_saved_usd": totals["cost_savings"],
-                        "meals_recovered": totals["meals_recovered"]},
+                        "meals_recovered": totals["meals_recovered"], "trees_planted": totals["trees_planted"],
+                        "car_days": totals["car_days"], "energy_kwh": totals["energy_kwh"]},
         "operational_kpis": {
             "daily_averages": {"weight_per_day": totals["weight_per_day"],
                                "tickets_per_day": totals["tickets_per_day"]},
@@ -198,16 +204,19 @@ def dashboard(f: ReportFilter) -> dict:
 
 def basic_report(f: ReportFilter) -> dict:
     with read_warehouse() as con:
+        # Ticket and weight totals of the filter (both directions unless the ticket type says);
+        # the diversion rate and the impact block of its outbound tickets only, as on every screen.
         facts, params = f.facts()
+        out = "filter (where not is_inbound)"
         totals = _one(con, f"""
             select coalesce(sum(ticket_count), 0) as total_tickets,
                    coalesce(sum(net_weight_lb), 0) as total_net_weight,
                    coalesce(sum(gross_weight_lb), 0) as total_gross_weight,
                    coalesce(sum(tare_weight_lb), 0) as total_tare_weight,
-                   {pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)')} as diversion_rate,
-                   marts.basic_co2_kg(coalesce(sum(net_weight_lb), 0)) as co2_prevented_kg,
-                   cast(round(coalesce(sum(meals_recovered), 0)) as bigint) as meals_recovered,
-                   marts.basic_cost_usd(coalesce(sum(net_weight_lb), 0)) as cost_savings_usd
+                   {pct(f'sum(diverted_weight_lb) {out}', f'sum(net_weight_lb) {out}')} as diversion_rate,
+                   marts.co2e_kg(coalesce(sum(co2e_avoided_kg) {out}, 0)) as co2_prevented_kg,
+                   marts.meals(coalesce(sum(meals_recovered) {out}, 0)) as meals_recovered,
+                   marts.cost_saved_usd(coalesce(sum(diverted_weight_lb) {out}, 0)) as cost_savings_usd
             from {facts}""", params)
         refreshed = last_refreshed_at(con)
     esg = {key: totals.pop(key) for key in ("co2_prevented_kg", "meals_recovered", "cost_savings_usd")}

@@ -1,6 +1,6 @@
 -- The figure functions the API applies to its sums (macros/figures.sql), each pinned to a figure
 -- computed by hand from the seed's factors; a row here is a function that drifted.
--- Company A's October in the API tests: 210 lb outbound, 160 lb diverted, 410 lb both ways.
+-- Company A's October in the API tests: 210 lb outbound, 160 lb diverted, 48.9 kg CO2e avoided.
 -- depends_on: {{ ref('impact_constants') }}
 -- The functions are DuckDB macros (the API reads DuckDB); other engines have none to test.
 {{ config(enabled=(target.type == 'duckdb')) }}
@@ -12,11 +12,15 @@ with pinned as (
         checks.expected
     from (
         values
-        ('dashboard_co2_kg', cast(marts.dashboard_co2_kg(210.0) as double), 50.40),
-        ('dashboard_co2_lb', cast(marts.dashboard_co2_lb(210.0) as double), 111.11),
-        ('dashboard_cost_usd', cast(marts.dashboard_cost_usd(210.0) as double), 25.20),
-        ('basic_co2_kg', cast(marts.basic_co2_kg(410.0) as double), 110.70),
-        ('basic_cost_usd', cast(marts.basic_cost_usd(410.0) as double), 15.38),
+        ('percent_of', cast(marts.percent_of(160.0, 210.0) as double), 76.2),
+        ('percent_of nothing', cast(marts.percent_of(0, 0) as double), 0),
+        ('co2e_kg', cast(marts.co2e_kg(48.9049) as double), 48.90),
+        -- 48.9 kg / 0.45359237 kg per lb
+        ('co2e_lb', cast(marts.co2e_lb(48.9) as double), 107.81),
+        ('meals', cast(marts.meals(49.6) as double), 50),
+        ('trees_planted', cast(marts.trees_planted(88.9) as double), 10.0),
+        ('car_days', cast(marts.car_days(46.0) as double), 10.0),
+        ('energy_kwh', cast(marts.energy_kwh(100.0) as double), 85.0),
         ('disposal_cost_usd', cast(marts.disposal_cost_usd(210.0) as double), 16.80),
         ('cost_saved_usd', cast(marts.cost_saved_usd(160.0) as double), 19.20),
         ('cost_per_lb_usd', cast(marts.cost_per_lb_usd(210.0) as double), 0.08),

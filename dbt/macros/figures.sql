@@ -9,40 +9,44 @@
   warehouse); leave it out in models.
 #}
 
-{# Main dashboard estimates (spec 3 s9): 0.24 kg CO2 and 0.12 USD per lb of net weight. #}
-{% macro fig_dashboard_co2_kg(net_lb, constants=none) -%}
-    round({{ net_lb }} * {{ impact_constant('dashboard_co2_kg_per_lb', constants) }}, 2)
+{# The one diversion rate and every share: part over whole as a percent with one decimal, 0 when
+   the whole is 0 (the percent macro's rounding, as a function the API applies to its sums). #}
+{% macro fig_percent(part, whole, constants=none) -%}
+    round(100 * coalesce({{ divide('cast(' ~ part ~ ' as double)', 'nullif(' ~ whole ~ ', 0)') }}, 0), 1)
 {%- endmacro %}
 
-{% macro fig_dashboard_co2_lb(net_lb, constants=none) -%}
-    round({{ divide(
-        net_lb ~ ' * ' ~ impact_constant('dashboard_co2_kg_per_lb', constants),
-        impact_constant('kg_per_lb', constants)
-    ) }}, 2)
+{# CO2e avoided (EPA GHG Emission Factors Hub, Table 9; tickets.co2e_avoided_kg) as shown: kg with
+   two decimals, and the same in lb (the dashboard's co2_saved_lbs). No per-lb estimate of net
+   weight is kept (docs/figures.md: the spec's 0.24 and 0.27 kg per lb are not shown). #}
+{% macro fig_co2e_kg(co2e_kg, constants=none) -%}
+    round({{ co2e_kg }}, 2)
 {%- endmacro %}
 
-{% macro fig_dashboard_cost_usd(net_lb, constants=none) -%}
-    round({{ net_lb }} * {{ impact_constant('dashboard_cost_usd_per_lb', constants) }}, 2)
+{% macro fig_co2e_lb(co2e_kg, constants=none) -%}
+    round({{ divide(co2e_kg, impact_constant('kg_per_lb', constants)) }}, 2)
 {%- endmacro %}
 
-{# Basic report (spec 3 s9): 0.27 kg CO2 per net lb; net lb / 2000 x 75 USD. #}
-{% macro fig_basic_co2_kg(net_lb, constants=none) -%}
-    round({{ net_lb }} * {{ impact_constant('basic_co2_kg_per_lb', constants) }}, 2)
+{# The ESG dashboard's equivalences of CO2e avoided in lb (spec 2 s2.5): trees planted = lb / 8.89,
+   car days = lb / 4.6, energy = 0.85 kWh per lb; one decimal. #}
+{% macro fig_trees_planted(co2e_lb, constants=none) -%}
+    round({{ divide(co2e_lb, impact_constant('co2_lb_per_tree', constants)) }}, 1)
 {%- endmacro %}
 
-{# USD per lb as an exact decimal first: 15.375 must round to 15.38, as money does. #}
-{% macro fig_basic_cost_usd(net_lb, constants=none) -%}
-    round(
-        {{ net_lb }} * cast(
-            {{ divide(
-                impact_constant('basic_cost_usd_per_short_ton', constants),
-                impact_constant('lb_per_short_ton', constants)
-            ) }} as decimal(28, 6)
-        ), 2
-    )
+{% macro fig_car_days(co2e_lb, constants=none) -%}
+    round({{ divide(co2e_lb, impact_constant('co2_lb_per_car_day', constants)) }}, 1)
 {%- endmacro %}
 
-{# Cost analysis (spec 3 s9): disposal 0.08 USD per lb; cost avoided 0.12 USD per diverted lb. #}
+{% macro fig_energy_kwh(co2e_lb, constants=none) -%}
+    round({{ co2e_lb }} * {{ impact_constant('kwh_per_co2_lb', constants) }}, 1)
+{%- endmacro %}
+
+{# Meals recovered as shown: the sum of tickets.meals_recovered (donated lb / 1.2), whole meals. #}
+{% macro fig_meals(meals, constants=none) -%}
+    cast(round({{ meals }}) as bigint)
+{%- endmacro %}
+
+{# Cost analysis (spec 3 s9): disposal 0.08 USD per lb; cost savings (the one figure of that name
+   on every screen) 0.12 USD per diverted lb. #}
 {% macro fig_disposal_cost_usd(lb, constants=none) -%}
     round({{ lb }} * {{ impact_constant('disposal_cost_usd_per_lb', constants) }}, 2)
 {%- endmacro %}
@@ -128,9 +132,9 @@
         {%- set constants = values -%}
     {%- endif -%}
     {%- set one_argument = {
-        'dashboard_co2_kg': fig_dashboard_co2_kg, 'dashboard_co2_lb': fig_dashboard_co2_lb,
-        'dashboard_cost_usd': fig_dashboard_cost_usd, 'basic_co2_kg': fig_basic_co2_kg,
-        'basic_cost_usd': fig_basic_cost_usd, 'disposal_cost_usd': fig_disposal_cost_usd,
+        'co2e_kg': fig_co2e_kg, 'co2e_lb': fig_co2e_lb, 'meals': fig_meals,
+        'trees_planted': fig_trees_planted, 'car_days': fig_car_days, 'energy_kwh': fig_energy_kwh,
+        'disposal_cost_usd': fig_disposal_cost_usd,
         'cost_saved_usd': fig_cost_saved_usd, 'cost_per_lb_usd': fig_cost_per_lb_usd,
         'roi_percent': fig_roi_percent, 'monthly_projection_usd': fig_monthly_projection_usd,
         'annual_projection_usd': fig_annual_projection_usd, 'payback_years': fig_payback_years,
@@ -142,6 +146,7 @@
     create or replace macro marts.{{ name }}(x) as {{ figure('x', constants) }};
     {% endfor -%}
     create or replace macro marts.people_fed_per_day(meals, days) as {{ fig_people_fed_per_day('meals', 'days') }};
+    create or replace macro marts.percent_of(part, whole) as {{ fig_percent('part', 'whole') }};
     {#- The Tier 1 / Tier 2 rule (edible_food_generator.sql), for the questionnaire's answer on save. #}
     create or replace macro marts.edible_food_generator_rule(
         business_type, gross_sales_usd, square_feet, seats, rooms, beds, has_food_facility, daily_attendance

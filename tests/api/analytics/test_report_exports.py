@@ -51,7 +51,7 @@ class TestBasicExport:
         text = pdf_text(r.content)
         assert "Basic Report" in text and "Period: 2026-10-01 to 2026-10-31" in text
         # The four KPIs, the diversion rate and the environmental block (test_reports.py computes them).
-        for figure in ("410.0", "427.8", "17.8", "110.70", "$15.38"):
+        for figure in ("410.0", "427.8", "17.8", "76.2%", "48.90", "$19.20"):
             assert figure in text, figure
         for name in ("Compost", "Landfill", "Food Bank", "Food Scraps", "Food Waste", "Kitchen 1", "Kitchen 2"):
             assert name in text, name
@@ -123,7 +123,7 @@ class TestEsgExport:
         assert r.headers["content-disposition"] == f'attachment; filename="esg_report_{today_in_los_angeles()}.pdf"'
         text = pdf_text(r.content)
         assert "ESG Impact Report" in text
-        for figure in ("48.90", "1.81", "76.2%", "$12.80", "Not estimated", "Meets the 75% diversion target"):
+        for figure in ("48.90", "1.81", "76.2%", "$19.20", "Not estimated", "Meets the 75% diversion target"):
             assert figure in text, figure
 
     async def test_core_plan_cannot_export_or_mail_esg(self, client, world):

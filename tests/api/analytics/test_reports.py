@@ -8,7 +8,7 @@ async def get(client, path, tenant, who="admin", **params):
     return await client.get(path, params={**OCT, **params}, headers=tenant.headers(who))
 
 
-async def test_dashboard_shows_weight_based_diversion_and_spec_estimates(client, world):
+async def test_dashboard_shows_weight_based_diversion_and_the_catalogue_figures(client, world):
     r = await get(client, "/api/analytics/dashboard", world["a"])
     assert r.status_code == 200, r.text
     body = r.json()
@@ -18,11 +18,17 @@ async def test_dashboard_shows_weight_based_diversion_and_spec_estimates(client,
     assert body["diverted_weight"] == 160.0
     assert body["diversion_rate"] == 76.2
     assert body["ca_compliance"] is True
-    assert body["co2_prevented_kg"] == 50.4  # 0.24 x 210
-    assert body["cost_savings"] == 25.2  # 0.12 x 210
+    # docs/figures.md: CO2e avoided from the EPA Hub (100/2000 x 0.57 t + 60/2000 x 0.68 t), no per-lb
+    # estimate of net weight; cost savings 0.12 USD per diverted lb (160 lb), not per net lb.
+    assert body["co2_prevented_kg"] == 48.9
+    assert body["esg_metrics"]["co2_saved_lbs"] == 107.81  # 48.9 / 0.45359237
+    assert body["cost_savings"] == 19.2
+    assert body["esg_metrics"]["cost_saved_usd"] == 19.2
     assert body["meals_recovered"] == 50  # 60 donated lb / 1.2
-    assert body["co2e_avoided_kg_epa"] == 48.9  # 100/2000 x 0.57 t + 60/2000 x 0.68 t
+    assert "co2e_avoided_kg_epa" not in body
     assert body["esg_metrics"]["meals_recovered"] == 50
+    # spec 2 s2.5 equivalences of 107.81 lb: / 8.89, / 4.6, x 0.85
+    assert [body["esg_metrics"][k] for k in ("trees_planted", "car_days", "energy_kwh")] == [12.1, 23.4, 91.6]
     assert body["operational_kpis"]["daily_averages"] == {"weight_per_day": 6.8, "tickets_per_day": 0.1}
     assert body["operational_kpis"]["top_waste_sources"]["Food Scraps"] == {"weight": 100.0, "percentage": 47.6}
     assert [p["date"] for p in body["operational_kpis"]["waste_reduction_progress"]["trend"]] == [
@@ -30,13 +36,18 @@ async def test_dashboard_shows_weight_based_diversion_and_spec_estimates(client,
     assert body["last_refreshed_at"] is not None
 
 
-async def test_basic_report_reproduces_spec_formulas(client, world):
+async def test_basic_report_counts_inbound_in_its_totals_never_in_diversion_or_impact(client, world):
     body = (await get(client, "/api/reports/basic", world["a"])).json()
-    assert body["total_tickets"] == 4  # void never counts
+    assert body["total_tickets"] == 4  # void never counts; the 200 lb inbound load does
     assert body["total_net_weight"] == 410.0
     assert body["total_tare_weight"] == 17.8
     assert body["total_gross_weight"] == 427.8
-    assert body["basic_esg"] == {"co2_prevented_kg": 110.7, "meals_recovered": 50, "cost_savings_usd": 15.38}
+    # The inbound load is a receipt: diversion and impact are the dashboard's (outbound) figures.
+    assert body["diversion_rate"] == 76.2
+    assert body["basic_esg"] == {"co2_prevented_kg": 48.9, "meals_recovered": 50, "cost_savings_usd": 19.2}
+    inbound = (await get(client, "/api/reports/basic", world["a"], ticket_type="inbound")).json()
+    assert inbound["total_net_weight"] == 200.0 and inbound["diversion_rate"] == 0
+    assert inbound["basic_esg"] == {"co2_prevented_kg": 0, "meals_recovered": 0, "cost_savings_usd": 0}
 
 
 async def test_ticket_report_splits_directions_and_breaks_down(client, world):
@@ -72,7 +83,7 @@ async def test_esg_report_uses_epa_factors(client, world):
     assert impact["landfill_diverted_tons"] == 0.08
     assert impact["water_saved_gallons"] is None
     assert body["food_recovery"]["meals_recovered"] == 50
-    assert body["economic_impact"]["disposal_costs_saved"] == 12.8
+    assert body["economic_impact"]["cost_savings"] == 19.2  # the dashboard's and cost analysis' figure
     assert body["compliance"] == {"sb1383_compliant": True, "diversion_rate": 76.2,
                                   "total_diverted_weight": 160.0, "monthly_target_met": True}
     assert body["summary"] == {"total_tickets": 3, "total_net_weight_lbs": 210.0, "total_facilities": 2}
@@ -140,7 +151,7 @@ async def test_api_month_equals_the_dbt_marts_row_for_that_month(client, world):
             "from marts.cost_analysis_monthly where company_id = ? and month_start = '2026-10-01'",
             [str(world["a"].company_id)]).fetchone()
         esg = con.execute(
-            "select co2_prevented_kg, methane_prevented_kg, diversion_rate_percent, disposal_costs_saved_usd "
+            "select co2_prevented_kg, methane_prevented_kg, diversion_rate_percent, cost_saved_usd "
             "from marts.esg_monthly where company_id = ? and month_start = '2026-10-01'",
             [str(world["a"].company_id)]).fetchone()
     finally:
@@ -151,7 +162,7 @@ async def test_api_month_equals_the_dbt_marts_row_for_that_month(client, world):
             api_cost["projections"]["annual"], api_cost["projections"]["payback_years"]) == tuple(map(float, cost))
     assert (api_esg["environmental_impact"]["co2_prevented_kg"], api_esg["environmental_impact"]["methane_prevented_kg"],
             api_esg["diversion_metrics"]["diversion_rate_percent"],
-            api_esg["economic_impact"]["disposal_costs_saved"]) == tuple(map(float, esg))
+            api_esg["economic_impact"]["cost_savings"]) == tuple(map(float, esg))
 
 
 async def test_screens_learn_of_a_new_warehouse_from_one_small_call(client, world, tmp_path, monkeypatch):
@@ -199,7 +210,7 @@ async def test_empty_warehouse_has_the_figure_functions_dbt_publishes(world, tmp
     empty = _empty_warehouse()
     try:
         functions = published.execute(query).fetchall()
-        assert {name for name, _ in functions} >= {"cost_saved_usd", "roi_percent", "payback_years", "basic_cost_usd"}
+        assert {name for name, _ in functions} >= {"cost_saved_usd", "roi_percent", "payback_years", "co2e_kg", "percent_of"}
         assert functions == empty.execute(query).fetchall()
     finally:
         published.close()

@@ -3370,12 +3370,12 @@ export interface components {
         BasicEsg: {
             /**
              * Co2 Prevented Kg
-             * @description Spec 3 s9: 0.27 x net lb
+             * @description CO2e avoided (docs/figures.md): EPA GHG Hub Table 9, landfill minus the path taken, completed outbound diverted lb; kg
              */
             co2_prevented_kg: number;
             /**
              * Cost Savings Usd
-             * @description Spec 3 s9: net lb / 2000 x 75
+             * @description Cost savings (docs/figures.md): 0.12 USD per diverted lb
              */
             cost_savings_usd: number;
             /**
@@ -3387,7 +3387,10 @@ export interface components {
         /** BasicReportRead */
         BasicReportRead: {
             basic_esg: components["schemas"]["BasicEsg"];
-            /** Diversion Rate */
+            /**
+             * Diversion Rate
+             * @description Diversion rate (docs/figures.md): outbound diverted lb / outbound net lb x 100
+             */
             diversion_rate: number;
             /**
              * Last Refreshed At
@@ -4543,17 +4546,12 @@ export interface components {
             ca_compliance_target: number;
             /**
              * Co2 Prevented Kg
-             * @description Spec estimate: 0.24 kg per lb of net weight
+             * @description CO2e avoided (docs/figures.md): EPA GHG Hub Table 9, landfill minus the path taken, completed outbound diverted lb; kg
              */
             co2_prevented_kg: number;
             /**
-             * Co2E Avoided Kg Epa
-             * @description EPA GHG Hub Table 9: landfill minus actual path, diverted lb
-             */
-            co2e_avoided_kg_epa: number;
-            /**
              * Cost Savings
-             * @description Spec estimate: 0.12 USD per lb of net weight
+             * @description Cost savings (docs/figures.md): 0.12 USD per diverted lb
              */
             cost_savings: number;
             /**
@@ -4571,7 +4569,7 @@ export interface components {
             last_refreshed_at?: string | null;
             /**
              * Meals Recovered
-             * @description Donated lb / 1.2 (1.2 lb per meal)
+             * @description Meals recovered: donated lb / 1.2 (1.2 lb per meal)
              */
             meals_recovered: number;
             operational_kpis: components["schemas"]["OperationalKpis"];
@@ -4892,10 +4890,10 @@ export interface components {
         /** EconomicImpact */
         EconomicImpact: {
             /**
-             * Disposal Costs Saved
-             * @description Diverted lb x 0.08 USD disposal cost (spec 3 s9)
+             * Cost Savings
+             * @description Cost savings (docs/figures.md): 0.12 USD per diverted lb
              */
-            disposal_costs_saved: number;
+            cost_savings: number;
             /**
              * Operational Savings
              * @description No sourced figure: not estimated
@@ -5096,12 +5094,33 @@ export interface components {
         };
         /** EsgMetrics */
         EsgMetrics: {
-            /** Co2 Saved Lbs */
+            /**
+             * Car Days
+             * @description co2_saved_lbs / 4.6 (spec 2 s2.5), one decimal
+             */
+            car_days: number;
+            /**
+             * Co2 Saved Lbs
+             * @description CO2e avoided in lb (co2_prevented_kg / 0.45359237)
+             */
             co2_saved_lbs: number;
-            /** Cost Saved Usd */
+            /**
+             * Cost Saved Usd
+             * @description Cost savings, as cost_savings
+             */
             cost_saved_usd: number;
+            /**
+             * Energy Kwh
+             * @description 0.85 x co2_saved_lbs (spec 2 s2.5), one decimal
+             */
+            energy_kwh: number;
             /** Meals Recovered */
             meals_recovered: number;
+            /**
+             * Trees Planted
+             * @description co2_saved_lbs / 8.89 (spec 2 s2.5), one decimal
+             */
+            trees_planted: number;
         };
         /** EsgReportRead */
         EsgReportRead: {

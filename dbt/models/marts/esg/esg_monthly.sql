@@ -1,4 +1,5 @@
--- ESG report figures per company and month from EPA Hub factors (Table 9, Scope 3 waste).
+-- ESG report figures per company and month (docs/figures.md): CO2e avoided from EPA Hub factors
+-- (Table 9, Scope 3 waste), completed outbound tickets only.
 with monthly as (
 
     select
@@ -26,13 +27,14 @@ select
     diverted_weight_lb,
     donated_weight_lb,
     {{ percent('diverted_weight_lb', 'total_net_weight_lb') }} as diversion_rate_percent,
-    round(co2e_avoided_kg, 2) as co2_prevented_kg,
+    {{ fig_co2e_kg('co2e_avoided_kg') }} as co2_prevented_kg,
     {{ fig_co2e_tons('co2e_avoided_kg') }} as co2_prevented_tons,
     -- The avoided CO2e is landfill methane, expressed back as CH4 with the AR6 100-year GWP.
     {{ fig_methane_kg('co2e_avoided_kg') }} as methane_prevented_kg,
     {{ fig_cars_off_road('co2e_avoided_kg') }} as equivalent_cars_off_road,
     cast({{ fig_short_tons('diverted_weight_lb') }} as double) as landfill_diverted_tons,
-    round(meals_recovered, 0) as meals_recovered,
-    cast({{ fig_disposal_cost_usd('diverted_weight_lb') }} as decimal(38, 2)) as disposal_costs_saved_usd,
+    cast({{ fig_meals('meals_recovered') }} as double) as meals_recovered,
+    -- Cost savings: the one figure of that name (0.12 USD per diverted lb), as the dashboard and cost analysis.
+    cast({{ fig_cost_saved_usd('diverted_weight_lb') }} as decimal(38, 2)) as cost_saved_usd,
     {{ fig_meets_diversion_target(percent('diverted_weight_lb', 'total_net_weight_lb')) }} as monthly_target_met
 from monthly

@@ -75,7 +75,7 @@ export default function BasicReportScreen() {
             </div>
             <Card title="Basic environmental impact">
               <div className="analytics-grid">
-                <StatCard label="CO2 prevented" value={`${num(summary.data.basic_esg.co2_prevented_kg, 2)} kg`} />
+                <StatCard label="CO2e avoided" value={`${num(summary.data.basic_esg.co2_prevented_kg, 2)} kg`} />
                 <StatCard label="Potential meals recovered" value={num(summary.data.basic_esg.meals_recovered, 0)} />
                 <StatCard label="Cost savings" value={usd(summary.data.basic_esg.cost_savings_usd)} />
               </div>
@@ -116,10 +116,10 @@ export default function BasicReportScreen() {
                   <StatCard label="Tickets" value={num(report.data.summary.total_tickets, 0)} />
                   <StatCard label="Net weight" value={lb(report.data.summary.total_net_weight)} />
                   <StatCard label="Average per ticket" value={lb(report.data.summary.avg_net_weight)} />
-                  <StatCard label="Diversion rate" value={`${generated.data.diversion_rate.toFixed(1)}%`} hint="by weight" />
+                  <StatCard label="Diversion rate" value={`${generated.data.diversion_rate.toFixed(1)}%`} hint="outbound, by weight" />
                 </div>
                 <Card title="Environmental impact">
-                  <p>CO2 prevented {num(generated.data.basic_esg.co2_prevented_kg, 2)} kg · meals {num(generated.data.basic_esg.meals_recovered, 0)} · savings {usd(generated.data.basic_esg.cost_savings_usd)}</p>
+                  <p>CO2e avoided {num(generated.data.basic_esg.co2_prevented_kg, 2)} kg · meals {num(generated.data.basic_esg.meals_recovered, 0)} · savings {usd(generated.data.basic_esg.cost_savings_usd)}</p>
                 </Card>
                 <div className="analytics-stack">
                   {report.data.breakdowns && (

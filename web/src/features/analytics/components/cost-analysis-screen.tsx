@@ -25,7 +25,7 @@ export default function CostAnalysisScreen() {
         <>
           <LastRefreshed at={data.last_refreshed_at} />
           <div className="analytics-grid">
-            <StatCard label="Savings" value={usd(data.total_savings)} hint="0.12 USD per diverted lb" />
+            <StatCard label="Cost savings" value={usd(data.total_savings)} hint="0.12 USD per diverted lb" />
             <StatCard label="ROI" value={`${num(data.roi_percent)}%`} />
             <StatCard label="Monthly disposal cost" value={usd(data.monthly_disposal_cost)} hint="0.08 USD per lb" />
             <StatCard label="Cost per lb" value={usd(data.cost_per_lb)} />

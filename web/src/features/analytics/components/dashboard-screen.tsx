@@ -26,10 +26,10 @@ export default function DashboardScreen() {
           <div className="analytics-grid">
             <StatCard label="Total tickets" value={num(data.total_tickets, 0)} hint={`${num(data.operational_kpis.daily_averages.tickets_per_day)} per day`} />
             <StatCard label="Total weight" value={lb(data.total_weight)} hint={`${lb(data.operational_kpis.daily_averages.weight_per_day)} per day`} />
-            <StatCard label="Diverted" value={lb(data.diverted_weight)} hint={`${data.diversion_rate.toFixed(1)}% of net weight`} />
-            <StatCard label="CO2 prevented (estimate)" value={`${num(data.co2_prevented_kg)} kg`} hint={`EPA factors: ${num(data.co2e_avoided_kg_epa)} kg CO2e`} />
+            <StatCard label="Diverted" value={lb(data.diverted_weight)} hint={`Diversion rate ${data.diversion_rate.toFixed(1)}%`} />
+            <StatCard label="CO2e avoided" value={`${num(data.co2_prevented_kg)} kg`} hint="EPA GHG Hub factors, diverted lb" />
             <StatCard label="Meals recovered" value={num(data.meals_recovered, 0)} hint="Donated lb / 1.2" />
-            <StatCard label="Cost savings (estimate)" value={usd(data.cost_savings)} />
+            <StatCard label="Cost savings" value={usd(data.cost_savings)} hint="0.12 USD per diverted lb" />
           </div>
           {data.total_tickets === 0 ? (
             <EmptyState title="No tickets in this period">Weigh waste to see your dashboard fill in.</EmptyState>

@@ -37,7 +37,7 @@ export default function EsgImpactScreen() {
           </div>
           <Card title="Environmental Impact">
             <div className="analytics-grid">
-              <StatCard label="CO2e prevented" value={`${num(data.environmental_impact.co2_prevented_kg)} kg`} hint={`${num(data.environmental_impact.co2_prevented_tons, 3)} t (EPA GHG Hub Table 9)`} />
+              <StatCard label="CO2e avoided" value={`${num(data.environmental_impact.co2_prevented_kg)} kg`} hint={`${num(data.environmental_impact.co2_prevented_tons, 3)} t (EPA GHG Hub Table 9)`} />
               <StatCard label="Methane prevented" value={`${num(data.environmental_impact.methane_prevented_kg)} kg`} />
               <StatCard label="Cars off the road (a year)" value={num(data.environmental_impact.equivalent_cars_off_road, 2)} />
               <StatCard label="Landfill diverted" value={`${num(data.environmental_impact.landfill_diverted_tons, 3)} short tons`} />
@@ -54,7 +54,7 @@ export default function EsgImpactScreen() {
           </Card>
           <Card title="Economic Impact">
             <div className="analytics-grid">
-              <StatCard label="Disposal costs saved" value={usd(data.economic_impact.disposal_costs_saved)} />
+              <StatCard label="Cost savings" value={usd(data.economic_impact.cost_savings)} hint="0.12 USD per diverted lb" />
               <StatCard label="Tax benefits" value={notEstimated(data.economic_impact.tax_benefits_usd, usd)} />
               <StatCard label="Operational savings" value={notEstimated(data.economic_impact.operational_savings, usd)} />
               <StatCard label="Total economic impact" value={usd(data.economic_impact.total_economic_impact)} />

@@ -5,7 +5,7 @@ import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { getCurrentSubscriptionQueryOptions } from "@/features/subscription/api/get-current-subscription";
 import { useDashboard } from "../api/get-dashboard";
-import { carDays, diversionBar, energyKwh, lastDays, lb, num, treesPlanted, usd } from "../lib/conversions";
+import { diversionBar, lastDays, lb, num, usd } from "../lib/conversions";
 import type { ReportFilters } from "../api/report-filters";
 import { DiversionBar } from "./charts";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
@@ -45,15 +45,15 @@ export default function EsgScreen() {
         <>
           <LastRefreshed at={data.last_refreshed_at} />
           <div className="analytics-grid">
-            <StatCard label="CO2 saved" value={`${num(co2Lbs)} lb`} hint={`${num(data.co2_prevented_kg)} kg`} />
+            <StatCard label="CO2e avoided" value={`${num(co2Lbs)} lb`} hint={`${num(data.co2_prevented_kg)} kg`} />
             <StatCard label="Meals recovered" value={num(data.meals_recovered, 0)} />
             <StatCard label="Cost savings" value={usd(data.esg_metrics.cost_saved_usd)} />
             <StatCard label="Total tickets" value={num(data.total_tickets, 0)} />
           </div>
           <div className="analytics-grid">
-            <StatCard label="Trees planted (equivalent)" value={num(treesPlanted(co2Lbs))} />
-            <StatCard label="Car days off the road" value={num(carDays(co2Lbs))} />
-            <StatCard label="Energy (kWh equivalent)" value={num(energyKwh(co2Lbs))} />
+            <StatCard label="Trees planted (equivalent)" value={num(data.esg_metrics.trees_planted)} />
+            <StatCard label="Car days off the road" value={num(data.esg_metrics.car_days)} />
+            <StatCard label="Energy (kWh equivalent)" value={num(data.esg_metrics.energy_kwh)} />
           </div>
           <div className="analytics-stack">
             <Card title="Diversion rate">

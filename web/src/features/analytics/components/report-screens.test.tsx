@@ -47,7 +47,7 @@ const esg: EsgReport = {
   environmental_impact: { co2_prevented_kg: 48.9, co2_prevented_tons: 0.049, methane_prevented_kg: 1.8,
     equivalent_cars_off_road: 0.01, water_saved_gallons: null, landfill_diverted_tons: 0.08 },
   food_recovery: { meals_recovered: 50, people_fed_per_day: 0.6, protein_recovered_lbs: null, nutritional_value_usd: null },
-  economic_impact: { disposal_costs_saved: 12.8, tax_benefits_usd: null, operational_savings: null, total_economic_impact: 12.8 },
+  economic_impact: { cost_savings: 12.8, tax_benefits_usd: null, operational_savings: null, total_economic_impact: 12.8 },
   compliance: { sb1383_compliant: true, diversion_rate: 76.2, total_diverted_weight: 160, monthly_target_met: true },
 };
 

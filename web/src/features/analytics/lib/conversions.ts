@@ -1,8 +1,5 @@
 import { companyDay, shiftDay } from "@/lib/format";
-// Spec 2 s2.5 equivalences for the ESG dashboard (inputs in lb of CO2).
-export const treesPlanted = (co2Lbs: number) => co2Lbs / 8.89;
-export const carDays = (co2Lbs: number) => co2Lbs / 4.6;
-export const energyKwh = (co2Lbs: number) => 0.85 * co2Lbs;
+// The ESG dashboard's equivalences (trees, car days, kWh) come from the API (dbt/macros/figures.sql).
 
 /** The diversion bar: width capped at 100 %, green from the 75 % target up, else yellow. */
 export function diversionBar(rate: number): { width: number; tone: "good" | "warn" } {
