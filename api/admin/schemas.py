@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from api.companies.schemas import CompanyAddress
 from api.kit.fields import clean_email
+from api.kit.validation import Kept
 from api.stores.schemas import US_STATES
 
 
@@ -90,9 +91,9 @@ class CompanyEdit(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str | None = Field(None, max_length=200)
+    name: str = Kept(max_length=200)
     email: str | None = None
-    industry: str | None = Field(None, max_length=100)
+    industry: str = Kept(max_length=100)
     phone: str | None = Field(None, max_length=40)
     address_street: str | None = Field(None, max_length=300)
     address_city: str | None = Field(None, max_length=120)
@@ -100,17 +101,20 @@ class CompanyEdit(BaseModel):
     address_zip: str | None = Field(None, max_length=10)
     max_facilities_override: int | None = Field(None, ge=1, le=10000)
 
-    @field_validator("name", "email", "industry", "phone", "address_street", "address_city", "address_state",
-                     "address_zip", mode="before")
+    @field_validator("email", "phone", "address_street", "address_city", "address_state", "address_zip",
+                     mode="before")
     @classmethod
     def _trim(cls, value):
         return value.strip() or None if isinstance(value, str) else value
 
-    @field_validator("name")
+    @field_validator("name", "industry", mode="before")
     @classmethod
-    def _name(cls, value: str | None) -> str:
-        if value is None:
-            raise ValueError("Company name is required")
+    def _required(cls, value, info):
+        """Name and industry can change but not be emptied (null or blank was a NOT NULL 500)."""
+        if isinstance(value, str):
+            value = value.strip()
+        if value is None or value == "":
+            raise ValueError("Company name is required" if info.field_name == "name" else "Industry is required")
         return value
 
     @field_validator("email")

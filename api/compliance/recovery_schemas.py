@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, StringConstraints
 
 from api.analytics.schemas import Number
+from api.kit.validation import Kept
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 Text300 = Annotated[str, StringConstraints(strip_whitespace=True, max_length=300)]
@@ -31,15 +32,15 @@ class PartnerCreate(BaseModel):
 
 
 class PartnerUpdate(BaseModel):
-    name: Name | None = None
-    kind: PartnerKind | None = None
+    name: Name = Kept()
+    kind: PartnerKind = Kept()
     address: Text300 | None = None
     contact: Text300 | None = None
     food_types: Annotated[str, StringConstraints(strip_whitespace=True, max_length=1000)] | None = None
     collection_frequency: Annotated[str, StringConstraints(strip_whitespace=True, max_length=60)] | None = None
-    pickup_mode: PickupMode | None = None
+    pickup_mode: PickupMode = Kept()
     destination_id: uuid.UUID | None = None
-    is_active: bool | None = None
+    is_active: bool = Kept()
 
 
 class AgreementRead(BaseModel):

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import date
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator, StrictBool
+from pydantic import BeforeValidator, Field, StrictBool
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 # Five centuries is already absurd for a report; beyond this a date is a typo or an attack.
@@ -65,3 +65,15 @@ def _iso_date(value: Any) -> Any:
 IsoDate = Annotated[date, BeforeValidator(_iso_date)]
 # true/false only: lax bool would take 0, 1, "yes", "off" (the fuzzer's `is_active: 0`).
 Flag = StrictBool
+
+
+def _not_nullable(schema: dict) -> None:
+    schema.pop("default", None)
+
+
+def Kept(**constraints: Any) -> Any:
+    """A field of a partial update that may be left out (the stored value is kept) but not sent as
+    null, because the column has no empty value: `active: bool = Kept()`. An explicit null is a 422
+    naming the field (it was a NOT NULL violation, a 500); the document shows the field as neither
+    required nor nullable."""
+    return Field(None, json_schema_extra=_not_nullable, **constraints)

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, field_validator
 
 from api.invoices.schemas import AgingBucket, AgingCategory, Money, PaymentCreate, PaymentMethod
+from api.kit.validation import Kept
 
 FacilityType = Literal["hauler", "compost_facility", "anaerobic_digestion", "transfer_station", "landfill",
                        "rendering", "food_recovery", "other"]
@@ -45,8 +46,8 @@ class DisposalPartnerCreate(PartnerFields):
 
 
 class DisposalPartnerUpdate(PartnerFields):
-    name: Text200 | None = None
-    active: bool | None = None
+    name: Text200 = Kept()
+    active: bool = Kept()
 
     @field_validator("name")
     @classmethod

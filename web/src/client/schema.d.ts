@@ -4096,11 +4096,11 @@ export interface components {
             /** Email */
             email?: string | null;
             /** Industry */
-            industry?: string | null;
+            industry?: string;
             /** Max Facilities Override */
             max_facilities_override?: number | null;
             /** Name */
-            name?: string | null;
+            name?: string;
             /** Phone */
             phone?: string | null;
         };
@@ -4728,7 +4728,7 @@ export interface components {
             /** Accepted Materials */
             accepted_materials?: string[] | null;
             /** Active */
-            active?: boolean | null;
+            active?: boolean;
             /** Address */
             address?: string | null;
             /** Contact Name */
@@ -4738,7 +4738,7 @@ export interface components {
             /** Facility Type */
             facility_type?: ("hauler" | "compost_facility" | "anaerobic_digestion" | "transfer_station" | "landfill" | "rendering" | "food_recovery" | "other") | null;
             /** Name */
-            name?: string | null;
+            name?: string;
             /** Notes */
             notes?: string | null;
             /** Payment Terms Days */
@@ -6307,13 +6307,19 @@ export interface components {
             /** Food Types */
             food_types?: string | null;
             /** Is Active */
-            is_active?: boolean | null;
-            /** Kind */
-            kind?: ("organization" | "service") | null;
+            is_active?: boolean;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind?: "organization" | "service";
             /** Name */
-            name?: string | null;
-            /** Pickup Mode */
-            pickup_mode?: ("collected" | "self_haul") | null;
+            name?: string;
+            /**
+             * Pickup Mode
+             * @enum {string}
+             */
+            pickup_mode?: "collected" | "self_haul";
         };
         /** PartyRead */
         PartyRead: {
