@@ -96,3 +96,11 @@ class Factory:
             db.add(user)
             await db.flush()
         return user, token_for(user)
+
+
+def add_alert_recipients(owner_sql, company_id, *emails: str) -> None:
+    """A manager's (inactive) e-mail alert naming these addresses: reports and tickets may then be
+    mailed to them (api/mail/recipients.py allows the company's users and alert recipients only)."""
+    owner_sql("insert into email_alerts (id, company_id, name, report_type, schedule, send_time, recipients, "
+              "is_active, created_at, updated_at) values (gen_random_uuid(), %s, 'Test recipients', 'basic', "
+              "'daily', '09:00', %s, false, now(), now())", (company_id, ",".join(emails)))

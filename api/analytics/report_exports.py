@@ -24,6 +24,7 @@ from api.audit.service import audit
 from api.companies.logo import logo_png
 from api.core.config import get_settings
 from api.kit.errors import DomainError
+from api.mail.recipients import check_recipients
 from api.mail.service import _send_smtp, _write_outbox, build_message
 from api.ratelimit import service as ratelimit
 from api.tables.companies import Company
@@ -136,7 +137,9 @@ async def render_report(kind: str, db: AsyncSession, company: Company, scope: uu
 
 async def email_report(kind: str, db: AsyncSession, user: User, company: Company, scope: uuid.UUID | None,
                        body: ReportEmailRequest) -> ReportEmailSent:
-    """Mails the report PDF to one address, within the per-sender, company and recipient limits."""
+    """Mails the report PDF to one address, one of the company's users or alert recipients (else
+    422 naming `email`), within the per-sender, company and recipient limits."""
+    await check_recipients(db, company.id, [body.email], "email")
     await limit_report_mail(user.id, company.id, body.email)
     name, pdf, f = await render_report(kind, db, company, scope, body.filters)
     sender = " ".join(p for p in (user.first_name, user.last_name) if p) or user.email

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Query, Response
 from starlette.concurrency import run_in_threadpool
 
-from api.access.deps import CurrentCompany, LocationScope, StaffUser
+from api.access.deps import AdminUser, CurrentCompany, LocationScope
 from api.analytics import ai_analytics, impact, report_exports, service, warehouse
 from api.analytics.export_schemas import ReportEmailRequest, ReportEmailSent, ReportExportFilters
 from api.analytics.schemas import (
@@ -36,7 +36,7 @@ MAIL_FAILED = {502: {"model": ErrorBody, "description": "The mail server did not
 
 async def report_filter(
     company: CurrentCompany,
-    _user: StaffUser,
+    _user: AdminUser,
     scope: LocationScope,
     start_date: Annotated[IsoDate | None, Query(description="First local day (default: 30 days ago)")] = None,
     end_date: Annotated[IsoDate | None, Query(description="Last local day, inclusive (default: today)")] = None,
@@ -53,7 +53,7 @@ Filter = Annotated[service.ReportFilter, Depends(report_filter)]
 
 
 @router.get("/analytics/refreshed", response_model=WarehouseRefreshRead)
-async def get_warehouse_refreshed(_user: StaffUser) -> WarehouseRefreshRead:
+async def get_warehouse_refreshed(_user: AdminUser) -> WarehouseRefreshRead:
     """When the warehouse was last published: open screens ask every few seconds and reload
     their figures only when it moves (cheap: no company data, cached per published file)."""
     return WarehouseRefreshRead(last_refreshed_at=await run_in_threadpool(warehouse.published_refreshed_at))
@@ -103,9 +103,9 @@ async def get_ai_analytics_narrative(f: Filter) -> dict:
 
 
 # ---- PDF export and e-mail (spec 3 s2.13, s2.14) ----------------------------------------------
-# Who may call: whoever may read the report. Staff (store_admin, store_employee) of the company;
-# an employee assigned to a location gets that location only (another store_id is a 403).
-# E-mail is rate limited per sender, per company and per recipient (api/ratelimit).
+# Who may call: the company's managers (store_admin), as for every report and dashboard here;
+# employees get 403 (docs/access.md). A report is mailed only to one of the company's users
+# (api/mail/recipients.py). E-mail is rate limited per sender, per company and per recipient.
 PDF_RESPONSE = {200: {"content": {report_exports.PDF_MIME: {}}, "description": "The report as a PDF file"}}
 def _pdf(name: str, pdf: bytes) -> Response:
     return Response(pdf, media_type=report_exports.PDF_MIME,
@@ -113,7 +113,7 @@ def _pdf(name: str, pdf: bytes) -> Response:
 
 
 @router.post("/reports/basic/export", response_class=Response, response_model=None, responses=PDF_RESPONSE)
-async def export_basic_report(db: Db, company: CurrentCompany, _user: StaffUser, scope: LocationScope,
+async def export_basic_report(db: Db, company: CurrentCompany, _user: AdminUser, scope: LocationScope,
                               filters: ReportExportFilters) -> Response:
     """The Basic Report generator as a PDF, recomputed from the warehouse (client figures are never used)."""
     name, pdf, _f = await report_exports.render_report("basic", db, company, scope, filters)
@@ -122,14 +122,14 @@ async def export_basic_report(db: Db, company: CurrentCompany, _user: StaffUser,
 
 @router.post("/reports/esg/export", response_class=Response, response_model=None, responses=PDF_RESPONSE,
              dependencies=[Depends(require_feature(plans.ESG_ADVANCED))])
-async def export_esg_report(db: Db, company: CurrentCompany, _user: StaffUser, scope: LocationScope,
+async def export_esg_report(db: Db, company: CurrentCompany, _user: AdminUser, scope: LocationScope,
                             filters: ReportExportFilters) -> Response:
     name, pdf, _f = await report_exports.render_report("esg", db, company, scope, filters)
     return _pdf(name, pdf)
 
 
 @router.post("/reports/basic/email", response_model=ReportEmailSent, responses=MAIL_FAILED)
-async def email_basic_report(db: Db, company: CurrentCompany, user: StaffUser, scope: LocationScope,
+async def email_basic_report(db: Db, company: CurrentCompany, user: AdminUser, scope: LocationScope,
                              body: ReportEmailRequest) -> ReportEmailSent:
     """Mail the Basic Report PDF to one address (422 'Please enter a valid email address' without an @)."""
     return await report_exports.email_report("basic", db, user, company, scope, body)
@@ -137,6 +137,6 @@ async def email_basic_report(db: Db, company: CurrentCompany, user: StaffUser, s
 
 @router.post("/reports/esg/email", response_model=ReportEmailSent, responses=MAIL_FAILED,
              dependencies=[Depends(require_feature(plans.ESG_ADVANCED))])
-async def email_esg_report(db: Db, company: CurrentCompany, user: StaffUser, scope: LocationScope,
+async def email_esg_report(db: Db, company: CurrentCompany, user: AdminUser, scope: LocationScope,
                            body: ReportEmailRequest) -> ReportEmailSent:
     return await report_exports.email_report("esg", db, user, company, scope, body)

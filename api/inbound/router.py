@@ -1,6 +1,8 @@
 """Inbound calls of spec 3 s7 and DESIGN's wave-2 names. HTTP only: rules live in the services.
 
-Every route passes the inbound gate (enterprise plan and inbound_module_enabled, else 403).
+Every route passes the inbound gate (enterprise plan and inbound_module_enabled, else 403). Customers,
+vehicles and the ticket list are the managers'; the weigh-in routes are an employee's too when the
+company turns inbound_employee_weigh_in_enabled on (api/inbound/deps.py, docs/access.md).
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from fastapi import APIRouter, File, Header, Query, Request, Response, UploadFil
 from api.access.deps import AdminUser
 from api.core.deps import Db
 from api.inbound import bulk, customers, tickets
-from api.inbound.deps import InboundCaller
+from api.inbound.deps import InboundAdmin, WeighInCaller
 from api.inbound.schemas import (
     BulkUploadResult,
     CustomerList,
@@ -45,7 +47,7 @@ class TooLarge(DomainError):
 # ---- customers ----------------------------------------------------------------------------------
 @router.get("/customers", response_model=CustomerList)
 async def list_customers(
-    db: Db, _who: InboundCaller,
+    db: Db, _who: WeighInCaller,
     search: Annotated[str | None, Query(max_length=100)] = None,
     customer_type: Annotated[Literal["all", "payee", "hauler"], Query()] = "all",
 ) -> CustomerList:
@@ -59,7 +61,7 @@ async def list_customers(
 
 
 @router.post("/customers", response_model=CustomerRead, status_code=status.HTTP_201_CREATED)
-async def create_customer(body: CustomerWrite, db: Db, who: InboundCaller) -> CustomerRead:
+async def create_customer(body: CustomerWrite, db: Db, who: InboundAdmin) -> CustomerRead:
     """Operators add a customer from the wizard too; the account number is generated when absent."""
     customer = await customers.create_customer(db, who.company.id, body)
     return (await customers.reads(db, [customer]))[0]
@@ -67,7 +69,7 @@ async def create_customer(body: CustomerWrite, db: Db, who: InboundCaller) -> Cu
 
 @router.get("/customers/template", response_class=Response, response_model=None,
             responses={200: {"content": {"text/csv": {}}}})
-async def customer_template(_who: InboundCaller) -> Response:
+async def customer_template(_who: InboundAdmin) -> Response:
     """The import template: the spec's columns and one example row."""
     return Response(bulk.template_csv(), media_type="text/csv", headers={
         "Content-Disposition": 'attachment; filename="customer_import_template.csv"', "Cache-Control": "no-store",
@@ -100,22 +102,22 @@ async def update_customer(customer_id: uuid.UUID, body: CustomerWrite, db: Db, _
 
 # ---- vehicles -----------------------------------------------------------------------------------
 @router.get("/customers/{customer_id}/vehicles", response_model=VehicleList)
-async def list_vehicles(customer_id: uuid.UUID, db: Db, _who: InboundCaller) -> VehicleList:
+async def list_vehicles(customer_id: uuid.UUID, db: Db, _who: WeighInCaller) -> VehicleList:
     return VehicleList(vehicles=await customers.vehicles_of(db, customer_id))
 
 
 @router.post("/customers/{customer_id}/vehicles", response_model=InboundVehicleRead, status_code=status.HTTP_201_CREATED)
-async def add_vehicle(customer_id: uuid.UUID, body: VehicleWrite, db: Db, _who: InboundCaller) -> InboundVehicleRead:
+async def add_vehicle(customer_id: uuid.UUID, body: VehicleWrite, db: Db, _who: InboundAdmin) -> InboundVehicleRead:
     return InboundVehicleRead.model_validate(await customers.add_vehicle(db, customer_id, body))
 
 
 @router.put("/vehicles/{vehicle_id}", response_model=InboundVehicleRead)
-async def update_vehicle(vehicle_id: uuid.UUID, body: VehicleWrite, db: Db, _who: InboundCaller) -> InboundVehicleRead:
+async def update_vehicle(vehicle_id: uuid.UUID, body: VehicleWrite, db: Db, _who: InboundAdmin) -> InboundVehicleRead:
     return InboundVehicleRead.model_validate(await customers.update_vehicle(db, vehicle_id, body))
 
 
 @router.get("/license-plate-lookup/{plate}", response_model=InboundPlateLookup)
-async def license_plate_lookup(plate: str, db: Db, _who: InboundCaller) -> InboundPlateLookup:
+async def license_plate_lookup(plate: str, db: Db, _who: WeighInCaller) -> InboundPlateLookup:
     """found false (200) when no vehicle has the plate; plates compare without case, spaces or dashes."""
     return await customers.lookup_plate(db, plate)
 
@@ -126,7 +128,7 @@ async def license_plate_lookup(plate: str, db: Db, _who: InboundCaller) -> Inbou
     responses={200: {"model": InboundTicketRead, "description": "Retry of a known client_id: the first ticket"}},
 )
 async def create_inbound_ticket(
-    body: InboundTicketCreate, db: Db, who: InboundCaller, response: Response,
+    body: InboundTicketCreate, db: Db, who: WeighInCaller, response: Response,
     idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None,
 ) -> InboundTicketRead:
     """Weigh in and out in one go (completed), weigh in only (saved), or keep a draft."""
@@ -138,7 +140,7 @@ async def create_inbound_ticket(
 
 @router.get("/tickets", response_model=InboundTicketList)
 async def list_inbound_tickets(
-    db: Db, who: InboundCaller,
+    db: Db, who: InboundAdmin,
     start_date: Annotated[date | None, Query(description="Company-local date, inclusive")] = None,
     end_date: Annotated[date | None, Query(description="Company-local date, inclusive")] = None,
     customer_id: Annotated[uuid.UUID | None, Query(description="Payee or hauler")] = None,
@@ -151,18 +153,18 @@ async def list_inbound_tickets(
 
 
 @router.get("/tickets/in-progress", response_model=InboundInProgress)
-async def inbound_in_progress(db: Db, who: InboundCaller) -> InboundInProgress:
+async def inbound_in_progress(db: Db, who: WeighInCaller) -> InboundInProgress:
     return InboundInProgress(**await tickets.in_progress(db, who))
 
 
 @router.get("/tickets/{ticket_id}", response_model=InboundTicketRead)
-async def get_inbound_ticket(ticket_id: uuid.UUID, db: Db, who: InboundCaller) -> InboundTicketRead:
+async def get_inbound_ticket(ticket_id: uuid.UUID, db: Db, who: WeighInCaller) -> InboundTicketRead:
     return (await tickets.inbound_reads(db, [await tickets.visible(db, who, ticket_id)]))[0]
 
 
 @router.put("/tickets/{ticket_id}", response_model=InboundTicketRead)
 async def update_inbound_ticket(ticket_id: uuid.UUID, body: InboundTicketUpdate, db: Db,
-                                who: InboundCaller) -> InboundTicketRead:
+                                who: WeighInCaller) -> InboundTicketRead:
     """Edit a draft or saved ticket; status 'completed' weighs it out (tare) and completes it."""
     ticket = await tickets.update(db, who, ticket_id, body)
     return (await tickets.inbound_reads(db, [ticket]))[0]

@@ -7,7 +7,7 @@ from typing import Annotated
 import anyio
 from fastapi import APIRouter, Query, status
 
-from api.access.deps import AdminUser, LocationScope, StaffUser
+from api.access.deps import AdminUser
 from api.core.deps import Db
 from api.inventory import marts, service
 from api.inventory.schemas import AdjustmentCreate, AdjustmentRead, InventoryRead, InventoryStatus
@@ -18,17 +18,16 @@ router = APIRouter(tags=["inventory"])
 
 @router.get("/inventory", response_model=InventoryRead)
 async def get_inventory(
-    _user: StaffUser, company: InboundCompany, scope: LocationScope,
+    _user: AdminUser, company: InboundCompany,
     status_filter: Annotated[InventoryStatus | None, Query(alias="status")] = None,
     waste_type: Annotated[str | None, Query(max_length=120)] = None,
     customer_id: Annotated[uuid.UUID | None, Query()] = None,
-    store_id: Annotated[uuid.UUID | None, Query(description="A location; an assigned employee always sees theirs")] = None,
+    store_id: Annotated[uuid.UUID | None, Query(description="A location (default: all)")] = None,
 ) -> InventoryRead:
     """Items (filtered) and the summary, from the warehouse marts; flows and metrics follow the
-    location (an assigned employee's), waste type and customer filters."""
-    location = scope if scope is not None else store_id
+    location, waste type and customer filters. Managers only (docs/access.md)."""
     return await anyio.to_thread.run_sync(
-        lambda: marts.read_inventory(company.id, location, status_filter, waste_type, customer_id))
+        lambda: marts.read_inventory(company.id, store_id, status_filter, waste_type, customer_id))
 
 
 @router.post("/inventory/adjustments", response_model=AdjustmentRead, status_code=status.HTTP_201_CREATED)

@@ -44,9 +44,10 @@ class DomainError(Exception):
 
     status_code = 400
 
-    def __init__(self, detail: str, status_code: int | None = None):
+    def __init__(self, detail: str, status_code: int | None = None, *, field: str | None = None):
         super().__init__(detail)
         self.detail = detail
+        self.field = field  # the body field at fault, listed in `errors` like a validation error
         if status_code is not None:
             self.status_code = status_code
 
@@ -87,7 +88,10 @@ def _field_name(err: dict) -> str:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(DomainError)
     async def _domain(_req: Request, exc: DomainError) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
+        body: dict = {"detail": exc.detail}
+        if exc.field:
+            body["errors"] = [{"field": exc.field, "message": exc.detail}]
+        return JSONResponse(body, status_code=exc.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_req: Request, exc: RequestValidationError) -> JSONResponse:

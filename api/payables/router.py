@@ -95,5 +95,6 @@ async def bill_of_lading(ticket_id: uuid.UUID, db: Db, company: CurrentCompany, 
                          scope: LocationScope) -> Response:
     """The bill of lading issued when the load completed (setting outbound_type2_auto_generate_bol);
     404 when the setting is off and none was issued."""
-    ticket, bol = await service.ticket_bill_of_lading(db, company.id, ticket_id, scope)
+    made_by = _who.id if _who.role == "store_employee" else None
+    ticket, bol = await service.ticket_bill_of_lading(db, company.id, ticket_id, scope, made_by)
     return pdf_response(f"bill_of_lading_{ticket.ticket_number}.pdf", bol.pdf)

@@ -130,12 +130,14 @@ async def issue_bill_of_lading(db: AsyncSession, ticket: Ticket) -> BillOfLading
 
 
 async def ticket_bill_of_lading(db: AsyncSession, company_id: uuid.UUID, ticket_id: uuid.UUID,
-                                scope: uuid.UUID | None) -> tuple[Ticket, BillOfLading]:
-    """The caller's ticket (their company; their location when they are assigned one) and its
-    bill of lading; 404 for a ticket they cannot see."""
+                                scope: uuid.UUID | None, made_by: uuid.UUID | None = None) -> tuple[Ticket, BillOfLading]:
+    """The caller's ticket (their company; their location when they are assigned one; an
+    employee's own, `made_by`) and its bill of lading; 404 for a ticket they cannot see."""
     stmt = select(Ticket).where(Ticket.id == ticket_id, Ticket.company_id == company_id)
     if scope is not None:
         stmt = stmt.where(Ticket.store_id == scope)
+    if made_by is not None:
+        stmt = stmt.where(Ticket.created_by_id == made_by)
     ticket = await db.scalar(stmt)
     if ticket is None:
         raise NotFound("Ticket not found")

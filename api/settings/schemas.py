@@ -22,6 +22,8 @@ class CompanySettingsRead(BaseModel):
     enable_ear_reporting: bool
     inbound_module_enabled: bool
     inbound_multistep_weighing_enabled: bool
+    inbound_employee_weigh_in_enabled: bool = Field(
+        False, description="Employees may weigh inbound loads in at their location (docs/access.md)")
     enable_customer_notes: bool
     enable_internal_notes: bool
     enable_ticket_email: bool
@@ -54,6 +56,7 @@ class CompanySettingsUpdate(BaseModel):
     enable_ear_reporting: bool | None = None
     inbound_module_enabled: bool | None = None
     inbound_multistep_weighing_enabled: bool | None = None
+    inbound_employee_weigh_in_enabled: bool | None = None
     enable_customer_notes: bool | None = None
     enable_internal_notes: bool | None = None
     enable_ticket_email: bool | None = None

@@ -21,6 +21,8 @@ class CompanySettings(TenantMixin, TimestampMixin, Base):
     enable_ear_reporting: Mapped[bool] = mapped_column(Boolean, default=False)
     inbound_module_enabled: Mapped[bool] = mapped_column(Boolean, default=False)
     inbound_multistep_weighing_enabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Employees may weigh inbound loads in (at their location); off: inbound is the managers' (docs/access.md).
+    inbound_employee_weigh_in_enabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     enable_customer_notes: Mapped[bool] = mapped_column(Boolean, default=True)
     enable_internal_notes: Mapped[bool] = mapped_column(Boolean, default=True)
     enable_ticket_email: Mapped[bool] = mapped_column(Boolean, default=False)

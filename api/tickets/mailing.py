@@ -1,7 +1,8 @@
 """The EMAIL button of Ticket Search and Ticket Report (spec 3 s2.11, s2.12): the screen's tickets
 mailed now as a PDF and a CSV, the same files as the export buttons (same filters, same scope).
 
-Recipients are validated one by one (the bad one is named); sending is rate limited per user, per
+Recipients are validated one by one and must be the company's users or e-mail alert recipients
+(api/mail/recipients.py; the bad one is named); sending is rate limited per user, per
 company and per recipient (api/ratelimit) and recorded in the audit log.
 """
 from __future__ import annotations
@@ -16,6 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from api.audit.service import audit
 from api.companies.logo import logo_png
 from api.kit.errors import DomainError, Invalid, NotFound
+from api.mail.recipients import check_recipients
 from api.mail.service import Attachment, send_mail
 from api.ratelimit import service as ratelimit
 from api.tickets import exports, queries
@@ -49,6 +51,8 @@ async def _csv(table: exports.ExportTable, who: Caller, f) -> bytes:
 
 
 async def email_tickets(db: AsyncSession, who: Caller, body: TicketEmailRequest, ip: str | None) -> TicketEmailSent:
+    recipients = [r.strip() for r in body.recipients.split(",")]
+    await check_recipients(db, who.company.id, recipients, "recipients")
     f = body.filters
     if not f.status:
         f = f.model_copy(update={"status": "completed"})
@@ -58,7 +62,6 @@ async def email_tickets(db: AsyncSession, who: Caller, body: TicketEmailRequest,
     if count > EMAIL_ROW_CAP:
         raise Invalid(f"filters: more than {EMAIL_ROW_CAP:,} tickets match; choose a shorter date range to email, "
                       "or download the export")
-    recipients = [r.strip() for r in body.recipients.split(",")]
     await _limit(who, recipients)
     tz = who.company.timezone or "UTC"
     label, file_part = exports.period_label(f.start_date, f.end_date, first, last, tz)

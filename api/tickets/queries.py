@@ -1,7 +1,8 @@
 """Reading tickets: the filters of spec 3 section 7, the month counter, in-progress lists.
 
 Dates are company-local days turned into a UTC range on ticket_at (the weighing time). An
-assigned employee is limited to their location everywhere; 'created_by=me' is My Ticket History.
+assigned employee is limited to their location everywhere, and every employee to the tickets they
+made (docs/access.md); 'created_by=me' is My Ticket History.
 """
 from __future__ import annotations
 
@@ -41,6 +42,8 @@ def conditions(f: TicketQuery, caller: Caller) -> list:
     conds = []
     if caller.scope is not None:
         conds.append(Ticket.store_id == caller.scope)
+    if not caller.is_admin:  # an employee reads and exports only the tickets they made
+        conds.append(Ticket.created_by_id == caller.user.id)
     if f.store_id:
         conds.append(Ticket.store_id == f.store_id)
     if f.start_date and f.end_date and f.end_date < f.start_date:

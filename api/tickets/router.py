@@ -147,10 +147,11 @@ async def export_tickets(
                429: {"model": ErrorBody, "description": "Too many emails sent; wait and try again"},
                502: {"model": ErrorBody, "description": "The mail server did not accept the message"}},
 )
-async def email_tickets(body: TicketEmailRequest, request: Request, db: Db, who: TicketCaller) -> TicketEmailSent:
+async def email_tickets(body: TicketEmailRequest, request: Request, db: Db, who: TicketCaller,
+                        _admin: AdminUser) -> TicketEmailSent:
     """EMAIL (Ticket Search, Ticket Report): the tickets of these filters mailed now as PDF and CSV.
-    Same scope as the export; recipients comma-separated, each checked (the bad one is named);
-    rate limited per user, company and recipient; audited."""
+    Managers only (docs/access.md); same scope as the export; recipients comma-separated, each one
+    of the company's users (the bad one is named); rate limited per user, company and recipient; audited."""
     return await mailing.email_tickets(db, who, body, ratelimit_ip(request))
 
 

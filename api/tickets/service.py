@@ -269,10 +269,13 @@ async def create_ticket(db: AsyncSession, caller: Caller, body: TicketCreate, he
 
 
 async def visible_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, *, for_update: bool = False) -> Ticket:
-    """The ticket if this caller may see it, else 404 (another company's ticket does not exist)."""
+    """The ticket if this caller may see it, else 404 (another company's ticket does not exist; an
+    employee sees only the tickets they made, at their location when assigned)."""
     stmt = select(Ticket).where(Ticket.id == ticket_id)
     if caller.scope is not None:
         stmt = stmt.where(Ticket.store_id == caller.scope)
+    if not caller.is_admin:
+        stmt = stmt.where(Ticket.created_by_id == caller.user.id)
     if for_update:
         stmt = stmt.with_for_update()
     ticket = await db.scalar(stmt)

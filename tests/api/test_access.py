@@ -1,10 +1,14 @@
 """Every /api route declares who may call it, and nobody gets past it. One table, one test.
 
+The table is docs/access.md (the access matrix: each operation x system_admin, store_admin,
+store_employee assigned / unassigned). `test_the_matrix_is_the_code` checks, without a database,
+that it has one row per route and that the route guards let through exactly the roles it marks.
+
 For each route and method of the app:
 1. its dependency tree contains `public` or `current_user` (a route with neither fails);
 2. an anonymous call to a non-public route gets 401;
-3. a route guarded by require_roles(...) answers 403 to every other role (platform routes
-   therefore reject store_admin and store_employee);
+3. every role whose cell in docs/access.md is `no` gets 403, and an employee gets 403 on a
+   `weigh-in` route while the company has not turned inbound_employee_weigh_in_enabled on;
 4. a route with a path parameter, called by a user of tenant A with the id of an object of
    tenant B, answers 404. Such routes need an entry in FOREIGN below (one line each), or the
    test fails: a new route with an id cannot slip in untested. Routes only system_admin may call
@@ -23,20 +27,54 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from fastapi.routing import APIRoute
 
-from api.access.deps import current_user, public
+from api.access.deps import current_company, current_user, public
 from api.core.db import sessionmaker, set_tenant
+from api.inbound.deps import weigh_in_caller
 from tests.api.tickets.lists import set_company
 from tests.factories import Factory, Tenant
 
 # Routes outside the rule, with the reason.
 EXEMPT = {"/api/health": "liveness probe for load balancers; answers {'status': 'ok'} and reads nothing"}
 ROLES = ("system_admin", "store_admin", "store_employee")
+MATRIX_DOC = Path(__file__).resolve().parents[2] / "docs" / "access.md"
+# The matrix's columns: (header, role, headers key of the `people` fixture).
+COLUMNS = (("system_admin", "system_admin", "system_admin"), ("store_admin", "store_admin", "store_admin"),
+           ("store_employee (assigned)", "store_employee", "assigned_employee"),
+           ("store_employee (unassigned)", "store_employee", "store_employee"))
+CELLS = {"yes", "own", "weigh-in", "no", "public"}  # a cell's first word; the rest says the scope
+
+
+def load_matrix() -> dict[str, dict[str, str]]:
+    """docs/access.md's matrix: "METHOD /api/path" -> {column header: first word of the cell}."""
+    rows: dict[str, dict[str, str]] = {}
+    header: list[str] | None = None
+    for line in MATRIX_DOC.read_text().splitlines():
+        if not line.startswith("|"):
+            header = None if not line.strip() else header
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells[0] == "Operation":
+            header = cells
+            continue
+        if header is None or set(cells[0]) <= {"-"}:
+            continue
+        key = cells[0].strip("`")
+        assert key not in rows, f"docs/access.md: {key} has two rows"
+        words = {h: c.split(" ")[0] for h, c in zip(header[1:5], cells[1:5], strict=True)}
+        assert set(words.values()) <= CELLS, f"docs/access.md: {key}: unknown cell in {cells[1:5]}"
+        assert cells[5:] and cells[5], f"docs/access.md: {key} says no why"
+        rows[key] = words
+    return rows
+
+
+MATRIX = load_matrix()
 
 
 @dataclass
@@ -301,18 +339,83 @@ def _tiny_jpeg() -> bytes:
     return buf.getvalue()
 
 
+def code_roles(dependant) -> dict[str, str]:
+    """What the route's guards let through, as matrix cells per column ('public', 'yes', 'weigh-in', 'no')."""
+    deps = set(calls(dependant))
+    if public in deps:
+        return {header: "public" for header, _role, _who in COLUMNS}
+    allowed = allowed_roles(dependant)
+    allowed = set(ROLES) if allowed is None else allowed
+    if current_company in deps:
+        allowed.discard("system_admin")  # a company call: the platform admin has no company
+    cells = {}
+    for header, role, _who in COLUMNS:
+        if role not in allowed:
+            cells[header] = "no"
+        elif role == "store_employee" and weigh_in_caller in deps:
+            cells[header] = "weigh-in"
+        else:
+            cells[header] = "yes"
+    return cells
+
+
+def test_the_matrix_is_the_code(app):
+    """docs/access.md has one row per route, and each route's guards let through what its row says."""
+    failures: list[str] = []
+    keys = set()
+    for method, path, dependant in api_routes(app):
+        if path in EXEMPT:
+            continue
+        key = f"{method} {path}"
+        keys.add(key)
+        row = MATRIX.get(key)
+        if row is None:
+            failures.append(f"{key}: no row in docs/access.md")
+            continue
+        code = code_roles(dependant)
+        for header, _role, _who in COLUMNS:
+            wanted = {"own": "yes"}.get(row[header], row[header])
+            if wanted != code[header]:
+                failures.append(f"{key}: docs/access.md says {row[header]!r} for {header}, the code {code[header]!r}")
+    failures += [f"{key}: a row in docs/access.md but no such route" for key in sorted(set(MATRIX) - keys)]
+    assert not failures, "\n".join(failures)
+
+
+def test_employees_have_the_scale_only():
+    """Spec 1 s6: what an employee may reach is the scale's; reports, dashboards, company-wide
+    exports, inbound customers, vehicles, inventory, invoices and mail are not theirs."""
+    allowed = {key for key, row in MATRIX.items() if row["store_employee (unassigned)"] not in ("no", "public")}
+    prefixes = ("/api/tickets", "/api/ai/", "/api/ocr/", "/api/outbound/", "/api/inbound/", "/api/auth/",
+                "/api/users/preferences", "/api/system/settings", "/api/company/settings", "/api/company/logo",
+                "/api/stores", "/api/subscription/current", "/api/disposal-partners", "/api/waste-types",
+                "/api/container-types", "/api/destination-types", "/api/diversion-methods", "/api/waste-subtypes",
+                "/api/carbon-methodologies")
+    beyond = sorted(k for k in allowed if not k.split(" ", 1)[1].startswith(prefixes))
+    assert not beyond, f"employees reach beyond the scale: {beyond}"
+    writes = sorted(k for k in allowed if not k.startswith("GET") and k.split(" ", 1)[1].startswith(
+        ("/api/waste-types", "/api/container-types", "/api/destination-types", "/api/stores")))
+    assert not writes, f"employees change reference lists or locations: {writes}"
+    for key in ("POST /api/reports/basic/email", "POST /api/tickets/email", "GET /api/analytics/dashboard",
+                "GET /api/inventory", "POST /api/inbound/customers", "GET /api/reports/basic"):
+        assert MATRIX[key]["store_employee (assigned)"] == MATRIX[key]["store_employee (unassigned)"] == "no", key
+    inbound = {k for k in allowed if "/api/inbound/" in k}
+    assert inbound and all(MATRIX[k]["store_employee (unassigned)"] == "weigh-in" for k in inbound)
+
+
 @pytest.fixture(scope="module")
 async def people(app):
     factory = Factory()
     mine = await factory.tenant(plan="enterprise", stores=2)
     other = await factory.tenant(plan="enterprise", stores=2)
-    for tenant in (mine, other):  # inbound and inventory routes answer only with the module on
+    assigned = await factory.tenant(plan="enterprise", stores=2, assign_employee=True)
+    for tenant in (mine, other, assigned):  # inbound and inventory routes answer only with the module on
         await set_company(tenant, inbound_module_enabled=True, inbound_multistep_weighing_enabled=True)
     _root, root_token = await factory.system_admin()
     headers = {
         "system_admin": {"Authorization": f"Bearer {root_token}"},
         "store_admin": mine.headers("admin"),
         "store_employee": mine.headers("employee"),
+        "assigned_employee": assigned.headers("employee"),
     }
     return mine, other, headers
 
@@ -343,13 +446,14 @@ async def test_every_route_checks_who_calls_it(app, client, people, owner_sql):
                 failures.append(f"{key}: anonymous call answered {r.status_code}, not 401")
 
         roles = allowed_roles(dependant)
-        if roles is not None:
-            for role in ROLES:
-                if role in roles:
-                    continue
-                r = await client.request(method, url, headers=headers[role])
-                if r.status_code != 403:
-                    failures.append(f"{key}: {role} got {r.status_code}, not 403 (allowed: {sorted(roles)})")
+        row = MATRIX.get(key, {})
+        for header, _role, who in COLUMNS:
+            # weigh-in: the fixture's companies have not turned employee weigh-in on
+            if row.get(header) not in ("no", "weigh-in"):
+                continue
+            r = await client.request(method, url, headers=headers[who])
+            if r.status_code != 403:
+                failures.append(f"{key}: {header} got {r.status_code}, not 403 (docs/access.md says {row[header]})")
 
         if not path_params(path) or is_public and entry is None:
             continue

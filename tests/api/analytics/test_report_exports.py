@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from pypdf import PdfReader
 
+from tests.factories import add_alert_recipients
 from tests.smtp import smtp  # noqa: F401
 
 OCT = {"start_date": "2026-10-01", "end_date": "2026-10-31"}
@@ -83,15 +84,11 @@ class TestBasicExport:
         a_text = pdf_text((await export(client, "basic", a, store_id=str(b.stores[0].id))).content)
         assert "5,000.0" not in a_text and "No tickets match these filters." in a_text
 
-    async def test_assigned_employee_gets_only_their_location(self, client, world):
-        a = world["a"]
-        r = await export(client, "basic", a, who="employee")
-        assert r.status_code == 200, r.text
-        text = pdf_text(r.content)
-        assert "Location: Kitchen 1" in text
-        assert "150.0" in text and "Kitchen 2" not in text
-        other = await export(client, "basic", a, who="employee", store_id=str(a.stores[1].id))
-        assert other.status_code == 403
+    async def test_employees_may_not_export_reports(self, client, world):
+        """Reports are the managers' (docs/access.md): an employee, assigned or not, gets 403."""
+        for kind in ("basic", "esg"):
+            r = await export(client, kind, world["a"], who="employee")
+            assert r.status_code == 403, r.text
 
     async def test_long_ranges_cap_the_ticket_table_and_say_so(self, client, world, monkeypatch):
         from api.analytics import report_exports
@@ -151,6 +148,7 @@ class TestEmail:
         assert r.json()["detail"] == "Please enter a valid email address"
 
     async def test_basic_report_arrives_with_the_pdf_attached(self, client, world, smtp, owner_sql):  # noqa: F811
+        add_alert_recipients(owner_sql, world["a"].company_id, "owner-basic@example.com")
         r = await mail(client, "basic", world["a"], "owner-basic@example.com")
         assert r.status_code == 200, r.text
         name = r.json()["filename"]
@@ -164,17 +162,35 @@ class TestEmail:
         assert owner_sql("select detail->>'report', detail->>'period' from audit_log where action = 'report.emailed' "
                          "and detail->>'recipients' = 'owner-basic@example.com'") == [("basic", "2026-10-01..2026-10-31")]
 
-    async def test_employee_mail_holds_only_their_location(self, client, world, smtp):  # noqa: F811
-        r = await mail(client, "esg", world["a"], "site-lead@example.com", who="employee")
+    async def test_a_company_user_may_receive_a_report(self, client, world, smtp):  # noqa: F811
+        a = world["a"]
+        r = await mail(client, "esg", a, a.employee.email.upper())
         assert r.status_code == 200, r.text
-        [attachment] = list(smtp.last_to("site-lead@example.com").iter_attachments())
-        text = pdf_text(attachment.get_content())
-        assert "Location: Kitchen 1" in text and "150.0" in text
+        assert smtp.last_to(a.employee.email.upper()) is not None
 
-    async def test_mail_is_rate_limited(self, client, world, smtp, monkeypatch):  # noqa: F811
+    async def test_an_outside_address_is_refused_and_nothing_is_sent(self, client, world, smtp, owner_sql):  # noqa: F811
+        """Issue 31: a report mailed to attacker@evil.example was sent. Now 422 naming `email`."""
+        other = world["b"]
+        for address in ("attacker@evil.example", other.admin.email):  # another company's user is outside too
+            r = await mail(client, "basic", world["a"], address)
+            assert r.status_code == 422, r.text
+            assert r.json()["detail"].startswith(f"email: {address} is not one of this company's users")
+            assert r.json()["errors"] == [{"field": "email", "message": r.json()["detail"]}]
+        assert smtp.messages == []
+        assert owner_sql("select count(*) from audit_log where action = 'report.emailed' "
+                         "and detail->>'recipients' = 'attacker@evil.example'") == [(0,)]
+
+    async def test_employees_may_not_mail_reports(self, client, world, smtp):  # noqa: F811
+        for kind in ("basic", "esg"):
+            r = await mail(client, kind, world["a"], world["a"].admin.email, who="employee")
+            assert r.status_code == 403, r.text
+        assert smtp.messages == []
+
+    async def test_mail_is_rate_limited(self, client, world, smtp, monkeypatch, owner_sql):  # noqa: F811
         from api.analytics import report_exports
 
         monkeypatch.setattr(report_exports, "EMAILS_PER_USER", (2, 600))
+        add_alert_recipients(owner_sql, world["empty"].company_id, *(f"flood-{i}@example.com" for i in range(5)))
         codes = [(await mail(client, "basic", world["empty"], f"flood-{i}@example.com")).status_code
                  for i in range(5)]  # two fixed windows at most hold 4
         assert 429 in codes

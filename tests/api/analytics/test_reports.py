@@ -109,12 +109,13 @@ async def test_ticket_counts_on_the_company_local_day(client, world):
     assert (oct31["total_tickets"], nov1["total_tickets"]) == (1, 0)
 
 
-async def test_assigned_employee_sees_only_their_location(client, world):
+async def test_employees_get_no_reports_or_dashboards(client, world):
+    """Employees have the scale only (spec 1 s6, docs/access.md): every report and dashboard is 403."""
     a = world["a"]
-    body = (await get(client, "/api/reports/basic", a, who="employee")).json()
-    assert body["total_net_weight"] == 150.0  # Kitchen 1: 100 compost + 50 landfill
-    r = await get(client, "/api/reports/basic", a, who="employee", store_id=str(a.stores[1].id))
-    assert r.status_code == 403
+    for path in ("/api/reports/basic", "/api/analytics/dashboard", "/api/reports/tickets", "/api/reports/esg",
+                 "/api/reports/cost-analysis", "/api/analytics/refreshed"):
+        r = await get(client, path, a, who="employee")
+        assert r.status_code == 403, (path, r.text)
 
 
 async def test_empty_company_gets_zeros_not_demo_figures(client, world):
@@ -175,7 +176,7 @@ async def test_screens_learn_of_a_new_warehouse_from_one_small_call(client, worl
     from api.core.config import get_settings
 
     dashboard = (await get(client, "/api/analytics/dashboard", world["a"])).json()
-    r = await client.get("/api/analytics/refreshed", headers=world["a"].headers("employee"))
+    r = await client.get("/api/analytics/refreshed", headers=world["a"].headers())
     assert r.status_code == 200, r.text
     assert r.json() == {"last_refreshed_at": dashboard["last_refreshed_at"]}
 

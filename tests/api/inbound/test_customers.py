@@ -70,13 +70,20 @@ class TestCustomers:
         listed = (await client.get("/api/inbound/customers", headers=tenant.headers())).json()
         assert listed["customers"][0]["notes"] is None
 
-    async def test_employee_may_add_but_not_edit(self, client, tenant):
+    async def test_employees_neither_add_nor_edit(self, client, tenant):
+        """Customers are the managers' (docs/access.md), even where employees weigh loads in."""
         c = await add_customer(client, tenant, "Alpha")
+        await set_company(tenant, inbound_employee_weigh_in_enabled=True)
         r = await client.put(f"/api/inbound/customers/{c['id']}", json=c, headers=tenant.headers("employee"))
         assert r.status_code == 403
         r = await client.post("/api/inbound/customers", json={"customer_name": "From the scale"},
                               headers=tenant.headers("employee"))
-        assert r.status_code == 201
+        assert r.status_code == 403
+        r = await client.post(f"/api/inbound/customers/{c['id']}/vehicles", json={"license_plate": "EMP1"},
+                              headers=tenant.headers("employee"))
+        assert r.status_code == 403
+        listed = await client.get("/api/inbound/customers", headers=tenant.headers("employee"))
+        assert listed.status_code == 200 and listed.json()["total"] == 1  # the weigh-in picks a payee
 
     async def test_another_companys_customer_is_not_found(self, client, tenant, factory):
         other = await inbound_tenant(factory)

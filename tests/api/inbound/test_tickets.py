@@ -138,7 +138,8 @@ class TestMultiStep:
         saved = r.json()
         assert saved["status"] == "saved" and saved["gross_weight"] == 14250.5 and saved["net_weight"] == 0.0
         assert count(owner_sql, "inventory_movements", tenant.company_id) == 0
-        # Another operator (the employee) sees it and weighs the truck out.
+        # Another operator (an employee, where the company lets employees weigh in) weighs the truck out.
+        await set_company(tenant, inbound_employee_weigh_in_enabled=True)
         lists = (await client.get("/api/inbound/tickets/in-progress", headers=tenant.headers("employee"))).json()
         assert [t["id"] for t in lists["saved_tickets"]] == [saved["id"]] and lists["draft_tickets"] == []
         out = {"tare_weight": 10400, "payment_method": "invoice", "status": "completed"}
@@ -185,7 +186,7 @@ class TestMultiStep:
         assert r.status_code == 403 and "Multi-step weighing is not enabled" in r.json()["detail"]
 
     async def test_assigned_employee_sees_only_their_location(self, client, factory, owner_sql):
-        t = await inbound_tenant(factory, multistep=True, stores=2, assign_employee=True)
+        t = await inbound_tenant(factory, multistep=True, stores=2, assign_employee=True, weigh_in=True)
         p = await add_customer(client, t, "P")
         other_store = next(s for s in t.stores if s.id != t.employee.assigned_location_id)
         body = load(p["id"], status="saved", tare_weight=None, store_id=str(other_store.id))

@@ -15,7 +15,7 @@ OUT = {"waste_type": "Food Scraps", "destination": "Compost", "container_type": 
 
 @pytest.fixture
 async def tenant(factory):
-    return await inbound_tenant(factory, multistep=True)
+    return await inbound_tenant(factory, multistep=True, weigh_in=True)
 
 
 @pytest.fixture

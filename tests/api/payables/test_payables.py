@@ -154,7 +154,10 @@ async def test_bill_of_lading_is_issued_and_stored_when_the_load_completes(clien
 
 
 async def test_bill_of_lading_pdf(client, world):
+    # An employee opens only the tickets they made (docs/access.md): the manager's load is not theirs.
     r = await client.get(f"/api/tickets/{world['t1']['id']}/bill-of-lading", headers=world["a"].headers("employee"))
+    assert r.status_code == 404
+    r = await client.get(f"/api/tickets/{world['t1']['id']}/bill-of-lading", headers=world["a"].headers())
     assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(r.content)).pages)
     for expected in ("BILL OF LADING", world["t1"]["ticket_number"], "Shipper", "Carrier", "Consignee",

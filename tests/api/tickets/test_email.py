@@ -5,11 +5,20 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
+
 from api.tickets import mailing
 from tests.api.tickets.test_exports import tenant, tickets  # noqa: F401 (fixtures)
+from tests.factories import add_alert_recipients
 from tests.smtp import smtp  # noqa: F401
 
 FILTERS = {"start_date": "2026-07-01", "end_date": "2026-07-02"}
+
+
+@pytest.fixture(autouse=True)
+def recipients(tenant, owner_sql):  # noqa: F811
+    """A manager's alert names these: tickets are mailed only to company users and alert recipients."""
+    add_alert_recipients(owner_sql, tenant.company_id, "ops@example.com", "boss@example.com", "limit@example.com")
 
 
 async def _send(client, who, recipients, filters=None):
@@ -53,3 +62,19 @@ async def test_each_user_is_rate_limited(client, tenant, tickets, smtp, monkeypa
     r = await _send(client, tenant, "limit@example.com")
     assert r.status_code == 429
     assert len(smtp.to("limit@example.com")) == 2
+
+
+async def test_an_outside_address_is_named_and_nothing_is_sent(client, tenant, tickets, smtp):  # noqa: F811
+    """Issue 31: tickets go only to the company's users or to recipients a manager added."""
+    r = await _send(client, tenant, f"ops@example.com, {tenant.employee.email}, attacker@evil.example")
+    assert r.status_code == 422, r.text
+    assert r.json()["detail"].startswith("recipients: attacker@evil.example is not one of this company's users")
+    assert r.json()["errors"][0]["field"] == "recipients"
+    assert smtp.messages == []
+
+
+async def test_employees_may_not_mail_tickets(client, tenant, tickets, smtp):  # noqa: F811
+    r = await client.post("/api/tickets/email", json={"recipients": tenant.admin.email, "filters": FILTERS},
+                          headers=tenant.headers("employee"))
+    assert r.status_code == 403
+    assert smtp.messages == []

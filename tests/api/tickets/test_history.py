@@ -70,13 +70,21 @@ class TestList:
         t = await factory.tenant(stores=1)
         await ensure_lists(t)
         mine = await make(client, t, who="employee")
-        await make(client, t, who="admin")
+        theirs = await make(client, t, who="admin")
         r = await client.get("/api/tickets?created_by=me", headers=t.headers("employee"))
         assert [x["id"] for x in r.json()["tickets"]] == [mine["id"]]
-        assert (await client.get("/api/tickets", headers=t.headers("employee"))).json()["total"] == 2
+        # Without the filter too: an employee reads only the tickets they made (docs/access.md).
+        assert [x["id"] for x in (await client.get("/api/tickets", headers=t.headers("employee"))).json()["tickets"]] \
+            == [mine["id"]]
+        assert (await client.get(f"/api/tickets/{theirs['id']}", headers=t.headers("employee"))).status_code == 404
+        assert (await client.get(f"/api/tickets/{mine['id']}", headers=t.headers("employee"))).status_code == 200
+        assert (await client.get("/api/tickets", headers=t.headers())).json()["total"] == 2
+        export = await client.get("/api/tickets/export/csv", params={"status": "all"}, headers=t.headers("employee"))
+        assert export.status_code == 200, export.text
+        assert mine["ticket_number"] in export.text and theirs["ticket_number"] not in export.text
 
     async def test_assigned_employee_sees_only_their_location(self, client, tenant):
-        here = await make(client, tenant, store_id=str(tenant.stores[0].id))
+        here = await make(client, tenant, who="employee")  # at their location
         there = await make(client, tenant, store_id=str(tenant.stores[1].id))
         r = await client.get("/api/tickets", headers=tenant.headers("employee"))
         assert [x["id"] for x in r.json()["tickets"]] == [here["id"]]

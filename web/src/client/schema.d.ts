@@ -1673,7 +1673,7 @@ export interface paths {
         /**
          * Get Inventory
          * @description Items (filtered) and the summary, from the warehouse marts; flows and metrics follow the
-         *     location (an assigned employee's), waste type and customer filters.
+         *     location, waste type and customer filters. Managers only (docs/access.md).
          */
         get: operations["inventory-get_inventory"];
         put?: never;
@@ -2494,8 +2494,8 @@ export interface paths {
         /**
          * Email Tickets
          * @description EMAIL (Ticket Search, Ticket Report): the tickets of these filters mailed now as PDF and CSV.
-         *     Same scope as the export; recipients comma-separated, each checked (the bad one is named);
-         *     rate limited per user, company and recipient; audited.
+         *     Managers only (docs/access.md); same scope as the export; recipients comma-separated, each one
+         *     of the company's users (the bad one is named); rate limited per user, company and recipient; audited.
          */
         post: operations["tickets-email_tickets"];
         delete?: never;
@@ -4164,6 +4164,12 @@ export interface components {
              * @default lb
              */
             inbound_default_pricing_unit: string;
+            /**
+             * Inbound Employee Weigh In Enabled
+             * @description Employees may weigh inbound loads in at their location (docs/access.md)
+             * @default false
+             */
+            inbound_employee_weigh_in_enabled: boolean;
             /** Inbound Module Enabled */
             inbound_module_enabled: boolean;
             /** Inbound Multistep Weighing Enabled */
@@ -18701,7 +18707,7 @@ export interface operations {
                 status?: ("available" | "reserved" | "empty" | "expired") | null;
                 waste_type?: string | null;
                 customer_id?: string | null;
-                /** @description A location; an assigned employee always sees theirs */
+                /** @description A location (default: all) */
                 store_id?: string | null;
             };
             header?: never;

@@ -12,7 +12,7 @@ import { isTabKey, tabPath, type TabKey } from "../tab-keys";
 import { Breadcrumbs, useTrail } from "./breadcrumbs";
 import { CarbonDisabledNotice } from "./carbon-disabled";
 import { HomeScreen } from "./home-screen";
-import { carbonCreditsEnabled, menuFor, planOf, startTab } from "./menu";
+import { carbonCreditsEnabled, employeeTabs, menuFor, planOf, startTab } from "./menu";
 import { NotBuiltPanel } from "./not-built";
 import { roleLabel } from "./role-label";
 import { ShellHeader } from "./shell-header";
@@ -74,6 +74,8 @@ export default function AppShell() {
 
   const menu = menuFor(user, subscription, settings);
   const isEmployee = user.role === "store_employee";
+  // An employee reaches only their menu's screens (docs/access.md); the rest would answer 403.
+  if (isEmployee && !employeeTabs(menu).has(tab)) return <Navigate to={tabPath("scale")} replace />;
   const showMenu = !isEmployee && tab !== "home" && tab !== "scale";
   const showHeader = user.role === "store_admin" && tab !== "home" && tab !== "scale";
   const plan = planOf(user, subscription);

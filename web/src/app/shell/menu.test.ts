@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CurrentUser, Plan, Subscription, SystemSettings } from "@/lib/session-types";
-import { menuFor, menuTabs, planOf, startTab } from "./menu";
+import { employeeTabs, menuFor, menuTabs, planOf, startTab } from "./menu";
 import { homeTilesFor } from "./tiles";
 import { nextTrail } from "./breadcrumbs";
 
@@ -88,6 +88,22 @@ describe("menuFor: other roles", () => {
 
   it("employee: scale entry, my tickets, products, containers, destinations", () => {
     expect(menuFor(user("store_employee"), null, {}).map((m) => m.label)).toEqual(["Scale Entry", "My Tickets", "Products", "Containers", "Destinations"]);
+  });
+
+  it("employee: the inbound weigh-in only where the company turns it on (enterprise, inbound module)", () => {
+    const on: SystemSettings = { inbound_module_enabled: true, inbound_employee_weigh_in_enabled: true };
+    const labels = (plan: Plan, settings: SystemSettings) => menuFor(user("store_employee"), sub(plan), settings).map((m) => m.label);
+    expect(labels("enterprise", on)).toEqual(["Scale Entry", "My Tickets", "Products", "Containers", "Destinations", "Inbound Weigh-In", "In-Progress Inbound"]);
+    expect(labels("enterprise", { ...on, inbound_employee_weigh_in_enabled: false })).not.toContain("Inbound Weigh-In");
+    expect(labels("pro", on)).not.toContain("Inbound Weigh-In");
+  });
+
+  it("employee: no tab beyond the menu (reports, dashboards, inventory answer 403)", () => {
+    const tabs = employeeTabs(menuFor(user("store_employee"), null, {}));
+    for (const tab of ["dashboard", "basic-report", "ticket-report", "inventory-management", "waste-customers", "invoices", "email-alerts", "inbound-portal"] as const) {
+      expect(tabs.has(tab)).toBe(false);
+    }
+    expect([...tabs].sort()).toEqual(["container-types", "destination-types", "history", "scale", "waste-types"]);
   });
 
   it("nobody signed in: an empty menu", () => {

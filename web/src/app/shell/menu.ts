@@ -129,6 +129,19 @@ const EMPLOYEE_MENU: MenuItem[] = [
   leaf("destination-types", "Destinations"),
 ];
 
+/** Spec 1 s6 and docs/access.md: the scale, their tickets and the form's lists; the inbound
+ * weigh-in too where the company lets employees weigh loads in (enterprise, inbound module on). */
+function employeeMenu(plan: Plan, settings?: SystemSettings | null): MenuItem[] {
+  if (!inboundAvailable(plan, settings) || settings?.inbound_employee_weigh_in_enabled !== true) return EMPLOYEE_MENU;
+  return [...EMPLOYEE_MENU, leaf("inbound-portal", "Inbound Weigh-In"), leaf("in-progress-tickets", "In-Progress Inbound")];
+}
+
+/** The tabs an employee may open: their menu and the screens the scale leads to. Any other tab
+ * (a typed or bookmarked URL) goes back to the scale: its calls answer 403 to employees. */
+export function employeeTabs(menu: MenuItem[]): Set<TabKey> {
+  return new Set<TabKey>([...menuTabs(menu), "scale"]);
+}
+
 /** The side menu of spec 1 section 2 for a role, plan and settings. Pure: unit-tested. */
 export function menuFor(
   user: CurrentUser | null,
@@ -137,7 +150,7 @@ export function menuFor(
 ): MenuItem[] {
   if (!user) return [];
   if (user.role === "system_admin") return systemAdminMenu(settings);
-  if (user.role === "store_employee") return EMPLOYEE_MENU;
+  if (user.role === "store_employee") return employeeMenu(planOf(user, subscription), settings);
   return storeAdminMenu(planOf(user, subscription), subscription, settings);
 }
 

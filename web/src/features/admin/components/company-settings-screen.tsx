@@ -12,7 +12,8 @@ type BoolKey =
   | "simple_tickets_mode" | "outbound_multistep_weighing_enabled" | "enable_customer_notes" | "enable_internal_notes"
   | "enable_ticket_email" | "outbound_truck_scale_enabled" | "outbound_type2_require_vehicle_info"
   | "outbound_type2_auto_generate_bol" | "outbound_type2_auto_create_payable" | "inbound_module_enabled"
-  | "inbound_multistep_weighing_enabled" | "enable_ear_reporting" | "enable_carbon_trading";
+  | "inbound_multistep_weighing_enabled" | "inbound_employee_weigh_in_enabled" | "enable_ear_reporting"
+  | "enable_carbon_trading";
 
 const TICKETS: [BoolKey, string, string][] = [
   ["outbound_multistep_weighing_enabled", "Outbound multi-step weighing", "Tickets move draft → saved → completed across two weighings."],
@@ -63,6 +64,7 @@ export default function CompanySettingsScreen() {
       <Card title="Modules and reporting">
         {toggle("inbound_module_enabled", "Inbound module", "Inbound operations, customers, invoices and inventory (Enterprise).")}
         {toggle("inbound_multistep_weighing_enabled", "Inbound multi-step weighing")}
+        {toggle("inbound_employee_weigh_in_enabled", "Employees weigh inbound loads in", "Scale operators get the Inbound Portal and In-Progress Inbound for their location; customers, invoices and inventory stay with managers.")}
         {toggle("enable_ear_reporting", "EAR reporting", "CalRecycle Electronic Annual Report entry in the menu.")}
       </Card>
       <Card title="Carbon credits">
