@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from api.kit.fields import PASSWORD_MIN, blank, check_pin, clean_email
-from api.kit.validation import FieldValueError
+from api.kit.fields import blank, check_password, check_pin, clean_email
+from api.kit.validation import FieldValueError, about
 from api.subscription.plans import PLANS
 
 ORG_TYPES = ("restaurant", "government", "education", "healthcare", "corporate", "retail", "hospitality", "other")
@@ -103,8 +103,8 @@ class ResetPasswordRequest(BaseModel):
     def _shape(self) -> ResetPasswordRequest:
         if blank(self.token):
             raise ValueError("Invalid or expired reset token")
-        if len(self.new_password or "") < PASSWORD_MIN:
-            raise ValueError("Password must be at least 6 characters long")
+        with about("new_password"):
+            check_password(self.new_password or "", too_short="Password must be at least 6 characters long")
         self.token = self.token.strip()
         return self
 
@@ -203,8 +203,10 @@ class SignupRequest(BaseModel):
             raise FieldValueError(named("email"), str(exc)) from None
         if not password:
             raise FieldValueError(named("password"), "Password is required")
-        if len(password) < PASSWORD_MIN:
-            raise FieldValueError(named("password"), "Password must be at least 6 characters")
+        try:
+            check_password(password)
+        except ValueError as exc:
+            raise FieldValueError(named("password"), str(exc)) from None
         self.password = password
         self.first_name, self.last_name = first.strip()[:100], last.strip()[:100]
         # The short form names no organization: the account is named after its owner until renamed.

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from api.kit.fields import PASSWORD_MIN, blank, check_pin, clean_email
+from api.kit.fields import blank, check_password, check_pin, clean_email
 from api.kit.validation import FieldValueError, Flag, about
 
 ROLE_ALIASES = {"store_admin": "store_admin", "admin": "store_admin", "store_employee": "store_employee",
@@ -85,8 +85,8 @@ class UserCreate(BaseModel):
             self.email = clean_email(self.email)
         if not self.password:
             raise FieldValueError("password", "Password is required")
-        if len(self.password) < PASSWORD_MIN:
-            raise FieldValueError("password", "Password must be at least 6 characters")
+        with about("password"):
+            check_password(self.password)
         self.first_name, self.last_name = self.first_name.strip()[:100], self.last_name.strip()[:100]
         with about("role"):
             self.role = clean_role(self.role or "store_employee")
@@ -123,8 +123,9 @@ class UserUpdate(BaseModel):
         if self.email is not None:
             with about("email"):
                 self.email = clean_email(self.email)
-        if self.password is not None and len(self.password) < PASSWORD_MIN:
-            raise FieldValueError("password", "Password must be at least 6 characters")
+        if self.password is not None:
+            with about("password"):
+                check_password(self.password)
         if self.pin is not None:
             with about("pin"):
                 check_pin(self.pin)

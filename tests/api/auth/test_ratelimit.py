@@ -54,19 +54,19 @@ class TestPerAddress:
 
     async def test_reset_password_is_limited_per_address(self, client, ip_limit):
         codes = [(await client.post("/api/auth/reset-password",
-                                    json={"token": "guess-" + str(i), "new_password": "123456"})).status_code
+                                    json={"token": "guess-" + str(i), "new_password": "fresh-pass-9"})).status_code
                  for i in range(ip_limit + 1)]
         assert codes == [400] * ip_limit + [429]
-        assert (await client.post("/api/auth/reset-password", json={"token": "x", "new_password": "123456"})).json() \
+        assert (await client.post("/api/auth/reset-password", json={"token": "x", "new_password": "fresh-pass-9"})).json() \
             == {"detail": "Too many attempts. Please wait a minute and try again."}
 
     async def test_other_addresses_are_not_affected(self, client, app, ip_limit):
         import httpx
 
         for _ in range(ip_limit + 1):
-            await client.post("/api/auth/reset-password", json={"token": "guess", "new_password": "123456"})
+            await client.post("/api/auth/reset-password", json={"token": "guess", "new_password": "fresh-pass-9"})
         other = httpx.AsyncClient(transport=httpx.ASGITransport(app=app, client=("10.250.250.250", 1)),
                                   base_url="http://flow.test")
         async with other:
-            r = await other.post("/api/auth/reset-password", json={"token": "guess", "new_password": "123456"})
+            r = await other.post("/api/auth/reset-password", json={"token": "guess", "new_password": "fresh-pass-9"})
         assert r.status_code == 400

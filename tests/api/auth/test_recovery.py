@@ -99,7 +99,7 @@ class TestResetPassword:
         short = await client.post("/api/auth/reset-password", json={"token": token, "new_password": "12345"})
         assert short.status_code == 422
         assert short.json()["detail"] == "Password must be at least 6 characters long"
-        ok = await client.post("/api/auth/reset-password", json={"token": token, "new_password": "123456"})
+        ok = await client.post("/api/auth/reset-password", json={"token": token, "new_password": "fresh-pass-9"})
         assert ok.status_code == 200
 
     async def test_a_newer_reset_makes_older_links_useless(self, client, factory, smtp):

@@ -77,7 +77,7 @@ class TestSignupPlans:
 
     async def test_short_payload_names_the_company_after_its_owner(self, client, owner_sql):
         email = f"solo-{uuid.uuid4().hex[:8]}@example.com"
-        r = await client.post("/api/auth/signup", json={"email": email, "password": "secret1", "first_name": "Ada",
+        r = await client.post("/api/auth/signup", json={"email": email, "password": "secret1x", "first_name": "Ada",
                                                         "last_name": "Lovelace", "phone": "555-0101"})
         assert r.status_code == 201, r.text
         assert r.json()["user"]["company_name"] == "Ada Lovelace's Organization"

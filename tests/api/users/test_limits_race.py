@@ -6,7 +6,7 @@ import uuid
 
 
 def new_user(email: str) -> dict:
-    return {"email": email, "password": "secret123", "first_name": "New", "last_name": "Person",
+    return {"email": email, "password": "secret-123x", "first_name": "New", "last_name": "Person",
             "role": "store_employee"}
 
 
