@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from fastapi import Request
-from sqlalchemy import case, func, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.access.deps import Unauthorized
@@ -20,6 +20,7 @@ from api.core.config import get_settings
 from api.core.db import sessionmaker, set_system_scope, set_tenant
 from api.core.security import create_access_token, verify_secret
 from api.kit.errors import DomainError, Forbidden
+from api.ratelimit import lockout
 from api.ratelimit import service as ratelimit
 from api.subscription import plans
 from api.subscription import service as subscription
@@ -114,45 +115,53 @@ async def login(db: AsyncSession, request: Request, email: str, password: str) -
             await audit_outside("login_failed", company_id=user.company_id, user_id=user.id, ip=ip)
         raise Unauthorized(BAD_LOGIN)
     company = await admit(db, user)
+    if user.role == "store_employee":
+        await lockout.clear_scope(pin_scope(user.id))  # the person is here: their PIN locks go
+        user.pin_failed_count, user.pin_locked_until = 0, None
     return await issue_token(db, user, company, ip=ip, method="password")
 
 
-async def _record_pin_failure(user_id: uuid.UUID) -> datetime | None:
-    """Count a wrong PIN in its own transaction; the failure that reaches the limit sets the lock."""
-    settings = get_settings()
-    reached = User.pin_failed_count + 1 >= settings.pin_max_failures
-    until = datetime.now(tz=UTC) + timedelta(minutes=settings.pin_lock_minutes)
+def pin_scope(user_id: uuid.UUID) -> str:
+    """Every PIN lock of one employee (lifted together by their password sign-in or a new PIN)."""
+    return f"pin:{user_id}"
+
+
+def _pin_subject(user_id: uuid.UUID, ip: str) -> str:
+    # Locked per employee and client address: five wrong PINs from one address lock that address
+    # out of this employee's PIN sign-in, not the employee's own device (issue 31, finding 6).
+    return lockout.subject_key(pin_scope(user_id), ip)
+
+
+async def _show_pin_lock(user_id: uuid.UUID, until: datetime) -> None:
+    """users.pin_locked_until now only tells managers a lock was set (`pin_locked` in the users
+    list); the locks themselves are per address (api/ratelimit/lockout.py)."""
     async with sessionmaker()() as db, db.begin():
         await set_system_scope(db)
-        row = (await db.execute(
-            update(User).where(User.id == user_id)
-            .values(pin_failed_count=case((reached, 0), else_=User.pin_failed_count + 1),
-                    pin_locked_until=case((reached, until), else_=User.pin_locked_until))
-            .returning(User.pin_failed_count, User.pin_locked_until)
-        )).one()
-    # The count restarts at 0 only on the failure that set the lock.
-    return row.pin_locked_until if row.pin_failed_count == 0 else None
+        await db.execute(update(User).where(User.id == user_id).values(pin_locked_until=until))
 
 
 def _lock_message() -> str:
     minutes = get_settings().pin_lock_minutes
-    return (f"Too many incorrect PIN attempts. PIN sign-in is locked for {minutes} minutes; "
-            "ask your manager to reset your PIN.")
+    return (f"Too many incorrect PIN attempts. PIN sign-in from this device is locked for {minutes} minutes; "
+            "sign in with your password to unlock it, or ask your manager to reset your PIN.")
 
 
 async def pin_login(db: AsyncSession, request: Request, email: str, pin: str) -> TokenRead:
+    settings = get_settings()
     ip = ratelimit.client_ip(request)
     await ratelimit.guard(request, "pin", email)
     user = await find_user_by_email(db, email)
     if user is None or user.role != "store_employee" or not user.pin_hash:
         await check_secret(None, pin)
         raise Unauthorized(BAD_PIN)
-    now = datetime.now(tz=UTC)
-    if user.pin_locked_until and user.pin_locked_until > now:
+    subject = _pin_subject(user.id, ip)
+    if await lockout.locked_until(subject, settings.pin_lock_minutes) is not None:
         raise PinLocked(_lock_message())
     if not await check_secret(user.pin_hash, pin):
-        locked_until = await _record_pin_failure(user.id)
+        locked_until = await lockout.record_failure(subject, limit=settings.pin_max_failures,
+                                                    minutes=settings.pin_lock_minutes)
         if locked_until is not None:
+            await _show_pin_lock(user.id, locked_until)
             await audit_outside("pin_locked", company_id=user.company_id, user_id=user.id, ip=ip,
                                 locked_until=locked_until.isoformat())
             raise PinLocked(_lock_message())
@@ -160,8 +169,7 @@ async def pin_login(db: AsyncSession, request: Request, email: str, pin: str) ->
         raise Unauthorized(BAD_PIN)
     company = await admit(db, user)
     subscription.require_company_feature(company, plans.EMPLOYEE_PINS)
-    user.pin_failed_count = 0
-    user.pin_locked_until = None
+    await lockout.clear(subject)
     return await issue_token(db, user, company, ip=ip, method="pin")
 
 

@@ -15,10 +15,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.audit.service import audit
 from api.auth.recovery import INVITE_TTL, link_for, new_token
+from api.auth.service import pin_scope
 from api.core.db import set_system_scope, set_tenant, utcnow
 from api.core.security import hash_secret
 from api.kit.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 from api.mail.service import deliver
+from api.ratelimit import lockout
 from api.subscription import plans
 from api.subscription import service as subscription
 from api.tables.companies import Company
@@ -181,6 +183,7 @@ async def update_user(db: AsyncSession, admin: User, company: Company, user_id: 
         user.pin_hash = await asyncio.to_thread(hash_secret, data.pin)
         user.pin_failed_count = 0
         user.pin_locked_until = None
+        await lockout.clear_scope(pin_scope(user.id))  # a new PIN: the old one's locks go
         await audit(db, "pin_set", company_id=company.id, user_id=admin.id, ip=ip, target=user.id)
     await _flush(db)
     return to_read(user, await _store_names(db, company.id))

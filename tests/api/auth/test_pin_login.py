@@ -59,7 +59,10 @@ class TestPinLogin:
         t = await factory.tenant()
         for _ in range(5):
             await _pin(client, t.employee.email, "0000")
-        owner_sql("update users set pin_locked_until = now() - interval '1 second' where id = %s", (t.employee.id,))
+        assert (await _pin(client, t.employee.email, PIN)).status_code == 423
+        # The lock (per employee and address, api/ratelimit/lockout.py) set 16 minutes ago has ended.
+        owner_sql("update rate_limit_buckets set window_start = window_start - interval '16 minutes' "
+                  "where key like %s", (f"lock:pin:{t.employee.id}:%",))
         assert (await _pin(client, t.employee.email, PIN)).status_code == 200
-        assert owner_sql("select pin_failed_count, pin_locked_until from users where id = %s",
-                         (t.employee.id,)) == [(0, None)]
+        assert owner_sql("select count(*) from rate_limit_buckets where key like %s",
+                         (f"%:pin:{t.employee.id}:%",)) == [(0,)]

@@ -66,20 +66,37 @@ async def test_a_token_is_refused_after_logout_all(client, factory):
         assert (await client.get("/api/stores", headers=headers)).status_code == 401
 
 
-async def test_pin_lock_holds_across_addresses(app, factory):
-    """Five wrong PINs from five different addresses lock the account: the lock is per account."""
-    tenant = await factory.tenant(trial=False)
-    codes = []
-    for i in range(5):
-        transport = httpx.ASGITransport(app=app, client=(f"198.51.100.{i + 10}", 40000))
-        async with httpx.AsyncClient(transport=transport, base_url="http://flow.test") as c:
-            r = await c.post("/api/auth/employee-pin-login", json={"email": tenant.employee.email, "pin": "0000"})
-            codes.append(r.status_code)
-    assert codes == [401, 401, 401, 401, 423]
-    transport = httpx.ASGITransport(app=app, client=("203.0.113.99", 40000))
+async def _pin_from(app, address: str, email: str, pin: str) -> int:
+    transport = httpx.ASGITransport(app=app, client=(address, 40000))
     async with httpx.AsyncClient(transport=transport, base_url="http://flow.test") as c:
-        r = await c.post("/api/auth/employee-pin-login", json={"email": tenant.employee.email, "pin": PIN})
-    assert r.status_code == 423, "the right PIN from a fresh address is still locked out"
+        return (await c.post("/api/auth/employee-pin-login", json={"email": email, "pin": pin})).status_code
+
+
+async def test_a_stranger_cannot_lock_an_employee_out_of_pin_sign_in(app, factory):
+    """Issue 31, finding 6: five wrong PINs from anywhere locked the employee's PIN sign-in for
+    everyone. The lock is per employee and client address, and the person's password sign-in
+    lifts it."""
+    tenant = await factory.tenant(trial=False)
+    email = tenant.employee.email
+    stranger, kitchen = "198.51.100.66", "203.0.113.21"
+    codes = [await _pin_from(app, stranger, email, "0000") for _ in range(5)]
+    assert codes == [401, 401, 401, 401, 423]
+    assert await _pin_from(app, stranger, email, PIN) == 423, "the stranger's address stays locked"
+    assert await _pin_from(app, kitchen, email, PIN) == 200, "the employee's own device is not locked out"
+
+
+async def test_the_persons_password_sign_in_lifts_their_pin_locks(app, client, factory):
+    tenant = await factory.tenant(trial=False)
+    email = tenant.employee.email
+    device = "203.0.113.40"
+    assert [await _pin_from(app, device, email, "0000") for _ in range(5)][-1] == 423
+    assert await _pin_from(app, device, email, PIN) == 423
+    wrong = await client.post("/api/auth/login", json={"email": email, "password": "not-it-at-all"})
+    assert wrong.status_code == 401
+    assert await _pin_from(app, device, email, PIN) == 423, "a failed password sign-in lifts nothing"
+    login = await client.post("/api/auth/login", json={"email": email, "password": PASSWORD})
+    assert login.status_code == 200
+    assert await _pin_from(app, device, email, PIN) == 200
 
 
 def test_production_refuses_the_default_secret_key(monkeypatch):
