@@ -209,7 +209,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     import uvicorn
 
     # SIGTERM: stop accepting, let requests in flight finish (at most 20 s), then exit.
-    uvicorn.run("api.main:app", host=host, port=port, workers=workers, proxy_headers=True,
+    # proxy_headers off: uvicorn would believe X-Forwarded-For from any loopback client; the app
+    # believes it only from FLOW_TRUSTED_PROXIES (api/main.py).
+    uvicorn.run("api.main:app", host=host, port=port, workers=workers, proxy_headers=False,
                 timeout_graceful_shutdown=20)
 
 
@@ -302,7 +304,7 @@ def _serve(host: str, port: int, banner: list[str]) -> bool:
             if self.started:
                 typer.echo("\n".join(banner))
 
-    server = AnnouncingServer(uvicorn.Config("api.main:app", host=host, port=port, proxy_headers=True,
+    server = AnnouncingServer(uvicorn.Config("api.main:app", host=host, port=port, proxy_headers=False,
                                              log_config=None, access_log=False, timeout_graceful_shutdown=3))
     try:
         server.run()

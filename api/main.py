@@ -9,6 +9,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from api.core.config import Settings, get_settings
 from api.core.db import dispose_engine, init_engine
@@ -55,7 +56,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     install_error_handlers(app)
     app.add_middleware(RequestGuard)
-    app.add_middleware(Operations)  # outermost: every answer gets an id, headers and a metric
+    app.add_middleware(Operations)  # every answer gets an id, headers and a metric
+    if settings.trusted_proxies.strip():
+        # Outermost: the client address (rate limits, audit, metrics) and the scheme (HSTS) come
+        # from X-Forwarded-For/-Proto only when the connection is from a trusted proxy. The
+        # server itself trusts none (`flow serve`/`flow up` run uvicorn with proxy_headers off).
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
     for name in DOMAINS:
         module = importlib.import_module(f"api.{name}.router")
         app.include_router(module.router, prefix="/api")

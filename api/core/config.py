@@ -71,8 +71,15 @@ class Settings(BaseSettings):
 
     web_dist: Path = ROOT / "web" / "dist"
 
+    # Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed: addresses or networks,
+    # comma-separated ("10.0.0.5,172.16.0.0/12"). Empty (the default): none, the client is the
+    # peer of the connection. Set it when Flow runs behind a reverse proxy, to the proxy's address.
+    trusted_proxies: str = ""
+
     # Limits on sign-in guessing.
     login_attempts_per_minute: int = 10
+    # Wrong PINs from one client address for one employee before PIN sign-in from that address
+    # is locked (api/auth/service.py pin_login); the person's password sign-in lifts it.
     pin_max_failures: int = 5
     pin_lock_minutes: int = 15
     # Per client address across all accounts (an office behind one NAT shares it).

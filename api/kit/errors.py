@@ -37,6 +37,9 @@ _STATUS_TEXT = {
 ERROR_RESPONSES: dict[int | str, dict] = {
     status: {"model": ErrorBody, "description": text} for status, text in _STATUS_TEXT.items()
 }
+ERROR_RESPONSES[429]["headers"] = {
+    "Retry-After": {"description": "Seconds to wait before trying again", "schema": {"type": "integer", "minimum": 1}},
+}
 
 
 class DomainError(Exception):
@@ -91,7 +94,14 @@ def install_error_handlers(app: FastAPI) -> None:
         body: dict = {"detail": exc.detail}
         if exc.field:
             body["errors"] = [{"field": exc.field, "message": exc.detail}]
-        return JSONResponse(body, status_code=exc.status_code)
+        return JSONResponse(body, status_code=exc.status_code, headers=_headers(exc))
+
+    def _headers(exc: DomainError) -> dict[str, str] | None:
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 429:
+            # Every 429 says when to come back (RFC 9110 10.2.3); the limits here are per minute.
+            headers.setdefault("Retry-After", "60")
+        return headers or None
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_req: Request, exc: RequestValidationError) -> JSONResponse:
@@ -102,7 +112,10 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def _http(_req: Request, exc: HTTPException) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 429:
+            headers.setdefault("Retry-After", "60")
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=headers or None)
 
     @app.exception_handler(Exception)
     async def _unexpected(req: Request, exc: Exception) -> JSONResponse:

@@ -84,6 +84,10 @@ async def readyz() -> JSONResponse:
 
 
 def _loopback(request: Request) -> bool:
+    # A request a proxy forwarded is not a local scraper, even from a proxy on this machine whose
+    # X-Forwarded-For is not trusted (FLOW_TRUSTED_PROXIES unset): its client is somewhere else.
+    if "x-forwarded-for" in request.headers or "forwarded" in request.headers:
+        return False
     host = request.client.host if request.client else ""
     try:
         return ipaddress.ip_address(host).is_loopback

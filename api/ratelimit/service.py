@@ -6,6 +6,7 @@ Each hit runs in its own short transaction, so a refused or failed request still
 from __future__ import annotations
 
 import hashlib
+import math
 from datetime import UTC, datetime
 
 from fastapi import Request
@@ -23,9 +24,14 @@ TOO_MANY = "Too many attempts. Please wait a minute and try again."
 class TooManyAttempts(DomainError):
     status_code = 429
 
+    def __init__(self, detail: str, retry_after: int = 60):
+        super().__init__(detail)
+        self.headers = {"Retry-After": str(max(1, retry_after))}
+
 
 def client_ip(request: Request) -> str:
-    # Behind a proxy, uvicorn's --proxy-headers (trusted forwarded_allow_ips) sets request.client.
+    # The connection's peer; behind a proxy listed in FLOW_TRUSTED_PROXIES, the client it forwarded
+    # for (api/main.py applies X-Forwarded-For from those proxies only, never from anyone else).
     return request.client.host if request.client else "unknown"
 
 
@@ -62,7 +68,8 @@ async def hit(key: str, *, limit: int, window_seconds: int = 60) -> None:
             )
         )
     if hits > limit:
-        raise TooManyAttempts(TOO_MANY)
+        left = (start - now).total_seconds() + window_seconds  # until this window closes
+        raise TooManyAttempts(TOO_MANY, retry_after=math.ceil(left))
 
 
 async def guard(request: Request, action: str, email: str | None = None, *, per_email: int | None = None) -> None:

@@ -8570,6 +8570,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8662,6 +8664,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8760,6 +8764,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8852,6 +8858,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8946,6 +8954,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9038,6 +9048,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9133,6 +9145,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9231,6 +9245,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9329,6 +9345,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9425,6 +9443,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9521,6 +9541,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9613,6 +9635,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9705,6 +9729,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9803,6 +9829,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9895,6 +9923,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9992,6 +10022,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10084,6 +10116,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10176,6 +10210,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10272,6 +10308,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10368,6 +10406,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10460,6 +10500,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10554,6 +10596,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10656,6 +10700,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10748,6 +10794,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10853,6 +10901,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10949,6 +10999,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11045,6 +11097,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11141,6 +11195,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11233,6 +11289,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11325,6 +11383,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11421,6 +11481,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11517,6 +11579,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11609,6 +11673,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11709,6 +11775,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11805,6 +11873,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11899,6 +11969,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11999,6 +12071,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12095,6 +12169,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12190,6 +12266,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12288,6 +12366,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12382,6 +12462,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12478,6 +12560,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12574,6 +12658,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12672,6 +12758,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12766,6 +12854,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12858,6 +12948,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12954,6 +13046,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13046,6 +13140,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13142,6 +13238,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13234,6 +13332,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13328,6 +13428,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13424,6 +13526,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13518,6 +13622,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13613,6 +13719,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13708,6 +13816,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13807,6 +13917,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13899,6 +14011,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13995,6 +14109,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14093,6 +14209,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14191,6 +14309,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14288,6 +14408,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14386,6 +14508,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14478,6 +14602,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14576,6 +14702,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14672,6 +14800,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14766,6 +14896,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14862,6 +14994,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14958,6 +15092,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15056,6 +15192,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15150,6 +15288,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15242,6 +15382,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15336,6 +15478,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15432,6 +15576,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15528,6 +15674,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15626,6 +15774,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15720,6 +15870,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15812,6 +15964,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15908,6 +16062,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16006,6 +16162,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16100,6 +16258,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16196,6 +16356,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16292,6 +16454,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16390,6 +16554,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16484,6 +16650,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16576,6 +16744,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16672,6 +16842,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16770,6 +16942,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16864,6 +17038,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16958,6 +17134,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17050,6 +17228,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17145,6 +17325,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17241,6 +17423,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17337,6 +17521,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17429,6 +17615,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17527,6 +17715,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17621,6 +17811,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17719,6 +17911,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17815,6 +18009,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17910,6 +18106,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18004,6 +18202,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18106,6 +18306,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18213,6 +18415,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18305,6 +18509,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18399,6 +18605,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18497,6 +18705,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18595,6 +18805,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18693,6 +18905,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18791,6 +19005,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18887,6 +19103,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18991,6 +19209,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19087,6 +19307,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19179,6 +19401,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19277,6 +19501,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19375,6 +19601,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19473,6 +19701,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19567,6 +19797,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19667,6 +19899,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19761,6 +19995,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19853,6 +20089,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19945,6 +20183,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20041,6 +20281,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20136,6 +20378,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20230,6 +20474,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20324,6 +20570,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20416,6 +20664,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20517,6 +20767,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20613,6 +20865,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20711,6 +20965,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20805,6 +21061,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20907,6 +21165,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21009,6 +21269,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21111,6 +21373,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21207,6 +21471,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21312,6 +21578,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21414,6 +21682,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21516,6 +21786,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21612,6 +21884,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21717,6 +21991,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21820,6 +22096,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21915,6 +22193,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22011,6 +22291,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22109,6 +22391,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22201,6 +22485,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22297,6 +22583,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22389,6 +22677,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22481,6 +22771,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22573,6 +22865,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22665,6 +22959,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22757,6 +23053,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22855,6 +23153,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22968,6 +23268,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23075,6 +23377,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23171,6 +23475,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23266,6 +23572,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23489,6 +23797,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23581,6 +23891,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23675,6 +23987,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23773,6 +24087,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23867,6 +24183,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23974,6 +24292,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24069,6 +24389,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24164,6 +24486,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24262,6 +24586,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24357,6 +24683,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24453,6 +24781,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24549,6 +24879,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24645,6 +24977,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24743,6 +25077,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24837,6 +25173,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24933,6 +25271,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25029,6 +25369,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25127,6 +25469,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25221,6 +25565,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25315,6 +25661,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25411,6 +25759,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25507,6 +25857,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25599,6 +25951,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25697,6 +26051,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25791,6 +26147,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
