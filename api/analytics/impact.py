@@ -6,7 +6,15 @@ compare a whole month here with the mart's row for that month.
 """
 from __future__ import annotations
 
-from api.analytics.service import COST_TOP_WASTE_TYPES, ReportFilter, _one, _period, meets_target, pct
+from api.analytics.service import (
+    COST_TOP_WASTE_TYPES,
+    ORGANIC_RATE,
+    ReportFilter,
+    _one,
+    _period,
+    meets_target,
+    pct,
+)
 from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse
 
 
@@ -27,17 +35,20 @@ def esg_report(f: ReportFilter) -> dict:
                    marts.meals(coalesce(sum(meals_recovered), 0)) as meals_recovered,
                    marts.people_fed_per_day(coalesce(sum(meals_recovered), 0), ?) as people_fed_per_day,
                    marts.cost_saved_usd(coalesce(sum(diverted_weight_lb), 0)) as cost_savings,
-                   {meets_target(pct('sum(diverted_weight_lb)', 'sum(net_weight_lb)'))} as sb1383_compliant
+                   {ORGANIC_RATE} as sb1383_diversion_rate,
+                   coalesce(sum(organic_diverted_weight_lb), 0) as organic_diverted_weight,
+                   {meets_target(ORGANIC_RATE)} as sb1383_compliant
             from {facts}""", [f.days, f.company_id, *params])
-        # The month of the period's end, as the marts judged it (company-wide or the one location).
+        # The month of the period's end, as the SB 1383 marts judged it (company-wide or the one location).
         if f.location_id:
             month = cached_rows(
-                con, f"select {meets_target('diversion_rate_percent')} as met from marts.diversion_monthly "
-                "where company_id = ? and location_id = ? and period_start = date_trunc('month', cast(? as date))",
+                con, f"select {meets_target('marts.percent_of(diverted_weight_lb, net_weight_lb)')} as met "
+                "from marts.sb1383_location_monthly where company_id = ? and location_id = ? "
+                "and month_start = date_trunc('month', cast(? as date))",
                 [f.company_id, f.company_id, f.location_id, f.end])
         else:
             month = cached_rows(
-                con, "select monthly_target_met as met from marts.esg_monthly where company_id = ? "
+                con, "select is_compliant as met from marts.sb1383_monthly where company_id = ? "
                 "and month_start = date_trunc('month', cast(? as date))", [f.company_id, f.end])
         refreshed = last_refreshed_at(con)
     return {
@@ -52,8 +63,8 @@ def esg_report(f: ReportFilter) -> dict:
                           "protein_recovered_lbs": None, "nutritional_value_usd": None},
         "economic_impact": {"cost_savings": t["cost_savings"], "tax_benefits_usd": None,
                             "operational_savings": None, "total_economic_impact": t["cost_savings"]},
-        "compliance": {"sb1383_compliant": bool(t["sb1383_compliant"]), "diversion_rate": t["diversion_rate"],
-                       "total_diverted_weight": t["diverted_weight"],
+        "compliance": {"sb1383_compliant": bool(t["sb1383_compliant"]), "diversion_rate": t["sb1383_diversion_rate"],
+                       "total_diverted_weight": t["organic_diverted_weight"],
                        "monthly_target_met": bool(month and month[0]["met"])},
         "period": _period(f),
         "last_refreshed_at": refreshed,

@@ -70,7 +70,7 @@ class DashboardRead(Freshness):
     total_weight: Number
     diverted_weight: Number
     diversion_rate: Number = Field(description="Net lb to diversion destinations / total net lb x 100")
-    ca_compliance: bool = Field(description="Diversion rate at or above the company's SB 1383 target "
+    ca_compliance: bool = Field(description="SB 1383 organic diversion rate (organic waste types only) at or above the company's SB 1383 target "
                                             "(its setting sb1383_target_percent, 75% by default; mart sb1383_targets)")
     ca_compliance_target: Number = Field(description="That target, in percent")
     co2_prevented_kg: Number = Field(description="CO2e avoided (docs/figures.md): EPA GHG Hub Table 9, landfill minus the path taken, completed outbound diverted lb; kg")
@@ -161,10 +161,11 @@ class EconomicImpact(BaseModel):
 
 
 class EsgCompliance(BaseModel):
-    sb1383_compliant: bool
-    diversion_rate: Number
-    total_diverted_weight: Number
-    monthly_target_met: bool
+    sb1383_compliant: bool = Field(description="The SB 1383 organic diversion rate at or above the company's target")
+    diversion_rate: Number = Field(description="SB 1383 organic diversion rate (docs/figures.md): organic diverted lb "
+                                               "/ organic lb of generated waste x 100")
+    total_diverted_weight: Number = Field(description="Organic diverted lb")
+    monthly_target_met: bool = Field(description="The month of the period's end, as marts.sb1383_monthly judged it")
 
 
 class EsgReportRead(Freshness):

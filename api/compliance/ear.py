@@ -23,7 +23,9 @@ def report(company_id: str, year: int, partners_on_file: int) -> dict:
     with read_warehouse() as con:
         found = rows(con, "select * from marts.sb1383_yearly where company_id = ? and report_year = ?",
                      [company_id, year])
-        tons = rows(con, "select coalesce(sum(net_weight_tons), 0) as tons from marts.sb1383_ear_lines "
+        # The organic lb in short tons as every figure converts them (marts.short_tons of the sum), not
+        # a sum of the lines' rounded tons.
+        tons = rows(con, "select marts.short_tons(coalesce(sum(net_weight_lb), 0)) as tons from marts.sb1383_ear_lines "
                          "where company_id = ? and report_year = ?", [company_id, year])[0]["tons"]
         min_tickets = int(rows(con, "select constant_value from reference.impact_constants "
                                     "where constant_name = 'ear_min_tickets'", [])[0]["constant_value"])
@@ -152,7 +154,7 @@ def to_pdf(company_name: str, rep: dict, detail: list[dict], generated_at: datet
         Paragraph(f"Generated {generated_at:%Y-%m-%d %H:%M} UTC; report due to the jurisdiction by "
                   f"{rep['reporting_due_date']:%B %-d, %Y}. Figures from the Flow warehouse.", s["Normal"]),
         Spacer(1, 0.15 * inch),
-        Paragraph(f"Status: {sm['compliance_status'].replace('_', ' ')} &nbsp; Diversion: {pct(sm['diversion_rate'])} "
+        Paragraph(f"Status: {sm['compliance_status'].replace('_', ' ')} &nbsp; Organic diversion: {pct(sm['diversion_rate'])} "
                   f"(target {pct(sm['target_rate'])}) &nbsp; Organic waste: {lb(sm['total_organic_waste'])} lbs "
                   f"({sm['total_organic_waste_tons']} tons) &nbsp; Tickets: {sm['ticket_count']}", s["Normal"]),
         Spacer(1, 0.15 * inch),

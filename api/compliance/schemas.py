@@ -117,7 +117,8 @@ class EarSummary(BaseModel):
     compliance_status: Literal["compliant", "non_compliant", "no_data"]
     diversion_rate: Number
     target_rate: Number
-    total_organic_waste: Number = Field(description="Net lb of the year's completed outbound tickets")
+    total_organic_waste: Number = Field(description="Net lb of the year's completed outbound tickets of organic waste "
+                                                    "types (SB 1383, 14 CCR 18982(a)(46); docs/figures.md)")
     total_organic_waste_tons: Number = Field(description="Short tons (2000 lb)")
     diverted_weight: Number
     ticket_count: int

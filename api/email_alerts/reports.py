@@ -83,12 +83,12 @@ def sb1383_pdf(header: ReportHeader, esg: dict, cost: dict) -> bytes:
     comp = esg["compliance"]
     story = _heading(header, "SB 1383 Compliance Summary", esg["period"], esg["last_refreshed_at"])
     story += [
-        _kpis([("Diversion rate", pct(comp["diversion_rate"])), ("Target", "75.0%"),
-               ("Diverted (lbs)", lb(comp["total_diverted_weight"])),
+        _kpis([("Organic diversion rate", pct(comp["diversion_rate"])), ("Target", "75.0%"),
+               ("Organic diverted (lbs)", lb(comp["total_diverted_weight"])),
                ("Status", "Compliant" if comp["sb1383_compliant"] else "Below target")]),
         Paragraph(f"Month of the period's end: {'target met' if comp['monthly_target_met'] else 'target not met'}.",
                   s["normal"]),
-        Paragraph("Diversion by location", s["h2"]),
+        Paragraph("Diversion by location (all generated waste)", s["h2"]),
     ]
     locations = cost["savings_by_location"]
     story.append(_grid([["Location", "Total (lbs)", "Diverted (lbs)"],

@@ -51,19 +51,25 @@ DEFAULT_CALCULATION_METHOD = "EPA_2023"
 # Hub Table 9, food waste (mixed), landfilled: the baseline every diversion method is compared with.
 FOOD_WASTE_LANDFILLED = D("0.68")
 
-# (name, description, material_category). material_category: WARM / Hub material keys.
-WASTE_TYPES: list[tuple[str, str, str]] = [
-    ("Food Scraps", "Kitchen prep trimmings, peels and plate scrapings", "food_waste"),
-    ("Food Waste", "Mixed food waste (the simple-ticket default)", "food_waste"),
-    ("Pre-Consumer Food Waste", "Spoiled, expired or overproduced food before it reaches a guest", "food_waste"),
-    ("Post-Consumer Food Waste", "Food left on plates and trays after service", "food_waste"),
-    ("Edible Surplus Food", "Unserved, safe food suitable for donation", "food_waste"),
-    ("Fats, Oils & Grease", "Used cooking oil and grease-trap waste (FOG)", "fats_oils_grease"),
-    ("Cardboard (OCC)", "Old corrugated containers", "corrugated_containers"),
-    ("Mixed Recyclables", "Commingled bottles, cans, paper and plastics", "mixed_recyclables"),
-    ("Green Waste", "Yard trimmings, flowers and landscaping waste", "yard_trimmings"),
-    ("Compostable Packaging", "Certified compostable cups, containers and cutlery", "mixed_organics"),
-    ("General Trash", "Mixed solid waste bound for disposal", "mixed_msw"),
+# (name, description, material_category, is_organic). material_category: WARM / Hub material keys.
+# is_organic: organic waste in SB 1383's sense, 14 CCR 18982(a)(46) ("food, green material,
+# landscape and pruning waste, organic textiles and carpets, lumber, wood, paper products, printing
+# and writing paper, manure, biosolids, digestate, and sludges"): food and FOG (food), cardboard
+# (paper products) and green waste are; commingled recyclables (mostly glass, metal and plastics),
+# compostable packaging (certified compostable plastics are not in the definition; a fibre-only
+# custom type can say otherwise) and general trash are not. The migration 0008 sets the same flags.
+WASTE_TYPES: list[tuple[str, str, str, bool]] = [
+    ("Food Scraps", "Kitchen prep trimmings, peels and plate scrapings", "food_waste", True),
+    ("Food Waste", "Mixed food waste (the simple-ticket default)", "food_waste", True),
+    ("Pre-Consumer Food Waste", "Spoiled, expired or overproduced food before it reaches a guest", "food_waste", True),
+    ("Post-Consumer Food Waste", "Food left on plates and trays after service", "food_waste", True),
+    ("Edible Surplus Food", "Unserved, safe food suitable for donation", "food_waste", True),
+    ("Fats, Oils & Grease", "Used cooking oil and grease-trap waste (FOG)", "fats_oils_grease", True),
+    ("Cardboard (OCC)", "Old corrugated containers", "corrugated_containers", True),
+    ("Mixed Recyclables", "Commingled bottles, cans, paper and plastics", "mixed_recyclables", False),
+    ("Green Waste", "Yard trimmings, flowers and landscaping waste", "yard_trimmings", True),
+    ("Compostable Packaging", "Certified compostable cups, containers and cutlery", "mixed_organics", False),
+    ("General Trash", "Mixed solid waste bound for disposal", "mixed_msw", False),
 ]
 
 # (name, description, is_diversion, management_path), in EPA food recovery hierarchy order.
@@ -142,9 +148,9 @@ def standard_items() -> dict[type, list[dict[str, Any]]]:
     """Every list's system-standard items, in their starting order."""
     return {
         WasteType: [
-            {"name": n, "description": d, "material_category": c, "unit_of_measure": "lbs",
+            {"name": n, "description": d, "material_category": c, "is_organic": organic, "unit_of_measure": "lbs",
              "default_pricing_unit": "lb", "default_price_per_unit": None}
-            for n, d, c in WASTE_TYPES
+            for n, d, c, organic in WASTE_TYPES
         ],
         DestinationType: [
             {"name": n, "description": d, "is_diversion": div, "management_path": p}

@@ -129,11 +129,24 @@ def _price(value: Decimal | None) -> Decimal | None:
     return _at_least_zero(value, "Price must be 0 or greater")
 
 
+ORGANIC_REQUIRED = "Say whether this waste type is organic waste (SB 1383): is_organic true or false"
+
+
+def _organic(value: bool | None) -> bool:
+    if value is None:
+        raise ValueError(ORGANIC_REQUIRED)
+    return value
+
+
 class WasteTypeRead(ItemRead):
     unit_of_measure: str
     default_price_per_unit: Decimal | None
     default_pricing_unit: str
     material_category: str | None
+    is_organic: bool = Field(description="Organic waste in SB 1383's sense (14 CCR 18982(a)(46): food, green material, "
+                                          "landscape and pruning waste, organic textiles and carpets, lumber, wood, paper "
+                                          "products, printing and writing paper, manure, biosolids, digestate, sludges): "
+                                          "the SB 1383 figures and the EAR count these only")
 
 
 class WasteTypeCreate(ItemCreate):
@@ -141,14 +154,19 @@ class WasteTypeCreate(ItemCreate):
     default_price_per_unit: Decimal | None = Field(default=None, max_digits=12, decimal_places=4)
     default_pricing_unit: str = "lb"
     material_category: str | None = Field(default=None, max_length=40)
+    # Asked of every custom waste type (no default): the SB 1383 figures depend on it.
+    is_organic: Flag | None = Field(default=None, validate_default=True,
+                                    description="Organic waste in SB 1383's sense (required; see WasteTypeRead)")
 
     _check_unit = field_validator("unit_of_measure", mode="before")(_unit)
+    _check_organic = field_validator("is_organic")(_organic)
     _check_pricing_unit = field_validator("default_pricing_unit")(_pricing_unit)
     _check_price = field_validator("default_price_per_unit")(_price)
 
 
 class WasteTypeUpdate(ItemUpdate):
     unit_of_measure: str | None = None
+    is_organic: Flag | None = None
     default_price_per_unit: Decimal | None = Field(default=None, max_digits=12, decimal_places=4)
     default_pricing_unit: str | None = None
     material_category: str | None = Field(default=None, max_length=40)

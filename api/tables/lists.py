@@ -4,6 +4,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from sqlalchemy import Boolean, Integer, Numeric, String, Text, UniqueConstraint
+from sqlalchemy import false as sa_false
 from sqlalchemy.orm import Mapped, declared_attr, mapped_column
 
 from api.core.db import Base, IdMixin, TenantMixin, TimestampMixin
@@ -29,6 +30,8 @@ class WasteType(ListItemMixin, Base):
     default_pricing_unit: Mapped[str] = mapped_column(String(10), default="lb")
     # EPA material category used by the warehouse factor seeds (food_waste, cardboard, ...).
     material_category: Mapped[str | None] = mapped_column(String(40))
+    # Organic waste in SB 1383's sense (14 CCR 18982(a)(46)): the SB 1383 figures and the EAR count these only.
+    is_organic: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
 
 
 class DestinationType(ListItemMixin, Base):

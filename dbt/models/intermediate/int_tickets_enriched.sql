@@ -70,6 +70,7 @@ waste_types as (
     select
         waste_type_id,
         material_category,
+        is_organic,
         loaded_at
     from {{ ref('stg_app__waste_types') }}
 
@@ -79,7 +80,8 @@ materials as (
 
     select
         waste_type_name,
-        material
+        material,
+        is_organic
     from {{ ref('material_categories') }}
 
 ),
@@ -124,6 +126,9 @@ classified as (
         coalesce(tickets.destination_is_diversion, false) as is_diversion,
         coalesce(tickets.destination_management_path, 'landfill') as management_path,
         coalesce(waste_types.material_category, materials.material) as material,
+        -- Organic waste in SB 1383's sense (14 CCR 18982(a)(46)): the waste type's flag; a ticket
+        -- without a waste type row is organic when the seed's name says so, else not.
+        coalesce(waste_types.is_organic, materials.is_organic, false) as is_organic,
         tickets.gross_weight_lb,
         tickets.tare_weight_lb,
         tickets.net_weight_lb,
@@ -150,6 +155,10 @@ enriched as (
         classified.*,
         case when classified.is_diversion then classified.net_weight_lb else 0 end as diverted_weight_lb,
         case when classified.is_diversion then 0 else classified.net_weight_lb end as disposed_weight_lb,
+        case when classified.is_organic then classified.net_weight_lb else 0 end as organic_weight_lb,
+        case
+            when classified.is_organic and classified.is_diversion then classified.net_weight_lb else 0
+        end as organic_diverted_weight_lb,
         case
             when classified.management_path = 'donation' then classified.net_weight_lb else 0
         end as donated_weight_lb,

@@ -93,7 +93,7 @@ async def _ticket_using(company_id: uuid.UUID, **refs) -> None:
 class TestDelete:
     async def test_unused_custom_item_is_deleted(self, client, factory, owner_sql):
         tenant = await factory.tenant()
-        created = (await client.post("/api/waste-types", headers=tenant.headers(), json={"name": "Spent Grain"})).json()
+        created = (await client.post("/api/waste-types", headers=tenant.headers(), json={"name": "Spent Grain", "is_organic": True})).json()
         res = await client.delete(f"/api/waste-types/{created['id']}", headers=tenant.headers())
         assert res.status_code == 200
         assert res.json()["outcome"] == "deleted"

@@ -21,7 +21,7 @@ class TestCreate:
         tenant = await factory.tenant()
         before = await _items(client, tenant, "waste-types", "waste_types")
         res = await client.post("/api/waste-types", headers=tenant.headers(),
-                                json={"name": "  Coffee Grounds ", "default_price_per_unit": "0.05"})
+                                json={"name": "  Coffee Grounds ", "default_price_per_unit": "0.05", "is_organic": True})
         assert res.status_code == 201, res.text
         body = res.json()
         assert body["name"] == "Coffee Grounds"
@@ -62,9 +62,10 @@ class TestCreate:
         assert res.json()["detail"] == message
 
     @pytest.mark.parametrize(("payload", "message"), [
-        ({"name": "Oil", "unit_of_measure": ""}, "Unit of measure is required"),
-        ({"name": "Oil", "default_price_per_unit": "-1"}, "Price must be 0 or greater"),
-        ({"name": "Oil", "default_pricing_unit": "kg"}, "Pricing unit must be one of lb, gallon, each, ton, yard"),
+        ({"name": "Oil", "is_organic": True, "unit_of_measure": ""}, "Unit of measure is required"),
+        ({"name": "Oil", "is_organic": True, "default_price_per_unit": "-1"}, "Price must be 0 or greater"),
+        ({"name": "Oil", "is_organic": True, "default_pricing_unit": "kg"},
+         "Pricing unit must be one of lb, gallon, each, ton, yard"),
     ])
     async def test_waste_type_unit_and_price_are_checked(self, client, factory, payload, message):
         tenant = await factory.tenant()
@@ -114,7 +115,7 @@ class TestUpdate:
         tenant = await factory.tenant()
         created = (await client.post("/api/waste-types", headers=tenant.headers(),
                                      json={"name": "Oyster Shells", "default_price_per_unit": "0.10",
-                                           "default_pricing_unit": "ton"})).json()
+                                           "default_pricing_unit": "ton", "is_organic": False})).json()
         res = await client.put(f"/api/waste-types/{created['id']}", headers=tenant.headers(),
                                json={"name": "Oyster Shells", "description": None, "unit_of_measure": "lbs",
                                      "is_active": False})
@@ -223,7 +224,8 @@ class TestPlanGate:
 
     async def test_trial_may_add_custom_types(self, client, factory):
         tenant = await factory.tenant(trial=True, stores=1)
-        res = await client.post("/api/waste-types", headers=tenant.headers(), json={"name": "Spent Grain"})
+        res = await client.post("/api/waste-types", headers=tenant.headers(),
+                                json={"name": "Spent Grain", "is_organic": True})
         assert res.status_code == 201
 
 

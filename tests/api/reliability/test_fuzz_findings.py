@@ -42,7 +42,8 @@ async def test_list_names_that_are_not_text_are_refused(client, tenant, owner_sq
 
 @pytest.mark.parametrize("bad", [["lbs"], 3, {"code": "lbs"}])
 async def test_waste_type_unit_that_is_not_text_is_refused(client, tenant, bad):
-    r = await client.post("/api/waste-types", json={"name": f"W {uuid.uuid4().hex[:6]}", "unit_of_measure": bad},
+    r = await client.post("/api/waste-types", json={"name": f"W {uuid.uuid4().hex[:6]}", "is_organic": True,
+                                                          "unit_of_measure": bad},
                           headers=tenant.headers())
     assert_field_error(r, "unit_of_measure")
     first = (await client.get("/api/waste-types", headers=tenant.headers())).json()["waste_types"][0]["id"]
@@ -115,7 +116,8 @@ async def test_dates_must_be_written_as_dates(client, tenant, bad):
 
 @pytest.mark.parametrize("bad", [0, 1, "yes", "false"])
 async def test_flags_take_true_or_false_only(client, tenant, bad):
-    r = await client.post("/api/waste-types", json={"name": f"W {uuid.uuid4().hex[:6]}", "is_active": bad},
+    r = await client.post("/api/waste-types", json={"name": f"W {uuid.uuid4().hex[:6]}", "is_organic": True,
+                                                          "is_active": bad},
                           headers=tenant.headers())
     assert_field_error(r, "is_active")
     r = await client.put(f"/api/stores/{tenant.stores[0].id}", json={"is_active": bad}, headers=tenant.headers())

@@ -4542,7 +4542,7 @@ export interface components {
         DashboardRead: {
             /**
              * Ca Compliance
-             * @description Diversion rate at or above the company's SB 1383 target (its setting sb1383_target_percent, 75% by default; mart sb1383_targets)
+             * @description SB 1383 organic diversion rate (organic waste types only) at or above the company's SB 1383 target (its setting sb1383_target_percent, 75% by default; mart sb1383_targets)
              */
             ca_compliance: boolean;
             /**
@@ -4884,7 +4884,7 @@ export interface components {
             ticket_count: number;
             /**
              * Total Organic Waste
-             * @description Net lb of the year's completed outbound tickets
+             * @description Net lb of the year's completed outbound tickets of organic waste types (SB 1383, 14 CCR 18982(a)(46); docs/figures.md)
              */
             total_organic_waste: number;
             /**
@@ -5089,13 +5089,25 @@ export interface components {
         };
         /** EsgCompliance */
         EsgCompliance: {
-            /** Diversion Rate */
+            /**
+             * Diversion Rate
+             * @description SB 1383 organic diversion rate (docs/figures.md): organic diverted lb / organic lb of generated waste x 100
+             */
             diversion_rate: number;
-            /** Monthly Target Met */
+            /**
+             * Monthly Target Met
+             * @description The month of the period's end, as marts.sb1383_monthly judged it
+             */
             monthly_target_met: boolean;
-            /** Sb1383 Compliant */
+            /**
+             * Sb1383 Compliant
+             * @description The SB 1383 organic diversion rate at or above the company's target
+             */
             sb1383_compliant: boolean;
-            /** Total Diverted Weight */
+            /**
+             * Total Diverted Weight
+             * @description Organic diverted lb
+             */
             total_diverted_weight: number;
         };
         /** EsgMetrics */
@@ -8245,6 +8257,11 @@ export interface components {
              * @default true
              */
             is_active: boolean;
+            /**
+             * Is Organic
+             * @description Organic waste in SB 1383's sense (required; see WasteTypeRead)
+             */
+            is_organic?: boolean | null;
             /** Material Category */
             material_category?: string | null;
             /**
@@ -8296,6 +8313,11 @@ export interface components {
             id: string;
             /** Is Active */
             is_active: boolean;
+            /**
+             * Is Organic
+             * @description Organic waste in SB 1383's sense (14 CCR 18982(a)(46): food, green material, landscape and pruning waste, organic textiles and carpets, lumber, wood, paper products, printing and writing paper, manure, biosolids, digestate, sludges): the SB 1383 figures and the EAR count these only
+             */
+            is_organic: boolean;
             /** Is System Standard */
             is_system_standard: boolean;
             /** Material Category */
@@ -8317,6 +8339,8 @@ export interface components {
             description?: string | null;
             /** Is Active */
             is_active?: boolean | null;
+            /** Is Organic */
+            is_organic?: boolean | null;
             /** Material Category */
             material_category?: string | null;
             /** Name */

@@ -1,5 +1,6 @@
--- The EAR files' detail: completed outbound tickets per company, year, month, location, material,
--- waste type and destination, in pounds and short tons.
+-- The EAR files' detail: completed outbound tickets of organic waste types (SB 1383, 14 CCR
+-- 18982(a)(46)) per company, year, month, location, material, waste type and destination, in
+-- pounds and short tons.
 select
     company_id,
     cast(extract(year from local_date) as integer) as report_year,
@@ -16,7 +17,7 @@ select
     cast(round({{ divide('sum(net_weight_lb)', impact_constant('lb_per_short_ton')) }}, 3) as decimal(38, 3))
         as net_weight_tons
 from {{ ref('tickets') }}
-where not is_inbound
+where not is_inbound and is_organic
 group by
     company_id,
     cast(extract(year from local_date) as integer),

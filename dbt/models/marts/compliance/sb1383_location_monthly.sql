@@ -1,5 +1,7 @@
 -- SB 1383 sums per company, location and month (company's local calendar): completed outbound
--- tickets only (inbound loads are receipts, not waste the location generated).
+-- tickets of organic waste types only (SB 1383 concerns organic waste, 14 CCR 18982(a)(46): General
+-- Trash sent to landfill is not organic waste disposal; inbound loads are receipts, not waste the
+-- location generated).
 select
     company_id,
     location_id,
@@ -13,5 +15,5 @@ select
     cast(sum(case when management_path = 'donation' then 1 else 0 end) as {{ dbt.type_bigint() }})
         as donation_ticket_count
 from {{ ref('tickets') }}
-where not is_inbound
+where not is_inbound and is_organic
 group by company_id, location_id, location_name, cast({{ dbt.date_trunc('month', 'local_date') }} as date)

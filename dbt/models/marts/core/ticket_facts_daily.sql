@@ -44,6 +44,8 @@ select
     cast(sum(tare_weight_lb) as decimal(38, 1)) as tare_weight_lb,
     cast(sum(net_weight_lb) as decimal(38, 1)) as net_weight_lb,
     cast(sum(diverted_weight_lb) as decimal(38, 1)) as diverted_weight_lb,
+    cast(sum(organic_weight_lb) as decimal(38, 1)) as organic_weight_lb,
+    cast(sum(organic_diverted_weight_lb) as decimal(38, 1)) as organic_diverted_weight_lb,
     cast(sum(donated_weight_lb) as decimal(38, 1)) as donated_weight_lb,
     cast(sum(meals_recovered) as double) as meals_recovered,
     cast(sum(co2e_avoided_kg) as double) as co2e_avoided_kg,

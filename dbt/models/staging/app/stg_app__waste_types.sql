@@ -11,6 +11,7 @@ renamed as (
         cast(default_price_per_unit as decimal(12, 4)) as default_price_per_unit,
         default_pricing_unit,
         material_category,
+        is_organic,
         name,
         description,
         is_active,

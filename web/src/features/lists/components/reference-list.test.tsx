@@ -17,9 +17,10 @@ const containers: ListItem[] = [
 
 const wasteTypes: ListItem[] = [
   { id: "w1", name: "Food Scraps", description: null, is_active: true, is_system_standard: true, sort_order: 1,
-    unit_of_measure: "lbs", default_price_per_unit: null, default_pricing_unit: "lb" },
+    unit_of_measure: "lbs", default_price_per_unit: null, default_pricing_unit: "lb", is_organic: true },
   { id: "w2", name: "Green Waste", description: "Yard trimmings", is_active: true, is_system_standard: false,
-    sort_order: 2, unit_of_measure: "cubic_yards", default_price_per_unit: "12.5000", default_pricing_unit: "yard" },
+    sort_order: 2, unit_of_measure: "cubic_yards", default_price_per_unit: "12.5000", default_pricing_unit: "yard",
+    is_organic: true },
 ];
 
 interface Call {

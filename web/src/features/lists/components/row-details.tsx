@@ -24,6 +24,7 @@ export function RowDetails({ config, item }: { config: ListConfig; item: ListIte
           </p>
           <div className="row list-row-badges">
             <Badge tone="blue">{item.unit_of_measure}</Badge>
+            {item.is_organic ? <Badge tone="green">Organic (SB 1383)</Badge> : <Badge tone="gray">Not organic</Badge>}
           </div>
         </>
       );

@@ -30,8 +30,17 @@ describe("item form", () => {
     expect(toPayload(WASTE_TYPES, { name: "x", default_price_per_unit: "" }).default_price_per_unit).toBeNull();
   });
 
+  it("asks whether a waste type is organic (SB 1383) and sends a boolean, or null when not chosen", () => {
+    expect(toPayload(WASTE_TYPES, { name: "x", is_organic: "true" }).is_organic).toBe(true);
+    expect(toPayload(WASTE_TYPES, { name: "x", is_organic: "false" }).is_organic).toBe(false);
+    expect(toPayload(WASTE_TYPES, { name: "x", is_organic: "" }).is_organic).toBeNull();
+    expect(validateEdit(WASTE_TYPES, { name: "x", unit_of_measure: "lbs", is_organic: "" })).toEqual({
+      is_organic: "Say whether this waste type is organic waste (SB 1383)",
+    });
+  });
+
   it("uses the spec's edit messages", () => {
-    expect(validateEdit(WASTE_TYPES, { name: " ", unit_of_measure: "" })).toEqual({
+    expect(validateEdit(WASTE_TYPES, { name: " ", unit_of_measure: "", is_organic: "true" })).toEqual({
       name: "Name is required", unit_of_measure: "Unit of measure is required",
     });
     expect(validateEdit(CONTAINER_TYPES, { name: "x", capacity_gallons: "0", tare_weight_lbs: "-1" })).toEqual({

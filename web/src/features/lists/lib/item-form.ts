@@ -30,6 +30,11 @@ export function toPayload(config: ListConfig, values: FormValues): ListItemPaylo
   for (const field of config.fields) {
     const value = values[field.name];
     if (field.kind === "checkbox") payload[field.name] = Boolean(value);
+    else if (field.name === "is_organic") {
+      // A yes/no select without a default: nothing chosen is sent as null, which the server refuses.
+      const text = String(value ?? "");
+      payload.is_organic = text === "" ? null : text === "true";
+    }
     else if (field.kind === "number") {
       const text = String(value ?? "").trim();
       payload[field.name] = field.name === "default_price_per_unit" && text === "" ? null : toNumber(text);
@@ -47,6 +52,9 @@ export function toPayload(config: ListConfig, values: FormValues): ListItemPaylo
 export function validateEdit(config: ListConfig, values: FormValues, item?: ListItem | null): FormErrors {
   const errors: FormErrors = {};
   if (!String(values.name ?? "").trim()) errors.name = "Name is required";
+  if (config.path === "waste-types" && String(values.is_organic ?? "") === "") {
+    errors.is_organic = "Say whether this waste type is organic waste (SB 1383)";
+  }
   if (config.path === "waste-types" && !String(values.unit_of_measure ?? "").trim()) {
     errors.unit_of_measure = "Unit of measure is required";
   }

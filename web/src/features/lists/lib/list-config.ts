@@ -71,6 +71,17 @@ const CONVERSION: FieldSpec = {
   name: "conversion_factor", label: "Conversion factor", kind: "number", step: "0.1", min: "0", initial: "1",
 };
 
+/** Asked of every waste type, no default: the SB 1383 figures and the EAR count organic waste only. */
+export const ORGANIC: FieldSpec = {
+  name: "is_organic", label: "Organic waste (SB 1383)", kind: "select", initial: "",
+  options: [
+    { value: "", label: "Choose yes or no" },
+    { value: "true", label: "Yes: food, green or landscape waste, wood, paper or cardboard, textiles, manure, biosolids" },
+    { value: "false", label: "No: glass, metal, plastics, general trash" },
+  ],
+  hint: "14 CCR 18982(a)(46): the SB 1383 figures and the EAR count organic waste only",
+};
+
 export const WASTE_TYPES: ListConfig = {
   path: "waste-types", key: "waste_types",
   title: "Waste Types Management", subtitle: "Manage system standards and custom waste types",
@@ -83,6 +94,7 @@ export const WASTE_TYPES: ListConfig = {
       initial: "" },
     { name: "default_pricing_unit", label: "Pricing unit", kind: "select", initial: "lb",
       options: PRICING_UNITS.map((u) => ({ value: u, label: pricingUnitLabel(u) })) },
+    ORGANIC,
     ACTIVE,
   ],
   toggleFields: ["name", "description", "unit_of_measure"],
