@@ -50,7 +50,7 @@ export default function ComplianceReportScreen() {
       {!data.has_data ? <EmptyState title="No compliance data available"><p>Create waste tickets to begin SB 1383 tracking</p></EmptyState> : (
         <>
           <div className="compliance-grid">
-            <StatCard label="Diversion rate" value={pct(s.diversion_rate)} hint={`Target ${pct(s.target_rate)} (a management target; SB 1383's 75% is statewide)`} />
+            <StatCard label="Organic diversion rate" value={pct(s.diversion_rate)} hint={`Target ${pct(s.target_rate)} (a management target; SB 1383's 75% is statewide)`} />
             <StatCard label="Status" value={<CompliantBadge ok={s.is_compliant} />} hint={<RiskBadge level={s.risk_level} />} />
             <StatCard label="Total waste" value={lb(data.diversion_metrics.total_waste)} hint={`${lb(data.diversion_metrics.diverted_weight)} diverted`} />
             <StatCard label="Food recovered" value={lb(data.food_recovery.recovered_pounds)} hint={`${pct(data.food_recovery.recovery_rate)} of net weight`} />

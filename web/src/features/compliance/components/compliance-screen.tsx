@@ -62,7 +62,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
     <>
       <LastRefreshed at={data.last_refreshed_at} />
       <div className="compliance-grid">
-        <StatCard label="Diversion rate" value={pct(s.diversion_rate)} hint={`Target ${pct(s.target_rate)}`} />
+        <StatCard label="Organic diversion rate" value={pct(s.diversion_rate)} hint={`Target ${pct(s.target_rate)}`} />
         <StatCard label="Compliance status" value={<CompliantBadge ok={s.is_compliant} />} hint={<RiskBadge level={s.risk_level} />} />
         <StatCard label="Tickets analyzed" value={s.total_tickets_analyzed.toLocaleString()} hint={`${data.year}, completed outbound tickets`} />
         <StatCard label="EAR readiness" value={`${ear.completion_percentage}%`} hint={ear.current_quarter ?? "No quarter yet"} />
@@ -70,10 +70,10 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
       <div className="compliance-stack">
         <Card title="Waste Diversion Metrics">
           <dl className="compliance-dl">
-            <dt>Total waste</dt><dd>{lb(d.total_waste)}</dd>
+            <dt>Organic waste</dt><dd>{lb(d.total_waste)}</dd>
             <dt>Diverted</dt><dd>{lb(d.diverted_weight)}</dd>
             <dt>Landfill</dt><dd>{lb(d.landfill_weight)}</dd>
-            <dt>Diversion rate</dt><dd>{pct(d.diversion_rate)} of {pct(d.target_rate)}</dd>
+            <dt>Organic diversion rate</dt><dd>{pct(d.diversion_rate)} of {pct(d.target_rate)}</dd>
             <dt>Gap to compliance</dt>
             <dd className={d.gap_to_compliance > 0 ? "text-red" : ""}>{d.gap_to_compliance > 0 ? `${d.gap_to_compliance.toFixed(1)} points (${lb(d.lb_to_target)} to divert)` : "None"}</dd>
             <dt>Current month</dt>

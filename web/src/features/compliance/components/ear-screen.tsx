@@ -45,7 +45,7 @@ export default function EarScreen() {
           <LastRefreshed at={data.last_refreshed_at} />
           <div className="compliance-grid">
             <StatCard label="Compliance status" value={<Badge tone={data.summary.compliance_status === "compliant" ? "green" : data.summary.compliance_status === "no_data" ? "gray" : "red"}>{data.summary.compliance_status.replace(/_/g, " ")}</Badge>} />
-            <StatCard label="Diversion rate" value={pct(data.summary.diversion_rate)} hint={`Target ${pct(data.summary.target_rate)}`} />
+            <StatCard label="Organic diversion rate" value={pct(data.summary.diversion_rate)} hint={`Target ${pct(data.summary.target_rate)}`} />
             <StatCard label="Total organic waste" value={lb(data.summary.total_organic_waste)} hint={`${data.summary.total_organic_waste_tons} short tons`} />
             <StatCard label="Tickets" value={data.summary.ticket_count.toLocaleString()} hint={`Due ${day(data.reporting_due_date)}`} />
           </div>
