@@ -1,6 +1,7 @@
-"""Reading the inbound ticket statistics mart (dbt/models/marts/inbound): the API narrows by the
-caller's company and location, the date range and the customer, and sums; it never recomputes.
-A published file from before this mart answers zeros."""
+"""Inbound Ticket Management's statistics (spec 3 s2.5) from the ledger: the Postgres view
+ledger_inbound_ticket_days (migration 0008; the same rows as dbt's inbound_ticket_stats_daily),
+narrowed by the caller's company and location, the date range and the customer, and summed. A
+ticket completed a moment ago counts on the next read."""
 from __future__ import annotations
 
 import uuid
@@ -8,9 +9,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 
-import duckdb
-
-from api.analytics.warehouse import last_refreshed_at, read_warehouse
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
 
 
 @dataclass(frozen=True)
@@ -22,29 +22,24 @@ class TicketStats:
     last_refreshed_at: datetime | None
 
 
-def ticket_stats(company_id: uuid.UUID, location: uuid.UUID | None, start: date | None, end: date | None,
-                 customer_id: uuid.UUID | None, today: date) -> TicketStats:
-    where, params = ["company_id = ?"], [str(company_id)]
+async def ticket_stats(db: AsyncSession, company_id: uuid.UUID, location: uuid.UUID | None, start: date | None,
+                       end: date | None, customer_id: uuid.UUID | None, today: date) -> TicketStats:
+    where, params = ["company_id = :company"], {"company": company_id, "today": today}
     if location is not None:
-        where.append("location_id = ?")
-        params.append(str(location))
+        where.append("location_id = :location")
+        params["location"] = location
     if start:
-        where.append("local_date >= ?")
-        params.append(start)
+        where.append("local_date >= :start")
+        params["start"] = start
     if end:
-        where.append("local_date <= ?")
-        params.append(end)
+        where.append("local_date <= :end")
+        params["end"] = end
     if customer_id:
-        where.append("(payee_id = ? or hauler_id = ?)")
-        params += [str(customer_id), str(customer_id)]
-    with read_warehouse() as con:
-        refreshed = last_refreshed_at(con)
-        try:
-            row = con.execute(
-                "select coalesce(sum(ticket_count), 0), coalesce(sum(total_revenue_usd), 0), "
-                "coalesce(sum(net_weight_lb), 0), coalesce(sum(case when local_date = ? then ticket_count end), 0) "
-                f"from marts.inbound_ticket_stats_daily where {' and '.join(where)}", [today, *params]).fetchone()
-        except (duckdb.CatalogException, duckdb.BinderException):  # published before this mart existed
-            row = (0, Decimal(0), Decimal(0), 0)
+        where.append("(payee_id = :customer or hauler_id = :customer)")
+        params["customer"] = customer_id
+    row = (await db.execute(text(
+        "select coalesce(sum(ticket_count), 0), coalesce(sum(total_revenue_usd), 0), "
+        "coalesce(sum(net_weight_lb), 0), coalesce(sum(case when local_date = :today then ticket_count end), 0) "
+        f"from ledger_inbound_ticket_days where {' and '.join(where)}"), params)).one()
     return TicketStats(int(row[0]), Decimal(row[1]).quantize(Decimal("0.01")),
-                       Decimal(row[2]).quantize(Decimal("0.1")), int(row[3]), refreshed)
+                       Decimal(row[2]).quantize(Decimal("0.1")), int(row[3]), None)

@@ -213,13 +213,13 @@ class InboundTicketRead(TicketRead):
 class InboundTicketList(BaseModel):
     tickets: list[InboundTicketRead]
     total: int = Field(description="Tickets listed by these filters and status (for paging)")
-    # The four statistics of spec 3 s2.5, from the inbound_ticket_stats_daily mart (completed tickets,
-    # same location, date and customer filters) as of the last warehouse refresh.
+    # The four statistics of spec 3 s2.5, from the ledger (view ledger_inbound_ticket_days: completed
+    # tickets, same location, date and customer filters), current with the last completed ticket.
     total_tickets: int = Field(description="Completed tickets matching the filters")
     total_revenue: JsonNumber = Field(description="Completed tickets matching the filters")
     total_weight_lbs: JsonNumber
     today_count: int = Field(description="Completed tickets weighed today (company day), same filters")
-    last_refreshed_at: datetime | None = Field(description="When the warehouse behind the statistics was refreshed")
+    last_refreshed_at: datetime | None = Field(description="Always null: read from the ledger, current with the last write")
 
 
 class InboundInProgress(BaseModel):

@@ -21,7 +21,6 @@ from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-import anyio
 from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -456,8 +455,7 @@ async def list_inbound(db: AsyncSession, caller: Caller, start: date | None, end
                              .limit(limit).offset(offset))).scalars().all()
     tz = caller.company.timezone or "UTC"
     today = datetime.now(tz=ZoneInfo(tz)).date()
-    stats = await anyio.to_thread.run_sync(
-        lambda: ticket_stats(caller.company.id, caller.scope, start, end, customer_id, today))
+    stats = await ticket_stats(db, caller.company.id, caller.scope, start, end, customer_id, today)
     return {"tickets": await inbound_reads(db, list(rows)), "total": total, "total_tickets": stats.total_tickets,
             "total_revenue": stats.total_revenue, "total_weight_lbs": stats.total_weight_lbs,
             "today_count": stats.today_count, "last_refreshed_at": stats.last_refreshed_at}

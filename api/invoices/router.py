@@ -1,6 +1,6 @@
 """Receivables calls (spec 3 s7; DESIGN.md wave-2 names). HTTP only; rules in service.py.
 
-Warehouse reads (DuckDB, blocking) run in the thread pool. Every route: store_admin of an
+Every read is the ledger's (Postgres), so it shows the last payment. Every route: store_admin of an
 enterprise company with the inbound module on (deps.py).
 """
 from __future__ import annotations
@@ -10,7 +10,6 @@ from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Response
-from starlette.concurrency import run_in_threadpool
 
 from api.core.deps import Db
 from api.invoices import service
@@ -36,6 +35,7 @@ router = APIRouter(tags=["invoices"])
 
 @router.get("/invoices", response_model=InvoiceList)
 async def list_invoices(
+    db: Db,
     who: BillerDep,
     as_of: AsOfDay,
     status: Annotated[PaymentStatus | None, Query(description="pending, paid or overdue on the as-of day")] = None,
@@ -46,16 +46,16 @@ async def list_invoices(
     limit: Annotated[int, Query(ge=1, le=1000)] = 500,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> InvoiceList:
-    """Invoices as aged on the as-of day, newest first (the warehouse's view of the ledger)."""
-    f = service.ListFilter(company_id=str(who.company.id), as_of=as_of, status=status, party_id=customer_id,
+    """Invoices as aged on the as-of day, newest first (the ledger: a payment shows at once)."""
+    f = service.ListFilter(company_id=who.company.id, as_of=as_of, status=status, party_id=customer_id,
                            aging_category=aging_category, billing_period=billing_period, limit=limit, offset=offset)
-    return await run_in_threadpool(service.list_invoices, f)
+    return await service.list_invoices(db, f)
 
 
 @router.get("/invoices/aging-report", response_model=AgingReport)
-async def aging_report(who: BillerDep, as_of: AsOfDay, customer_id: uuid.UUID | None = None) -> AgingReport:
+async def aging_report(db: Db, who: BillerDep, as_of: AsOfDay, customer_id: uuid.UUID | None = None) -> AgingReport:
     """Total receivables and the five buckets CURRENT, 1-30, 31-60, 61-90, 90+ (total and count)."""
-    return await run_in_threadpool(service.aging_report, str(who.company.id), as_of, customer_id)
+    return await service.aging_report(db, who.company.id, as_of, customer_id)
 
 
 StatementStart = Annotated[date | None, Query(description="First day (default: the first of this month)")]
@@ -128,14 +128,14 @@ async def record_payment(
 
 @router.get("/inbound/invoices", response_model=InvoiceList)
 async def dashboard_invoices(
-    who: BillerDep, as_of: AsOfDay, limit: Annotated[int, Query(ge=1, le=1000)] = 10,
+    db: Db, who: BillerDep, as_of: AsOfDay, limit: Annotated[int, Query(ge=1, le=1000)] = 10,
 ) -> InvoiceList:
     """The Invoice/Billing Dashboard's recent invoices (newest first; the screen shows 10)."""
-    f = service.ListFilter(company_id=str(who.company.id), as_of=as_of, limit=limit)
-    return await run_in_threadpool(service.list_invoices, f)
+    f = service.ListFilter(company_id=who.company.id, as_of=as_of, limit=limit)
+    return await service.list_invoices(db, f)
 
 
 @router.get("/inbound/invoices/aging", response_model=DashboardAging)
-async def dashboard_aging(who: BillerDep, as_of: AsOfDay) -> DashboardAging:
+async def dashboard_aging(db: Db, who: BillerDep, as_of: AsOfDay) -> DashboardAging:
     """The dashboard's aging shape: current, days_1_30, days_31_60, days_61_90, days_90_plus."""
-    return await run_in_threadpool(service.dashboard_aging, str(who.company.id), as_of)
+    return await service.dashboard_aging(db, who.company.id, as_of)

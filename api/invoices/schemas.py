@@ -35,11 +35,16 @@ class InvoiceRow(BaseModel):
     billing_period: date | None = Field(None, description="Month a consolidated (monthly) invoice covers (its first day)")
 
 
+# Ledger answers are read from Postgres, current with the last write; the field stays for clients
+# that showed a warehouse refresh time.
+LEDGER_REFRESHED = Field(description="Always null: read from the ledger, current with the last write")
+
+
 class InvoiceList(BaseModel):
     invoices: list[InvoiceRow]
     total: int = Field(description="Invoices matching the filters (the list is cut at limit)")
     as_of: date
-    last_refreshed_at: datetime | None = Field(description="When the warehouse the list comes from was built")
+    last_refreshed_at: datetime | None = LEDGER_REFRESHED
 
 
 class AgingBucket(BaseModel):
@@ -51,7 +56,7 @@ class AgingReport(BaseModel):
     as_of: date
     total_accounts_receivable: Money
     aging_buckets: dict[AgingCategory, AgingBucket]
-    last_refreshed_at: datetime | None
+    last_refreshed_at: datetime | None = LEDGER_REFRESHED
 
 
 class DashboardBucket(BaseModel):
@@ -65,7 +70,7 @@ class DashboardAging(BaseModel):
     total_outstanding: Money
     total_invoices: int
     unique_customers: int
-    last_refreshed_at: datetime | None
+    last_refreshed_at: datetime | None = LEDGER_REFRESHED
 
 
 class InvoiceLineRead(BaseModel):
@@ -134,7 +139,7 @@ class StatementLine(BaseModel):
 
 
 class Statement(BaseModel):
-    """A customer statement (warehouse marts receivable_activity and invoice_aging): the opening
+    """A customer statement (the ledger: ledger_receivable_activity, ledger_invoice_aging): the opening
     balance, the period's invoices and payments with a running balance, the invoices still open
     on the statement date and their aging."""
 
@@ -150,7 +155,7 @@ class Statement(BaseModel):
     lines: list[StatementLine]
     open_invoices: list[InvoiceRow]
     aging: AgingReport
-    last_refreshed_at: datetime | None
+    last_refreshed_at: datetime | None = LEDGER_REFRESHED
 
 
 BillingCycle = Literal["per_load", "monthly"]

@@ -1,10 +1,11 @@
 """Receivables: billing completed inbound loads, the invoice ledger, payments, aging reads.
 
 Postgres is the ledger: an invoice, its lines and its payments; the balance is the amount less
-the payment rows, recomputed under the invoice's row lock with every payment. The aging figures
-(buckets, overdue, days past due) come from the warehouse mart `invoice_aging` (dbt), which the
-list and a customer's aging filter to the as-of day and sum; a whole company's aging reads the
-five rows of `invoice_aging_summary` (dbt's sums of the same rows) valid on the as-of day.
+the payment rows, recomputed under the invoice's row lock with every payment. Every read here is
+read-your-writes: the list, the aging (buckets, overdue, days past due) and the statement read the
+Postgres functions ledger_invoice_aging(company, as_of) and the view ledger_receivable_activity
+(migration 0008), not the warehouse, so the next read after a payment shows it. The warehouse's
+money marts keep the same rules for analytics (tests/api/invoices/test_receivables.py holds them equal).
 """
 from __future__ import annotations
 
@@ -18,9 +19,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import Integer, cast, func, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
-from starlette.concurrency import run_in_threadpool
 
-from api.analytics import warehouse
 from api.invoices.schemas import (
     AGING_CATEGORIES,
     AgingBucket,
@@ -65,20 +64,17 @@ def status_badge(payment_status: str) -> str:
     return payment_status.upper()
 
 
-# ---- warehouse reads ---------------------------------------------------------------------------
-VALID_ON = "company_id = ? and valid_from <= ? and (valid_to is null or ? < valid_to)"
-# Whole days past due on the as-of day (the two ? are the as-of day), for the list rows.
-DAYS_OVERDUE = "case when balance > 0 and due_date < ? then date_diff('day', due_date, ?) else 0 end as days_overdue"
-ROW_COLUMNS = f"""invoice_id, invoice_number, ticket_id, ticket_number, customer_id, customer_name, issue_date,
-    due_date, payment_terms, billing_period, amount, balance, payment_status, aging_category, {DAYS_OVERDUE}"""
+# ---- ledger reads: Postgres functions of migration 0008 (docs/architecture.md, "Ledger and analytics") ----
+ROW_COLUMNS = """invoice_id, invoice_number, ticket_id, ticket_number, customer_id, customer_name, issue_date,
+    due_date, payment_terms, billing_period, amount, balance, payment_status, aging_category, days_overdue"""
 
 
 @dataclass(frozen=True)
 class ListFilter:
-    """A page of an aging mart (invoice_aging, bill_aging) as aged on the as-of day; a filter left
-    None is not applied. party_id is the invoice's customer or the bill's partner."""
+    """A page of documents (invoices, bills) as aged on the as-of day; a filter left None is not
+    applied. party_id is the invoice's customer or the bill's partner."""
 
-    company_id: str
+    company_id: uuid.UUID
     as_of: date
     status: str | None = None
     party_id: uuid.UUID | None = None
@@ -88,106 +84,84 @@ class ListFilter:
     offset: int = 0
 
 
-def mart_where(company_id: str, as_of: date, equal: dict[str, object]) -> tuple[str, list]:
-    """The where clause and its parameters for the rows of an aging mart valid on the as-of day
-    in one company, with each column of `equal` equal to its value (None: not filtered)."""
-    where, params = [VALID_ON], [company_id, as_of, as_of]
-    for column, value in equal.items():
+def ledger_where(equal: dict[str, object]) -> tuple[str, dict]:
+    """The where clause and its parameters: each column of `equal` equal to its value (None: not filtered)."""
+    where, params = ["true"], {}
+    for i, (column, value) in enumerate(equal.items()):
         if value is not None:
-            where.append(f"{column} = ?")
-            params.append(str(value) if isinstance(value, uuid.UUID) else value)
+            where.append(f"{column} = :v{i}")
+            params[f"v{i}"] = value
     return " and ".join(where), params
 
 
-def read_page(f: ListFilter, mart: str, columns: str, party_column: str, order: str) -> tuple[list[dict], int, datetime | None]:
-    """(rows, matching count, last refresh) of one page of `mart` under the filter, newest first.
-    `columns` may use DAYS_OVERDUE (its two parameters are the as-of day)."""
+async def read_page(db: AsyncSession, f: ListFilter, function: str, columns: str, party_column: str,
+                    order: str) -> tuple[list[dict], int]:
+    """(rows, matching count) of one page of the ledger function `function` under the filter."""
     period = f.billing_period.replace(day=1) if f.billing_period else None
-    where, params = mart_where(f.company_id, f.as_of, {"payment_status": f.status, party_column: f.party_id,
-                                                       "aging_category": f.aging_category, "billing_period": period})
-    query = (f"select {columns}, count(*) over () as matching from marts.{mart} where {where} "
-             f"order by {order} limit ? offset ?")
-    with warehouse.read_warehouse() as con:
-        found = warehouse.rows(con, query, [f.as_of, f.as_of, *params, f.limit, f.offset])
-        refreshed = warehouse.last_refreshed_at(con)
+    where, params = ledger_where({"payment_status": f.status, party_column: f.party_id,
+                                  "aging_category": f.aging_category, "billing_period": period})
+    found = (await db.execute(text(
+        f"select {columns}, count(*) over () as matching from {function}(:company, :as_of) where {where} "
+        f"order by {order} limit :limit offset :offset"),
+        {**params, "company": f.company_id, "as_of": f.as_of, "limit": f.limit, "offset": f.offset})).mappings().all()
     total = found[0]["matching"] if found else 0
-    for r in found:
-        r.pop("matching")
-    return found, total, refreshed
+    return [{k: v for k, v in r.items() if k != "matching"} for r in found], total
 
 
 def _row(values: dict) -> InvoiceRow:
     return InvoiceRow(**values, status=status_badge(values["payment_status"]))
 
 
-def list_invoices(f: ListFilter) -> InvoiceList:
-    found, total, refreshed = read_page(f, "invoice_aging", ROW_COLUMNS, "customer_id",
-                                        "issue_date desc, invoice_number desc")
-    return InvoiceList(invoices=[_row(r) for r in found], total=total, as_of=f.as_of, last_refreshed_at=refreshed)
+async def list_invoices(db: AsyncSession, f: ListFilter) -> InvoiceList:
+    found, total = await read_page(db, f, "ledger_invoice_aging", ROW_COLUMNS, "customer_id",
+                                   "issue_date desc, invoice_number desc")
+    return InvoiceList(invoices=[_row(r) for r in found], total=total, as_of=f.as_of, last_refreshed_at=None)
 
 
-def aging_of_one(company_id: str, invoice_id: uuid.UUID, as_of: date) -> dict | None:
-    query = f"select {ROW_COLUMNS} from marts.invoice_aging where {VALID_ON} and invoice_id = ?"
-    with warehouse.read_warehouse() as con:
-        found = warehouse.rows(con, query, [as_of, as_of, company_id, as_of, as_of, str(invoice_id)])
-    return found[0] if found else None
+async def aging_of_one(db: AsyncSession, company_id: uuid.UUID, invoice_id: uuid.UUID, as_of: date) -> dict | None:
+    found = (await db.execute(text(
+        f"select {ROW_COLUMNS} from ledger_invoice_aging(:company, :as_of) where invoice_id = :invoice"),
+        {"company": company_id, "as_of": as_of, "invoice": invoice_id})).mappings().first()
+    return dict(found) if found else None
 
 
-def aging_buckets(company_id: str, as_of: date, party_id: uuid.UUID | None, *, mart: str = "invoice_aging",
-                  party_column: str = "customer_id"):
-    """Open balances of the aging mart `mart` (invoice_aging or bill_aging) on the as-of day, per
-    bucket: ({bucket: (total, count)}, overall {total, n, customers}, last refresh)."""
-    cond, params = mart_where(company_id, as_of, {party_column: party_id})
-    cond += " and balance > 0"
-    with warehouse.read_warehouse() as con:
-        by_bucket = warehouse.cached_rows(
-            con, f"select aging_category, sum(balance) as total, count(*) as n from marts.{mart} "
-                 f"where {cond} group by aging_category", params)
-        overall = warehouse.cached_rows(
-            con, f"select coalesce(sum(balance), 0) as total, count(*) as n, count(distinct {party_column}) as customers "
-                 f"from marts.{mart} where {cond}", params)[0]
-        refreshed = warehouse.last_refreshed_at(con)
+async def aging_buckets(db: AsyncSession, company_id: uuid.UUID, as_of: date, party_id: uuid.UUID | None, *,
+                        function: str = "ledger_invoice_aging", party_column: str = "customer_id"):
+    """Open balances of the ledger function `function` (invoices or bills) on the as-of day, per
+    bucket: ({bucket: (total, count)}, overall {total, n, customers})."""
+    where, params = ledger_where({party_column: party_id})
+    params.update(company=company_id, as_of=as_of)
+    source = f"from {function}(:company, :as_of) where {where} and balance > 0"
+    by_bucket = (await db.execute(text(
+        f"select aging_category, sum(balance) as total, count(*) as n {source} group by aging_category"),
+        params)).mappings().all()
+    overall = (await db.execute(text(
+        f"select coalesce(sum(balance), 0) as total, count(*) as n, count(distinct {party_column}) as customers "
+        f"{source}"), params)).mappings().one()
     found = {r["aging_category"]: r for r in by_bucket}
     buckets = {name: (Decimal(found[name]["total"]) if name in found else Decimal("0.00"),
                       int(found[name]["n"]) if name in found else 0) for name in AGING_CATEGORIES}
-    return buckets, overall, refreshed
+    return buckets, dict(overall)
 
 
-def company_aging_buckets(company_id: str, as_of: date):
-    """aging_buckets of invoice_aging for a whole company, from invoice_aging_summary: the five
-    rows of the company's run valid on the as-of day (none before its first invoice), already
-    summed by dbt, instead of every open invoice's row."""
-    with warehouse.read_warehouse() as con:
-        found = {r["aging_category"]: r for r in warehouse.cached_rows(
-            con, "select aging_category, balance, invoice_count, customer_count "
-                 f"from marts.invoice_aging_summary where {VALID_ON}", [company_id, as_of, as_of])}
-        refreshed = warehouse.last_refreshed_at(con)
-    buckets = {name: (Decimal(found[name]["balance"]) if name in found else Decimal("0.00"),
-                      int(found[name]["invoice_count"]) if name in found else 0) for name in AGING_CATEGORIES}
-    overall = {"total": sum((total for total, _ in buckets.values()), Decimal("0.00")),
-               "n": sum(n for _, n in buckets.values()),
-               "customers": next(iter(found.values()))["customer_count"] if found else 0}
-    return buckets, overall, refreshed
-
-
-def aging_report(company_id: str, as_of: date, customer_id: uuid.UUID | None = None) -> AgingReport:
-    buckets, overall, refreshed = (aging_buckets(company_id, as_of, customer_id) if customer_id
-                                   else company_aging_buckets(company_id, as_of))
+async def aging_report(db: AsyncSession, company_id: uuid.UUID, as_of: date,
+                       customer_id: uuid.UUID | None = None) -> AgingReport:
+    buckets, overall = await aging_buckets(db, company_id, as_of, customer_id)
     return AgingReport(
         as_of=as_of, total_accounts_receivable=Decimal(overall["total"]).quantize(CENT),
         aging_buckets={name: AgingBucket(total=total.quantize(CENT), count=n) for name, (total, n) in buckets.items()},
-        last_refreshed_at=refreshed,
+        last_refreshed_at=None,
     )
 
 
-def dashboard_aging(company_id: str, as_of: date) -> DashboardAging:
-    buckets, overall, refreshed = company_aging_buckets(company_id, as_of)
+async def dashboard_aging(db: AsyncSession, company_id: uuid.UUID, as_of: date) -> DashboardAging:
+    buckets, overall = await aging_buckets(db, company_id, as_of, None)
     return DashboardAging(
         as_of=as_of,
         aging_buckets={DASHBOARD_KEYS[name]: DashboardBucket(total_amount=total.quantize(CENT), invoice_count=n)
                        for name, (total, n) in buckets.items()},
         total_outstanding=Decimal(overall["total"]).quantize(CENT), total_invoices=int(overall["n"]),
-        unique_customers=int(overall["customers"]), last_refreshed_at=refreshed,
+        unique_customers=int(overall["customers"]), last_refreshed_at=None,
     )
 
 
@@ -226,9 +200,8 @@ async def invoice_detail(db: AsyncSession, company: Company, invoice_id: uuid.UU
         if invoice.ticket_id else None
     balance = (invoice.amount - sum((p.amount for p in payments), Decimal(0))).quantize(CENT)
     today = company_today(company)
-    aged = await run_in_threadpool(aging_of_one, str(company.id), invoice.id, today)
-    # The ledger decides paid and void at once; pending or overdue and the bucket come from the
-    # warehouse (a load billed since its last refresh is pending with no bucket until the next).
+    aged = await aging_of_one(db, company.id, invoice.id, today)
+    # Void invoices are not aged; an invoice issued after today (a monthly one) is pending, no bucket yet.
     if invoice.payment_status == "void":
         status, category, days = "void", None, 0
     elif balance == 0:
@@ -431,46 +404,46 @@ async def invoice_pdf(db: AsyncSession, company: Company, invoice_id: uuid.UUID)
     return f"invoice_{detail.invoice_number}.pdf", render(block, detail)
 
 
-def statement_lines(company_id: str, customer_id: uuid.UUID, start: date, end: date):
-    """(opening balance, lines with running balance, closing balance, last refresh) of one
-    customer from the mart receivable_activity: sums and a running sum, no other arithmetic."""
-    base = "from marts.receivable_activity where company_id = ? and customer_id = ?"
-    key = [company_id, str(customer_id)]
-    with warehouse.read_warehouse() as con:
-        opening = warehouse.rows(con, f"select coalesce(sum(charge - credit), 0) as v {base} and activity_date < ?",
-                                 [*key, start])[0]["v"]
-        lines = warehouse.rows(con, f"""select activity_date, kind, invoice_number, payment_method as method, reference, charge, credit,
-            ? + sum(charge - credit) over (order by activity_date, kind, recorded_at, activity_id
-                                           rows between unbounded preceding and current row) as balance
-            {base} and activity_date between ? and ? order by activity_date, kind, recorded_at, activity_id""",
-                               [opening, *key, start, end])
-        totals = warehouse.rows(con, f"""select coalesce(sum(charge), 0) as charges, coalesce(sum(credit), 0) as credits,
-            ? + coalesce(sum(charge - credit), 0) as closing {base} and activity_date between ? and ?""",
-                                [opening, *key, start, end])[0]
-        refreshed = warehouse.last_refreshed_at(con)
-    return Decimal(opening), lines, totals, refreshed
+# The warehouse's order of a day's lines (its activity_id compares byte by byte).
+ACTIVITY_ORDER = 'activity_date, kind, recorded_at, activity_id collate "C"'
+
+
+async def statement_lines(db: AsyncSession, company_id: uuid.UUID, customer_id: uuid.UUID, start: date, end: date):
+    """(opening balance, lines with running balance, totals) of one customer from the ledger view
+    ledger_receivable_activity: sums and a running sum, no other arithmetic."""
+    base = "from ledger_receivable_activity where company_id = :company and customer_id = :customer"
+    key = {"company": company_id, "customer": customer_id, "start": start, "end": end}
+    opening = Decimal((await db.execute(text(
+        f"select coalesce(sum(charge - credit), 0) {base} and activity_date < :start"), key)).scalar_one())
+    lines = (await db.execute(text(f"""select activity_date, kind, invoice_number, payment_method as method, reference,
+        charge, credit, :opening + sum(charge - credit) over (
+            order by {ACTIVITY_ORDER} rows between unbounded preceding and current row) as balance
+        {base} and activity_date between :start and :end order by {ACTIVITY_ORDER}"""),
+        {**key, "opening": opening})).mappings().all()
+    totals = (await db.execute(text(f"""select coalesce(sum(charge), 0) as charges, coalesce(sum(credit), 0) as credits,
+        :opening + coalesce(sum(charge - credit), 0) as closing {base} and activity_date between :start and :end"""),
+        {**key, "opening": opening})).mappings().one()
+    return opening, [dict(r) for r in lines], dict(totals)
 
 
 async def statement(db: AsyncSession, company: Company, customer_id: uuid.UUID, start: date, end: date) -> Statement:
     """A customer statement: opening balance, the period's invoices and payments with a running
-    balance, the invoices open on the last day and their aging (all from the warehouse)."""
+    balance, the invoices open on the last day and their aging (all from the ledger)."""
     if start > end:
         raise Invalid("start_date must be on or before end_date")
     customer = await db.scalar(select(Customer).where(Customer.id == customer_id, Customer.company_id == company.id))
     if customer is None:
         raise NotFound("Customer not found")
-    opening, lines, totals, refreshed = await run_in_threadpool(
-        statement_lines, str(company.id), customer.id, start, end)
-    aged = await run_in_threadpool(
-        list_invoices, ListFilter(company_id=str(company.id), as_of=end, party_id=customer.id, limit=1000))
-    aging = await run_in_threadpool(aging_report, str(company.id), end, customer.id)
+    opening, lines, totals = await statement_lines(db, company.id, customer.id, start, end)
+    aged = await list_invoices(db, ListFilter(company_id=company.id, as_of=end, party_id=customer.id, limit=1000))
+    aging = await aging_report(db, company.id, end, customer.id)
     return Statement(
         customer_id=customer.id, customer_name=customer.customer_name, account_number=customer.account_number,
         start_date=start, end_date=end, opening_balance=opening.quantize(CENT),
         total_charges=Decimal(totals["charges"]).quantize(CENT), total_credits=Decimal(totals["credits"]).quantize(CENT),
         closing_balance=Decimal(totals["closing"]).quantize(CENT),
         lines=[StatementLine(**{**r, "balance": Decimal(r["balance"]).quantize(CENT)}) for r in lines],
-        open_invoices=[r for r in aged.invoices if r.balance > 0], aging=aging, last_refreshed_at=refreshed)
+        open_invoices=[r for r in aged.invoices if r.balance > 0], aging=aging, last_refreshed_at=None)
 
 
 async def statement_pdf(db: AsyncSession, company: Company, customer_id: uuid.UUID, start: date,

@@ -9,7 +9,6 @@ import uuid
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Response, status
-from starlette.concurrency import run_in_threadpool
 
 from api.access.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
 from api.core.deps import Db
@@ -54,21 +53,21 @@ async def update_partner(partner_id: uuid.UUID, body: DisposalPartnerUpdate, db:
 
 @router.get("/bills", response_model=BillList)
 async def list_bills(
-    company: CurrentCompany, _admin: AdminUser, as_of: AsOfDay,
+    db: Db, company: CurrentCompany, _admin: AdminUser, as_of: AsOfDay,
     status: Annotated[PaymentStatus | None, Query(alias="status")] = None, partner_id: uuid.UUID | None = None, aging_category: AgingCategory | None = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 500, offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> BillList:
     """Bills as aged on the as-of day (open ones with status=pending or overdue)."""
-    f = receivables.ListFilter(company_id=str(company.id), as_of=as_of, status=status, party_id=partner_id,
+    f = receivables.ListFilter(company_id=company.id, as_of=as_of, status=status, party_id=partner_id,
                                aging_category=aging_category, limit=limit, offset=offset)
-    return await run_in_threadpool(service.list_bills, f)
+    return await service.list_bills(db, f)
 
 
 @router.get("/bills/aging-report", response_model=PayablesAging)
-async def payables_aging(company: CurrentCompany, _admin: AdminUser, as_of: AsOfDay,
+async def payables_aging(db: Db, company: CurrentCompany, _admin: AdminUser, as_of: AsOfDay,
                          partner_id: uuid.UUID | None = None) -> PayablesAging:
     """A/P aging: total payable and the buckets CURRENT, 1-30, 31-60, 61-90, 90+."""
-    return await run_in_threadpool(service.payables_aging, str(company.id), as_of, partner_id)
+    return await service.payables_aging(db, company.id, as_of, partner_id)
 
 
 @router.get("/bills/{bill_id}", response_model=BillDetail)

@@ -8,7 +8,14 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from api.invoices.schemas import AgingBucket, AgingCategory, Money, PaymentCreate, PaymentMethod
+from api.invoices.schemas import (
+    LEDGER_REFRESHED,
+    AgingBucket,
+    AgingCategory,
+    Money,
+    PaymentCreate,
+    PaymentMethod,
+)
 from api.kit.validation import Kept
 
 FacilityType = Literal["hauler", "compost_facility", "anaerobic_digestion", "transfer_station", "landfill",
@@ -101,7 +108,7 @@ class BillList(BaseModel):
     bills: list[BillRow]
     total: int
     as_of: date
-    last_refreshed_at: datetime | None
+    last_refreshed_at: datetime | None = LEDGER_REFRESHED
 
 
 class BillPaymentRead(BaseModel):
@@ -143,7 +150,7 @@ class PayablesAging(BaseModel):
     as_of: date
     total_accounts_payable: Money
     aging_buckets: dict[AgingCategory, AgingBucket]
-    last_refreshed_at: datetime | None
+    last_refreshed_at: datetime | None = LEDGER_REFRESHED
 
 
 __all__ = ["PaymentCreate"]

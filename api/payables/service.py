@@ -1,8 +1,9 @@
 """Payables: disposal partners, a bill per completed type-2 truck-scale outbound load (when the
-company's settings say so), payments against bills, A/P aging from the mart `bill_aging`.
+company's settings say so), payments against bills, A/P aging from the ledger.
 
 Same ledger rules as receivables (api/invoices/service.py): payments are rows, the balance is
-the amount less their sum under the bill's row lock; the aging comes from the warehouse.
+the amount less their sum under the bill's row lock; the list and the aging read the Postgres
+function ledger_bill_aging, so a payment shows at once (the mart bill_aging keeps it for analytics).
 """
 from __future__ import annotations
 
@@ -213,7 +214,7 @@ async def void_outbound_ticket(db: AsyncSession, ticket: Ticket, now: datetime) 
 
     Decision (as for a voided inbound load's invoice, api/invoices/unbill.py): an unpaid bill is
     voided (status void, balance 0, the amount kept as the record), so it leaves the A/P list and
-    the bill_aging mart; a bill with any payment refuses the void with 409, as money already paid
+    the A/P aging; a bill with any payment refuses the void with 409, as money already paid
     to a partner needs a refund or a vendor credit, which Flow does not issue. The stored bill of
     lading is kept as issued (a shipping document is a record) and is void with its ticket: the
     download answers 404 naming the void.
@@ -296,21 +297,22 @@ async def record_payment(db: AsyncSession, company_id: uuid.UUID, user_id: uuid.
     return payment, True
 
 
-# ---- warehouse reads ---------------------------------------------------------------------------
-BILL_COLUMNS = f"""bill_id, bill_number, partner_id, partner_name, ticket_id, ticket_number, issue_date, due_date,
-    payment_terms, description, amount, balance, payment_status, aging_category, {receivables.DAYS_OVERDUE}"""
+# ---- ledger reads: the Postgres function ledger_bill_aging (migration 0008) ----------------------
+BILL_COLUMNS = """bill_id, bill_number, partner_id, partner_name, ticket_id, ticket_number, issue_date, due_date,
+    payment_terms, description, amount, balance, payment_status, aging_category, days_overdue"""
 
 
-def list_bills(f: receivables.ListFilter) -> BillList:
-    found, total, refreshed = receivables.read_page(f, "bill_aging", BILL_COLUMNS, "partner_id",
-                                                    "issue_date desc, bill_number desc")
+async def list_bills(db: AsyncSession, f: receivables.ListFilter) -> BillList:
+    found, total = await receivables.read_page(db, f, "ledger_bill_aging", BILL_COLUMNS, "partner_id",
+                                               "issue_date desc, bill_number desc")
     return BillList(bills=[BillRow(**r, status=r["payment_status"].upper()) for r in found],
-                    total=total, as_of=f.as_of, last_refreshed_at=refreshed)
+                    total=total, as_of=f.as_of, last_refreshed_at=None)
 
 
-def payables_aging(company_id: str, as_of: date, partner_id: uuid.UUID | None = None) -> PayablesAging:
-    buckets, overall, refreshed = receivables.aging_buckets(company_id, as_of, partner_id, mart="bill_aging",
-                                                            party_column="partner_id")
+async def payables_aging(db: AsyncSession, company_id: uuid.UUID, as_of: date,
+                         partner_id: uuid.UUID | None = None) -> PayablesAging:
+    buckets, overall = await receivables.aging_buckets(db, company_id, as_of, partner_id,
+                                                       function="ledger_bill_aging", party_column="partner_id")
     return PayablesAging(as_of=as_of, total_accounts_payable=Decimal(overall["total"]).quantize(CENT),
                          aging_buckets={k: AgingBucket(total=t.quantize(CENT), count=n) for k, (t, n) in buckets.items()},
-                         last_refreshed_at=refreshed)
+                         last_refreshed_at=None)

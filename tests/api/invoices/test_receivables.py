@@ -231,12 +231,22 @@ async def test_gates(client, world, path):
     assert r.status_code == 403 and "inbound module is disabled" in r.json()["detail"]
 
 
-async def test_the_mart_agrees_with_postgres_on_the_demo_data_to_the_cent(client, world, owner_sql):
-    """Sum of the aged balances = total receivables in Postgres (amount less payments made by
-    today, company-local), per bucket count = open invoices, on the demo tenant's year of loads."""
+async def demo_admin_headers(owner_sql) -> tuple[uuid.UUID, str, dict]:
+    """(company id, time zone, a store_admin's headers) of the demo tenant."""
+    from api.core.security import create_access_token
     from api.demo import COMPANY
 
     (company_id, tz), = owner_sql("select id, timezone from companies where name = %s and is_demo", (COMPANY,))
+    (user_id, version), = owner_sql("select id, token_version from users where company_id = %s and role = 'store_admin' "
+                                   "order by created_at limit 1", (company_id,))
+    token = create_access_token(user_id=user_id, company_id=company_id, role="store_admin", version=version)
+    return company_id, tz, {"Authorization": "Bearer " + token}
+
+
+async def test_the_aging_agrees_with_postgres_on_the_demo_data_to_the_cent(client, world, owner_sql):
+    """Sum of the aged balances = total receivables in Postgres (amount less payments made by
+    today, company-local), per bucket count = open invoices, on the demo tenant's year of loads."""
+    company_id, tz, headers = await demo_admin_headers(owner_sql)
     (truth, open_count), = owner_sql(
         """select sum(i.amount - coalesce(p.paid, 0)), count(*) filter (where i.amount - coalesce(p.paid, 0) > 0)
            from invoices i
@@ -245,41 +255,85 @@ async def test_the_mart_agrees_with_postgres_on_the_demo_data_to_the_cent(client
              on p.invoice_id = i.id
            where i.company_id = %s and i.payment_status <> 'void'
              and i.issue_date <= (now() at time zone %s)::date""", (tz, tz, company_id, tz))
-    from api.invoices import service
+    report = (await client.get("/api/invoices/aging-report", headers=headers)).json()
+    buckets = {k: (D(b["total"]), b["count"]) for k, b in report["aging_buckets"].items()}
+    assert truth > 0 and D(report["total_accounts_receivable"]) == truth
+    assert sum((t for t, _ in buckets.values()), D(0)) == truth
+    assert sum(n for _, n in buckets.values()) == open_count
+    assert buckets["61-90"][1] > 0 or buckets["90+"][1] > 0
 
-    report = service.aging_report(str(company_id), world["today"])
-    assert truth > 0 and report.total_accounts_receivable == truth
-    assert sum((b.total for b in report.aging_buckets.values()), D(0)) == truth
-    assert sum(b.count for b in report.aging_buckets.values()) == open_count
-    assert report.aging_buckets["61-90"].count > 0 or report.aging_buckets["90+"].count > 0
+
+def mart_rows(query: str, params: list) -> list[dict]:
+    from api.analytics import warehouse
+
+    with warehouse.read_warehouse() as con:
+        return warehouse.rows(con, query, params)
+
+
+AGED = ("payment_status", "aging_category", "days_overdue", "balance")
 
 
 @pytest.mark.parametrize("days", [-400, -45, 0, 1, 31, 200])
-async def test_company_aging_from_the_summary_equals_the_invoice_rows_on_any_as_of_day(world, owner_sql, days):
-    """The aging without a customer reads invoice_aging_summary; the list reads invoice_aging. On
-    days before, at and well after the refresh (the summary holds every future bucket edge) the
-    report's buckets and the dashboard's customers equal the list's open rows, summed here."""
-    from api.demo import COMPANY
-    from api.invoices import service
-
-    (demo,), = owner_sql("select id from companies where name = %s and is_demo", (COMPANY,))
+async def test_the_money_marts_agree_with_the_ledger_on_any_as_of_day(world, owner_sql, days):
+    """The warehouse's money marts (analytics: invoice_aging, invoice_aging_summary, bill_aging)
+    and the ledger's functions (the ledger screens: ledger_invoice_aging, ledger_bill_aging) give
+    every invoice and bill the same balance, status, bucket and days overdue, and the same bucket
+    sums, on days before, at and well after the refresh. On the tenants no test here writes to
+    after the module's one refresh (the demo, company b)."""
+    company_id, _, _ = await demo_admin_headers(owner_sql)
     as_of = world["today"] + timedelta(days=days)
-    for company_id in (str(world["a"].company_id), str(demo)):
-        listed = service.list_invoices(service.ListFilter(company_id=company_id, as_of=as_of, limit=100_000))
-        assert listed.total == len(listed.invoices)
-        open_rows = [r for r in listed.invoices if r.balance > 0]
-        expected = {name: [D(0), 0] for name in ("CURRENT", "1-30", "31-60", "61-90", "90+")}
-        for row in open_rows:
-            expected[row.aging_category][0] += row.balance
-            expected[row.aging_category][1] += 1
-        report = service.aging_report(company_id, as_of)
-        assert {k: [b.total, b.count] for k, b in report.aging_buckets.items()} == expected, (company_id, days)
-        assert report.total_accounts_receivable == sum((t for t, _ in expected.values()), D(0))
-        dash = service.dashboard_aging(company_id, as_of)
-        assert dash.total_invoices == len(open_rows)
-        assert dash.unique_customers == len({r.customer_id for r in open_rows})
-        if days == 0:
-            assert len(open_rows) > 0
+    overdue = "case when balance > 0 and due_date < ? then date_diff('day', due_date, ?) else 0 end as days_overdue"
+    valid = "company_id = ? and valid_from <= ? and (valid_to is null or ? < valid_to)"
+    compared = 0
+    for company in (company_id, world["b"].company_id):
+        for key, mart, function in (("invoice_id", "invoice_aging", "ledger_invoice_aging"),
+                                    ("bill_id", "bill_aging", "ledger_bill_aging")):
+            marts = {r[key]: (r["payment_status"], r["aging_category"], int(r["days_overdue"]), D(r["balance"]))
+                     for r in mart_rows(f"select {key}, payment_status, aging_category, balance, {overdue} "
+                                        f"from marts.{mart} where {valid}", [as_of, as_of, str(company), as_of, as_of])}
+            ledger = {str(r[0]): (r[1], r[2], r[3], r[4]) for r in owner_sql(
+                f"select {key}, {', '.join(AGED)} from {function}(%s, %s)", (company, as_of))}
+            assert ledger == marts, (company, mart, days)
+            compared += len(ledger)
+        summary = {r["aging_category"]: (D(r["balance"]), int(r["invoice_count"])) for r in mart_rows(
+            f"select aging_category, balance, invoice_count from marts.invoice_aging_summary where {valid}",
+            [str(company), as_of, as_of])}
+        sums = {r[0]: (r[1], r[2]) for r in owner_sql(
+            "select aging_category, sum(balance), count(*) from ledger_invoice_aging(%s, %s) where balance > 0 "
+            "group by aging_category", (company, as_of))}
+        assert {k: v for k, v in summary.items() if v[1]} == sums, (company, days)
+    assert compared > 0 or days == -400
+
+
+async def test_the_ledger_functions_and_view_see_only_the_scoped_company(world):
+    """They run as the caller (security invoker): row-level security hides another company's money
+    even when its id is asked for by name."""
+    from sqlalchemy import text
+
+    from api.core.db import sessionmaker, set_tenant
+
+    a, b, today = world["a"].company_id, world["b"].company_id, world["today"]
+    async with sessionmaker()() as db, db.begin():
+        await set_tenant(db, a)
+        for function in ("ledger_invoice_aging", "ledger_bill_aging"):
+            count = (await db.execute(text(f"select count(*) from {function}(:c, :d)"), {"c": b, "d": today})).scalar()
+            assert count == 0, function
+        assert (await db.execute(text("select count(*) from ledger_invoice_aging(:c, :d)"),
+                                 {"c": a, "d": today})).scalar() > 0
+        seen = set((await db.execute(text("select distinct company_id from ledger_receivable_activity"))).scalars())
+        assert seen == {a}
+
+
+async def test_receivable_activity_mart_agrees_with_the_ledger_view(world, owner_sql):
+    """Statement lines: the mart receivable_activity and the view ledger_receivable_activity hold the
+    same charges and credits on the same days (demo tenant)."""
+    company_id, _, _ = await demo_admin_headers(owner_sql)
+    marts = {(r["activity_id"], r["activity_date"], D(r["charge"]), D(r["credit"])) for r in mart_rows(
+        "select activity_id, activity_date, charge, credit from marts.receivable_activity where company_id = ?",
+        [str(company_id)])}
+    ledger = set(owner_sql("select activity_id, activity_date, charge, credit from ledger_receivable_activity "
+                           "where company_id = %s", (company_id,)))
+    assert len(ledger) > 100 and ledger == marts
 
 
 def pdf_text(content: bytes) -> str:
@@ -415,3 +469,36 @@ async def test_billing_accounts_set_cycle_and_terms(client, world, owner_sql):
                      (accounts["Golden Gate Produce Co."]["customer_id"],)) == [("monthly", 60)]
     r = await client.put(url, json={"billing_cycle": "per_load", "payment_terms_days": 30}, headers=h)
     assert r.json()["payment_terms"] == "Net 30"
+
+
+async def test_a_payment_shows_in_the_list_row_the_aging_and_the_statement_at_once(client, world):
+    """Issue 30: after "Payment recorded", the Invoices list row, the aging cards and the customer's
+    statement show the payment on the very next read, with no warehouse refresh in between."""
+    import time
+
+    invoice, payee, h = world["edges"][91], world["payee"], world["a"].headers()
+
+    async def screens() -> tuple[dict, dict, dict]:
+        rows = (await client.get("/api/invoices", params={"customer_id": str(payee.id)}, headers=h)).json()["invoices"]
+        aging = (await client.get("/api/invoices/aging-report", headers=h)).json()
+        statement = (await client.get("/api/invoices/statement/activity", params={"customer_id": str(payee.id)},
+                                      headers=h)).json()
+        return next(r for r in rows if r["invoice_id"] == str(invoice.id)), aging, statement
+
+    row, aging, statement = await screens()
+    assert row["aging_category"] == "90+" and D(row["balance"]) == edge_amount(91)
+    started = time.monotonic()
+    r = await client.put(f"/api/invoices/{invoice.id}/payment", json={"amount": "86.33", "method": "check"},
+                         headers=h)
+    assert r.status_code == 200, r.text
+    row2, aging2, statement2 = await screens()
+    assert time.monotonic() - started < 1.0
+    paid = D("86.33")
+    assert D(row2["balance"]) == D(row["balance"]) - paid and row2["aging_category"] == "90+"
+    assert D(aging2["aging_buckets"]["90+"]["total"]) == D(aging["aging_buckets"]["90+"]["total"]) - paid
+    assert D(aging2["total_accounts_receivable"]) == D(aging["total_accounts_receivable"]) - paid
+    assert D(statement2["closing_balance"]) == D(statement["closing_balance"]) - paid
+    assert D(statement2["total_credits"]) == D(statement["total_credits"]) + paid
+    assert statement2["lines"][-1]["kind"] == "payment" and D(statement2["lines"][-1]["credit"]) == paid
+    open_row = next(i for i in statement2["open_invoices"] if i["invoice_id"] == str(invoice.id))
+    assert D(open_row["balance"]) == D(row2["balance"])

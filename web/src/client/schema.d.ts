@@ -1713,7 +1713,7 @@ export interface paths {
         };
         /**
          * List Invoices
-         * @description Invoices as aged on the as-of day, newest first (the warehouse's view of the ledger).
+         * @description Invoices as aged on the as-of day, newest first (the ledger: a payment shows at once).
          */
         get: operations["invoices-list_invoices"];
         put?: never;
@@ -3058,7 +3058,10 @@ export interface components {
              * Format: date
              */
             as_of: string;
-            /** Last Refreshed At */
+            /**
+             * Last Refreshed At
+             * @description Always null: read from the ledger, current with the last write
+             */
             last_refreshed_at: string | null;
             /** Total Accounts Receivable */
             total_accounts_receivable: string;
@@ -3494,7 +3497,10 @@ export interface components {
             as_of: string;
             /** Bills */
             bills: components["schemas"]["BillRow"][];
-            /** Last Refreshed At */
+            /**
+             * Last Refreshed At
+             * @description Always null: read from the ledger, current with the last write
+             */
             last_refreshed_at: string | null;
             /** Total */
             total: number;
@@ -4522,7 +4528,10 @@ export interface components {
              * Format: date
              */
             as_of: string;
-            /** Last Refreshed At */
+            /**
+             * Last Refreshed At
+             * @description Always null: read from the ledger, current with the last write
+             */
             last_refreshed_at: string | null;
             /** Total Invoices */
             total_invoices: number;
@@ -5481,7 +5490,7 @@ export interface components {
         InboundTicketList: {
             /**
              * Last Refreshed At
-             * @description When the warehouse behind the statistics was refreshed
+             * @description Always null: read from the ledger, current with the last write
              */
             last_refreshed_at: string | null;
             /** Tickets */
@@ -5879,7 +5888,7 @@ export interface components {
             invoices: components["schemas"]["InvoiceRow"][];
             /**
              * Last Refreshed At
-             * @description When the warehouse the list comes from was built
+             * @description Always null: read from the ledger, current with the last write
              */
             last_refreshed_at: string | null;
             /**
@@ -6362,7 +6371,10 @@ export interface components {
              * Format: date
              */
             as_of: string;
-            /** Last Refreshed At */
+            /**
+             * Last Refreshed At
+             * @description Always null: read from the ledger, current with the last write
+             */
             last_refreshed_at: string | null;
             /** Total Accounts Payable */
             total_accounts_payable: string;
@@ -6993,7 +7005,7 @@ export interface components {
         };
         /**
          * Statement
-         * @description A customer statement (warehouse marts receivable_activity and invoice_aging): the opening
+         * @description A customer statement (the ledger: ledger_receivable_activity, ledger_invoice_aging): the opening
          *     balance, the period's invoices and payments with a running balance, the invoices still open
          *     on the statement date and their aging.
          */
@@ -7015,7 +7027,10 @@ export interface components {
              * Format: date
              */
             end_date: string;
-            /** Last Refreshed At */
+            /**
+             * Last Refreshed At
+             * @description Always null: read from the ledger, current with the last write
+             */
             last_refreshed_at: string | null;
             /** Lines */
             lines: components["schemas"]["StatementLine"][];

@@ -3,8 +3,6 @@ import { DataTable } from "@/components/data-table/data-table";
 import { Card, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { ApiError } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format";
-import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useDashboardAging, useDashboardInvoices, type InvoiceRow } from "../api/invoices";
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
 import { formatDay, usd } from "@/components/money/format";
@@ -32,7 +30,6 @@ const CARDS = [
 
 /** Invoice/Billing Dashboard (spec 3 s2.8). */
 export default function BillingDashboardScreen() {
-  useFollowWarehouse(["invoices"]);
   const aging = useDashboardAging();
   const recent = useDashboardInvoices();
   if (aging.isPending || recent.isPending) return <Spinner label="Loading financial dashboard..." />;
@@ -51,7 +48,7 @@ export default function BillingDashboardScreen() {
   return (
     <div>
       <h2>Invoice/Billing Dashboard</h2>
-      <p className="small muted" data-testid="last-refreshed">{a.last_refreshed_at ? `Aging as of ${formatDay(a.as_of)}; data last refreshed ${formatDateTime(a.last_refreshed_at)}` : "Data not refreshed yet: figures appear after the first warehouse refresh."}</p>
+      <p className="small muted" data-testid="last-refreshed">{`Aging as of ${formatDay(a.as_of)}; every invoice and payment shows as soon as it is saved.`}</p>
       <div className="invoice-cards" data-testid="dashboard-aging">
         {CARDS.map((c) => (
           <StatCard key={c.key} label={c.label} value={usd(a.aging_buckets[c.key]?.total_amount)}

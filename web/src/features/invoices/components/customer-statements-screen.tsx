@@ -6,8 +6,7 @@ import { SelectField, TextField } from "@/components/ui/input";
 import { Card, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { fetchApiFile, saveResponse } from "@/lib/download";
-import { companyDay, formatDateTime } from "@/lib/format";
-import { useFollowWarehouse } from "@/lib/follow-warehouse";
+import { companyDay } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import { useBillingAccounts, useStatement, type StatementQuery } from "../api/invoices";
 import "@/components/money/money.css";
@@ -23,9 +22,8 @@ async function downloadStatement(q: StatementQuery) {
 
 /** Customer Statements: one customer's opening balance, the period's invoices and payments with
  * a running balance, what is still open on the statement date and how old it is; the same
- * statement as a PDF to send. Figures from the warehouse (marts receivable_activity, invoice_aging). */
+ * statement as a PDF to send. Figures from the ledger (Postgres), current with every payment. */
 export default function CustomerStatementsScreen() {
-  useFollowWarehouse(["invoices"]);
   const today = companyDay();
   const accounts = useBillingAccounts();
   const [customer, setCustomer] = useState("");
@@ -50,7 +48,7 @@ export default function CustomerStatementsScreen() {
         : st.isPending ? <Spinner label="Loading statement..." />
         : st.error ? <p className="alert alert-error">{st.error.message}</p> : (
           <>
-            <p className="small muted" data-testid="last-refreshed">{st.data.last_refreshed_at ? `Data last refreshed ${formatDateTime(st.data.last_refreshed_at)}` : "Data not refreshed yet: activity appears after the first warehouse refresh."}</p>
+            <p className="small muted" data-testid="last-refreshed">{"Every invoice and payment shows as soon as it is saved."}</p>
             <div className="invoice-cards" data-testid="statement-totals">
               <StatCard label="Opening balance" value={usd(st.data.opening_balance)} hint={formatDay(st.data.start_date)} />
               <StatCard label="Charges" value={usd(st.data.total_charges)} />

@@ -64,8 +64,6 @@ export function InvoiceDetailModal({ id, onClose, onPay }: { id: string | null; 
 }
 
 /** Record Payment (spec 3 s5): amount required, at most the balance, step 0.01, defaults to the balance. */
-// The form reads the invoice from the ledger (GET /api/invoices/{id}), not the list: the list
-// follows the warehouse, so right after a payment its balance may be a refresh behind.
 export function PaymentModal({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { data } = useInvoice(id);
   if (id === null || !data) return null;

@@ -5,8 +5,6 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
-import { formatDateTime } from "@/lib/format";
-import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useAgingReport, useInvoices, type AgingCategory, type InvoiceFilters, type InvoiceRow, type PaymentStatus } from "../api/invoices";
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
 import { AGING, formatDay, usd } from "@/components/money/format";
@@ -17,7 +15,6 @@ const col = createColumnHelper<InvoiceRow>();
 
 /** Invoice Management (spec 3 s2.4): aging cards, filters with Clear, table, detail and payment. */
 export default function InvoicesScreen() {
-  useFollowWarehouse(["invoices"]);
   const [filters, setFilters] = useState<InvoiceFilters>({ status: "", aging_category: "" });
   const [openId, setOpenId] = useState<string | null>(null);
   const [paying, setPaying] = useState<string | null>(null);
@@ -48,7 +45,7 @@ export default function InvoicesScreen() {
   return (
     <div>
       <h2>Invoice Management</h2>
-      {list.data && <p className="small muted" data-testid="last-refreshed">{list.data.last_refreshed_at ? `Aging as of ${formatDay(list.data.as_of)}; data last refreshed ${formatDateTime(list.data.last_refreshed_at)}` : "Data not refreshed yet: invoices appear after the first warehouse refresh."}</p>}
+      {list.data && <p className="small muted" data-testid="last-refreshed">{`Aging as of ${formatDay(list.data.as_of)}; every invoice and payment shows as soon as it is saved.`}</p>}
       <div className="invoice-cards" data-testid="aging-cards">
         <StatCard label="Total Accounts Receivable" value={report ? usd(report.total_accounts_receivable) : "…"} />
         {AGING.map((b) => (

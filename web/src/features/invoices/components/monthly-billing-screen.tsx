@@ -7,8 +7,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { Card, Spinner } from "@/components/ui/panel";
 import { ApiError } from "@/lib/api-client";
-import { companyDay, formatDateTime } from "@/lib/format";
-import { useFollowWarehouse } from "@/lib/follow-warehouse";
+import { companyDay } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import { useBillingAccounts, useMonthlyInvoices, useSaveBillingAccount, type BillingAccount, type InvoiceRow } from "../api/invoices";
 import { InvoiceDetailModal, PaymentModal } from "./invoice-modals";
@@ -21,7 +20,6 @@ const TERMS = [{ days: 0, label: "Due on receipt" }, { days: 15, label: "Net 15"
  * every load of the month on it, issued on the month's last day) and how each customer is
  * billed (per load or monthly, and the payment terms). */
 export default function MonthlyBillingScreen() {
-  useFollowWarehouse(["invoices"]);
   const [month, setMonth] = useState(companyDay().slice(0, 7));
   const [openId, setOpenId] = useState<string | null>(null);
   const [paying, setPaying] = useState<string | null>(null);
@@ -50,7 +48,7 @@ export default function MonthlyBillingScreen() {
       <Card title="Consolidated invoices">
         {invoices.isPending ? <Spinner label="Loading invoices..." /> : invoices.error ? <p className="alert alert-error">{invoices.error.message}</p> : (
           <>
-            <p className="small muted">{invoices.data.last_refreshed_at ? `As of ${formatDay(invoices.data.as_of)} (a consolidated invoice is issued on the month's last day); data last refreshed ${formatDateTime(invoices.data.last_refreshed_at)}` : "Data not refreshed yet: invoices appear after the first warehouse refresh."}</p>
+            <p className="small muted">{`As of ${formatDay(invoices.data.as_of)} (a consolidated invoice is issued on the month's last day).`}</p>
             <DataTable data={invoices.data.invoices} columns={columns} getRowId={(r) => r.invoice_id}
               empty="No consolidated invoices for this month" caption={`${invoices.data.total} consolidated invoices`} />
           </>

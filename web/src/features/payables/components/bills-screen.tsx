@@ -9,8 +9,6 @@ import { SelectField } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { ApiError } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format";
-import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { notify } from "@/lib/notify";
 import { useBill, useBills, useBillsAging, usePayBill, type BillRow } from "../api/payables";
 import "@/components/money/money.css";
@@ -19,7 +17,6 @@ const col = createColumnHelper<BillRow>();
 
 /** Bills & A/P: what the company owes its disposal partners, aged like receivables. */
 export default function BillsScreen() {
-  useFollowWarehouse(["payables", "bills"]);
   const [status, setStatus] = useState("");
   const [paying, setPaying] = useState<string | null>(null);
   const aging = useBillsAging();
@@ -41,7 +38,7 @@ export default function BillsScreen() {
   return (
     <div>
       <h2>Bills &amp; A/P</h2>
-      {bills.data && <p className="small muted" data-testid="last-refreshed">{bills.data.last_refreshed_at ? `Aging as of ${formatDay(bills.data.as_of)}; data last refreshed ${formatDateTime(bills.data.last_refreshed_at)}` : "Data not refreshed yet: bills appear after the first warehouse refresh."}</p>}
+      {bills.data && <p className="small muted" data-testid="last-refreshed">{`Aging as of ${formatDay(bills.data.as_of)}; every bill and payment shows as soon as it is saved.`}</p>}
       <div className="invoice-cards" data-testid="ap-aging">
         <StatCard label="Total Accounts Payable" value={a ? usd(a.total_accounts_payable) : "…"} />
         {AGING.map((b) => <StatCard key={b.key} label={b.label} value={a ? usd(a.aging_buckets[b.key]?.total) : "…"} hint={a ? `${a.aging_buckets[b.key]?.count ?? 0} bills` : undefined} />)}
