@@ -138,6 +138,7 @@ async def company_answers(read) -> dict:
         "cost": await read("/api/reports/cost-analysis", **PERIOD),
         "compliance": await read("/api/compliance/dashboard", year=YEAR),
         "ear": await read("/api/compliance/ear-report", year=YEAR),
+        "ai": await read("/api/reports/ai-analytics", **PERIOD),
     }
 
 
@@ -151,13 +152,16 @@ async def test_generated_waste_figures_agree_on_every_screen(read):
                           "dashboard by location": sum(Decimal(str(s["weight"])) for s in
                                                        d["operational_kpis"]["location_breakdown"].values()),
                           "cost by location": sum(Decimal(str(r["total_weight"])) for r in c["savings_by_location"]),
+                          "AI analytics": a["ai"]["totals"]["total_weight_lb"],
+                          "AI analytics by location": sum(Decimal(str(r["weight_lb"])) for r in a["ai"]["by_location"]),
                           "hand": GENERATED})
     same("diverted weight", {"dashboard": d["diverted_weight"], "cost": c["performance_summary"]["diverted_weight"],
                              "cost by location": sum(Decimal(str(r["diverted_weight"])) for r in c["savings_by_location"]),
                              "hand": DIVERTED})
     same("tickets", {"dashboard": d["total_tickets"], "esg": e["summary"]["total_tickets"],
                      "cost": c["performance_summary"]["total_tickets"],
-                     "ticket report, outbound": a["tickets"]["outbound"]["total_tickets"]})
+                     "ticket report, outbound": a["tickets"]["outbound"]["total_tickets"],
+                     "AI analytics": a["ai"]["totals"]["total_tickets"]})
     same("diversion rate", {"dashboard": d["diversion_rate"], "basic": b["diversion_rate"],
                             "esg": e["diversion_metrics"]["diversion_rate_percent"],
                             "cost": c["performance_summary"]["diversion_rate"], "hand": "78.2"})
@@ -183,6 +187,8 @@ async def test_sb1383_figures_count_organic_waste_only_and_agree(read, client, w
                               "EAR": ear["summary"]["diverted_weight"], "esg": e["compliance"]["total_diverted_weight"],
                               "hand": ORGANIC_DIVERTED})
     same("organic landfilled", {"compliance": comp["diversion_metrics"]["landfill_weight"], "hand": "28.0"})
+    same("organic waste by location", {"compliance": comp["diversion_metrics"]["total_waste"], "location table": sum(
+        Decimal(str(loc["total_weight"])) for loc in comp["location_compliance"].values())})
     same("SB 1383 organic diversion rate", {
         "compliance": comp["compliance_status"]["diversion_rate"],
         "compliance metrics": comp["diversion_metrics"]["diversion_rate"], "EAR": ear["summary"]["diversion_rate"],
@@ -293,3 +299,28 @@ async def test_one_location_gives_one_answer_everywhere(read, world):
         "compliance table": comp["location_compliance"][k1.name]["diversion_rate"]})
     same("organic waste, one location", {"compliance table": comp["location_compliance"][k1.name]["total_weight"],
                                          "hand": "178.0"})
+
+
+async def test_the_scheduled_mails_attachments_carry_the_screens_figures(read, world):
+    """The e-mail alerts' attachments (api/email_alerts/reports.render, as the scheduler mails them),
+    rendered for the same period: cost analysis and the SB 1383 summary."""
+    import asyncio
+    from datetime import UTC, date, datetime
+
+    from api.analytics.report_pdf import ReportHeader
+    from api.analytics.service import ReportFilter
+    from api.email_alerts import reports
+
+    a = await company_answers(read)
+    f = ReportFilter(company_id=str(world.company_id), start=date(YEAR, 1, 1), end=date(YEAR, 12, 31))
+    header = ReportHeader(company_name="One Truth", timezone="America/Los_Angeles", generated_at=datetime.now(tz=UTC))
+    cost = pdf_text((await asyncio.to_thread(reports.render, "cost-analysis", f, header))[0].data)
+    in_text("cost savings (cost analysis mail)", cost, usd(a["cost"]["total_savings"]))
+    in_text("diversion rate (cost analysis mail)", cost, f"{a['dashboard']['diversion_rate']}%")
+    in_text("total weight (cost analysis mail)", cost, lb(a["dashboard"]["total_weight"]))
+    sb1383 = pdf_text((await asyncio.to_thread(reports.render, "sb1383", f, header))[0].data)
+    in_text("SB 1383 organic diversion rate (SB 1383 mail)", sb1383, f"{a['compliance']['compliance_status']['diversion_rate']}%")
+    in_text("organic diverted (SB 1383 mail)", sb1383, lb(a["ear"]["summary"]["diverted_weight"]))
+    esg = pdf_text((await asyncio.to_thread(reports.render, "esg-impact", f, header))[0].data)
+    in_text("cost savings (ESG mail)", esg, usd(a["dashboard"]["cost_savings"]))
+    in_text("CO2e avoided (ESG mail)", esg, f"{Decimal(str(a['dashboard']['co2_prevented_kg'])):,.2f}")
