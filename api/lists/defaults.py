@@ -57,7 +57,7 @@ FOOD_WASTE_LANDFILLED = D("0.68")
 # and writing paper, manure, biosolids, digestate, and sludges"): food and FOG (food), cardboard
 # (paper products) and green waste are; commingled recyclables (mostly glass, metal and plastics),
 # compostable packaging (certified compostable plastics are not in the definition; a fibre-only
-# custom type can say otherwise) and general trash are not. The migration 0008 sets the same flags.
+# custom type can say otherwise) and general trash are not. The migration 0009 sets the same flags.
 WASTE_TYPES: list[tuple[str, str, str, bool]] = [
     ("Food Scraps", "Kitchen prep trimmings, peels and plate scrapings", "food_waste", True),
     ("Food Waste", "Mixed food waste (the simple-ticket default)", "food_waste", True),

@@ -1,15 +1,15 @@
 """waste types say whether they are organic waste in SB 1383's sense (14 CCR 18982(a)(46)): a flag,
 set on the system-standard types every company was given (api/lists/defaults.py)
 
-Revision ID: 0008_waste_type_organic
-Revises: 0007_employee_weigh_in
-Create Date: 2026-11-27 23:00:00+00:00
+Revision ID: 0009_waste_type_organic
+Revises: 0008_ledger_views
+Create Date: 2026-11-27 23:10:00+00:00
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0008_waste_type_organic'
-down_revision = '0007_employee_weigh_in'
+revision = '0009_waste_type_organic'
+down_revision = '0008_ledger_views'
 branch_labels = None
 depends_on = None
 
