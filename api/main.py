@@ -15,6 +15,7 @@ from api.core.config import Settings, get_settings
 from api.core.db import dispose_engine, init_engine
 from api.kit.errors import ERROR_RESPONSES, install_error_handlers
 from api.kit.guard import RequestGuard
+from api.kit.methods import MethodGuard
 from api.ops.logs import RedactSecrets, configure_logging
 from api.ops.middleware import Operations
 
@@ -55,6 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         responses=ERROR_RESPONSES,
     )
     install_error_handlers(app)
+    app.add_middleware(MethodGuard, routes_of=app)  # 405 with the path's every method in Allow
     app.add_middleware(RequestGuard)
     app.add_middleware(Operations)  # every answer gets an id, headers and a metric
     if settings.trusted_proxies.strip():

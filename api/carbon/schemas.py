@@ -6,12 +6,13 @@ warehouse the figures come from was published.
 """
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StringConstraints
 
 from api.analytics.schemas import Number
+from api.kit.fields import UtcDateTime
 
 VerificationStatus = Literal["pending", "verified", "rejected"]
 PERIOD_PATTERN = r"^(all|\d{4}-(0[1-9]|1[0-2])|\d{4}-Q[1-4])$"
@@ -70,12 +71,12 @@ class CarbonSummaryRead(BaseModel):
     monthly_trend: list[CarbonMonth]
     yearly_projection: YearlyProjection | None
     methodology: Methodology | None
-    last_refreshed_at: datetime | None
+    last_refreshed_at: UtcDateTime | None
 
 
 class CarbonCreditRead(BaseModel):
     id: str = Field(description="The ticket's id: one estimate per ticket")
-    created_at: datetime
+    created_at: UtcDateTime
     ticket_number: str | None
     location_name: str | None
     waste_type_name: str | None

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
 from decimal import Decimal
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from api.kit.fields import JsonNumber
+from api.kit.fields import JsonNumber, UtcDateTime
 
 InventoryStatus = Literal["available", "reserved", "empty", "expired"]
 
@@ -30,8 +29,8 @@ class InventoryItemRead(BaseModel):
     total_value: JsonNumber
     status: str
     source_customer: SourceCustomer
-    created_at: datetime | None
-    updated_at: datetime | None
+    created_at: UtcDateTime | None
+    updated_at: UtcDateTime | None
 
 
 class OnHand(BaseModel):
@@ -73,7 +72,7 @@ class InventorySummary(BaseModel):
 class InventoryRead(BaseModel):
     inventory_items: list[InventoryItemRead]
     summary: InventorySummary
-    last_refreshed_at: datetime | None = Field(description="When the warehouse the figures come from was built")
+    last_refreshed_at: UtcDateTime | None = Field(description="When the warehouse the figures come from was built")
 
 
 class AdjustmentCreate(BaseModel):

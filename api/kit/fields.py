@@ -3,15 +3,25 @@ from __future__ import annotations
 
 import gzip
 import re
+from datetime import UTC, datetime
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import PlainSerializer
+from pydantic import AfterValidator, PlainSerializer
 
 # Decimals stay exact inside; the JSON carries them as numbers, as the web expects.
 JsonNumber = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
+
+
+def _utc(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+
+
+# A time read from the warehouse (DuckDB TIMESTAMP, UTC without a zone): sent with its zone, as
+# the document's date-time format promises (issue 31: '2026-11-27T10:00:00' failed the schema).
+UtcDateTime = Annotated[datetime, AfterValidator(_utc)]
 
 # Spec 1 section 5: non-space text, at sign, non-space text, dot, non-space text.
 EMAIL_SHAPE = re.compile(r"^\S+@\S+\.\S+$")

@@ -8,8 +8,13 @@ operation). Every answer must be no 5xx, a declared status code, a declared cont
 body matching its declared schema; and no answer to one company's caller may carry the other
 company's recognisable values (company name, location names, e-mails, a region, a waste type).
 
+Also checked: declared response headers, and `Allow` on 405 (CHECKS below); `make fuzz` runs the
+coverage phase with unsupported_method (every undeclared method on every path: 405 with Allow).
+Hypothesis is derandomized (seeded): the same cases every run.
+
 Operations come from the document, so routes added by anyone are fuzzed without editing this
-file. Figures for bench/README.md: `FUZZ_REPORT=1` prints operations and requests.
+file. Figures for bench/README.md: `FUZZ_REPORT=1` prints operations, requests, and per caller
+the requests, server errors and response-schema violations.
 """
 from __future__ import annotations
 
@@ -28,8 +33,11 @@ import schemathesis
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.config import SchemathesisConfig
+from schemathesis.specs.openapi import checks as openapi_checks
 from schemathesis.specs.openapi.checks import (
+    allow_header_conformance,
     content_type_conformance,
+    response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
 )
@@ -37,7 +45,16 @@ from schemathesis.specs.openapi.checks import (
 from tests.conftest import ROOT
 
 FUZZ_EXAMPLES = int(os.environ.get("FLOW_FUZZ_EXAMPLES", "2"))
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+# The checks every run makes (issue 31: all pass). `make fuzz` adds the coverage phase, whose
+# unsupported_method check sends every undeclared method to every path (405 with Allow).
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
+          response_headers_conformance, allow_header_conformance]
+if os.environ.get("FLOW_FUZZ_DEEP") == "1":
+    CHECKS.append(openapi_checks.unsupported_method)
+# More, by name, to see what they find (FLOW_FUZZ_CHECKS=positive_data_acceptance,...); with
+# FLOW_FUZZ_COLLECT=1 failures are counted per caller and check instead of failing the case.
+CHECKS += [getattr(openapi_checks, n) for n in os.environ.get("FLOW_FUZZ_CHECKS", "").split(",") if n]
+COLLECT = os.environ.get("FLOW_FUZZ_COLLECT") == "1"
 # Operations whose call would end the callers' sessions for every later case; fuzzed anonymously
 # and as a throw-away user (see `callers`).
 SESSION_LOST = {"Not authenticated", "Could not validate credentials", "Your account is pending approval",
@@ -148,7 +165,27 @@ def callers(people, database_url):
     return current
 
 
-STATS: dict = {"operations": set(), "requests": 0, "turns": {}}
+STATS: dict = {"operations": set(), "requests": 0, "turns": {}, "callers": {}, "found": {}}
+
+
+def _tally(name: str, response, error: BaseException | None) -> None:
+    """Per caller: requests, server errors (5xx), response-schema violations, other failures."""
+    row = STATS["callers"].setdefault(name, {"requests": 0, "server_errors": 0, "schema_violations": 0, "other": 0})
+    row["requests"] += 1
+    if response.status_code >= 500:
+        row["server_errors"] += 1
+    if error is None:
+        return
+    failures = getattr(error, "exceptions", None) or [error]
+    for failure in failures:
+        title = type(failure).__name__
+        if "Schema" in title and "Response" in title or title == "JsonSchemaError":
+            row["schema_violations"] += 1
+        elif response.status_code < 500:
+            row["other"] += 1
+        STATS["found"].setdefault(title, []).append(f"{name}: {getattr(failure, 'title', '')} "
+                                                    f"{response.request.method} {response.request.url}"
+                                                    f" -> {response.status_code}")
 
 
 @schema.parametrize()
@@ -169,7 +206,14 @@ def test_every_operation_as_every_caller(case, server, callers):
         case.headers = {**generated, **headers}
         response = case.call(base_url=server, timeout=30)
         STATS["requests"] += 1
-        case.validate_response(response, checks=CHECKS)
+        try:
+            case.validate_response(response, checks=CHECKS)
+        except (Exception, BaseExceptionGroup) as error:  # counted, then raised unless collecting
+            _tally(name, response, error)
+            if not COLLECT:
+                raise
+        else:
+            _tally(name, response, None)
         if name != "anonymous" and response.status_code == 401:
             detail = response.json().get("detail", "")
             # A signed-in caller stays signed in: a fuzzed call must not end another's session.
@@ -186,3 +230,10 @@ def test_report_figures():
         print(f"\nfuzz: {len(STATS['operations'])} operations, {STATS['requests']} requests, "
               f"{sum(STATS['turns'].values())} cases, {FUZZ_EXAMPLES} generated per operation, "
               f"coverage phase {'on' if DEEP else 'off'}, 6 callers (3 per case)")
+        print("checks: " + ", ".join(c.__name__ for c in CHECKS))
+        for name, row in sorted(STATS["callers"].items()):
+            print(f"  {name}: {row}")
+        for title, seen in sorted(STATS["found"].items()):
+            print(f"  {title}: {len(seen)}")
+            for line in seen[:int(os.environ.get("FUZZ_REPORT_LINES", "5"))]:
+                print(f"    {line}")
