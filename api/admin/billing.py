@@ -23,10 +23,12 @@ from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 from api.kit.errors import DomainError, NotFound
 from api.kit.spreadsheet import safe_cell
 from api.subscription import billing, plans
+from api.subscription import service as subscriptions
 from api.subscription.payments import NOT_CONFIGURED, get_provider
 from api.tables.alerts import Alert
 from api.tables.companies import Company
 from api.tables.email_alerts import EmailAlertSend
+from api.tables.settings import PlatformSettings
 from api.tables.subscription import PlanSetting, SubscriptionInvoice
 
 MONTHS = 12
@@ -243,3 +245,21 @@ def to_xlsx(title: str, header: list[str], rows: list[list]) -> bytes:
     out = io.BytesIO()
     wb.save(out)
     return out.getvalue()
+
+
+async def pending_plan_changes(db: AsyncSession) -> dict:
+    """Plan changes that cost more and wait (oldest first), with the month's price before and after."""
+    requires = await db.scalar(select(PlatformSettings.plan_upgrade_requires).where(PlatformSettings.id == 1))
+    changes = []
+    for company in await billing.pending_changes(db):
+        locations, users = await billing.counts(db, company.id)
+        changes.append({
+            "company_id": company.id, "company_name": company.name, "current_plan": company.subscription_plan,
+            "subscription_status": company.subscription_status, "pending_plan": company.pending_plan,
+            "requested_at": company.pending_plan_requested_at,
+            "monthly_total_now": subscriptions.monthly_cost(company.subscription_plan, locations, users)[
+                "monthly_total"],
+            "monthly_total_after": subscriptions.monthly_cost(company.pending_plan, locations, users)[
+                "monthly_total"],
+        })
+    return {"changes": changes, "plan_upgrade_requires": requires or "payment"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import uuid
 from datetime import date, datetime
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from api.settings.schemas import JsonNumber
 
@@ -99,3 +99,28 @@ class ReportLink(BaseModel):
 class SystemReports(BaseModel):
     health: SystemHealth
     reports: list[ReportLink]
+
+
+class PendingPlanChange(BaseModel):
+    """A plan change that costs more, waiting for payment or the platform's approval (issue 31)."""
+
+    company_id: uuid.UUID
+    company_name: str
+    current_plan: str
+    subscription_status: str = Field(description="trial, active, ... (a trial stays one until approved)")
+    pending_plan: str
+    requested_at: datetime | None
+    monthly_total_now: JsonNumber = Field(description="The month's price at the current plan")
+    monthly_total_after: JsonNumber = Field(description="The month's price at the requested plan")
+
+
+class PendingPlanChangeList(BaseModel):
+    changes: list[PendingPlanChange]
+    plan_upgrade_requires: str = Field(description="The platform setting: payment or approval")
+
+
+class PlanChangeDecision(BaseModel):
+    message: str
+    company_id: uuid.UUID
+    current_plan: str
+    pending_plan: str | None

@@ -5,7 +5,7 @@ import uuid
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, BackgroundTasks, Query, Response
+from fastapi import APIRouter, BackgroundTasks, Query, Request, Response
 
 from api.access.deps import AdminUser, SystemAdmin
 from api.admin import billing as platform_billing
@@ -14,6 +14,8 @@ from api.admin.billing_schemas import (
     AdminPlanList,
     AdminPlanUpdate,
     BillingOverview,
+    PendingPlanChangeList,
+    PlanChangeDecision,
     ReportLink,
     RetryAllResult,
     SystemHealth,
@@ -43,6 +45,8 @@ from api.core.deps import Db
 from api.kit.errors import DomainError
 from api.kit.fields import MAX_OFFSET
 from api.mail.service import deliver
+from api.ratelimit.service import client_ip
+from api.subscription import billing as subscription_billing
 
 router = APIRouter(tags=["admin"])
 
@@ -149,6 +153,29 @@ async def retry_subscription_payment(invoice_id: uuid.UUID, db: Db, _root: Syste
 @router.post("/admin/billing/retry-all", response_model=RetryAllResult)
 async def retry_all_failed_payments(db: Db, _root: SystemAdmin) -> RetryAllResult:
     return RetryAllResult(**await platform_billing.retry_all(db))
+
+
+@router.get("/admin/plan-changes", response_model=PendingPlanChangeList)
+async def list_pending_plan_changes(db: Db, _root: SystemAdmin) -> PendingPlanChangeList:
+    """Plan changes that cost more and wait for payment or approval (platform setting
+    plan_upgrade_requires), oldest request first."""
+    return PendingPlanChangeList(**await platform_billing.pending_plan_changes(db))
+
+
+@router.post("/admin/plan-changes/{company_id}/approve", response_model=PlanChangeDecision)
+async def approve_plan_change(company_id: uuid.UUID, request: Request, db: Db, root: SystemAdmin) -> PlanChangeDecision:
+    """Put the requested plan in force now (a trial becomes a paying subscription; the month is invoiced)."""
+    outcome = await subscription_billing.approve_pending(db, root, company_id, client_ip(request))
+    return PlanChangeDecision(message=outcome.message, company_id=company_id,
+                              current_plan=outcome.company.subscription_plan, pending_plan=None)
+
+
+@router.post("/admin/plan-changes/{company_id}/decline", response_model=PlanChangeDecision)
+async def decline_plan_change(company_id: uuid.UUID, request: Request, db: Db, root: SystemAdmin) -> PlanChangeDecision:
+    """Drop the request; the company keeps its plan."""
+    company = await subscription_billing.decline_pending(db, root, company_id, client_ip(request))
+    return PlanChangeDecision(message="The plan change was declined", company_id=company_id,
+                              current_plan=company.subscription_plan, pending_plan=None)
 
 
 @router.get("/admin/plans", response_model=AdminPlanList)

@@ -88,6 +88,9 @@ class PlatformSettingsRead(BaseModel):
     recaptcha_secret_configured: bool
     recaptcha_min_score: JsonNumber
     enable_carbon_credits: bool
+    plan_upgrade_requires: Literal["payment", "approval"] = Field(
+        description="A plan change that costs more takes effect once paid (payment) or once a platform "
+                    "admin approves it (approval)")
 
 
 class PlatformSettingsUpdate(BaseModel):
@@ -100,3 +103,4 @@ class PlatformSettingsUpdate(BaseModel):
     recaptcha_secret_key: str | None = Field(default=None, max_length=200)
     recaptcha_min_score: Decimal | None = Field(default=None, ge=0, le=1, decimal_places=2)
     enable_carbon_credits: bool | None = None
+    plan_upgrade_requires: Literal["payment", "approval"] | None = None

@@ -66,6 +66,7 @@ def platform_read(row: PlatformSettings) -> PlatformSettingsRead:
         recaptcha_secret_configured=bool(row.recaptcha_secret_key),
         recaptcha_min_score=row.recaptcha_min_score,
         enable_carbon_credits=row.enable_carbon_credits,
+        plan_upgrade_requires=row.plan_upgrade_requires,
     )
 
 

@@ -1,7 +1,11 @@
 """Plan changes, cancellation and the monthly subscription invoice, charged through the provider.
 
 Rules (issue 16; where the spec is silent, decided here):
-- An upgrade applies at once. A downgrade applies at once too, but is refused while the company
+- An upgrade (a plan that costs more) takes effect once paid or approved, as the platform setting
+  plan_upgrade_requires says (issue 31): with `payment` the month's invoice at the new plan's
+  price is charged through the provider at once and the plan applies when the charge succeeds;
+  otherwise the change is pending (companies.pending_plan) until a platform admin approves it
+  (GET /api/admin/plan-changes). A downgrade applies at once, but is refused while the company
   uses more active locations or users than the smaller plan allows (the reason names both).
 - Choosing a plan during the trial ends the trial: the company becomes a paying one.
 - A cancellation takes effect at the end of the current calendar month (company time zone);
@@ -33,6 +37,7 @@ from api.subscription.schemas import SubscriptionRead
 from api.subscription.service import effective_plan
 from api.tables.alerts import Alert
 from api.tables.companies import Company
+from api.tables.settings import PlatformSettings
 from api.tables.stores import Store
 from api.tables.subscription import PlanSetting, SubscriptionChange, SubscriptionInvoice
 from api.tables.users import User
@@ -60,6 +65,8 @@ async def subscription_read(db: AsyncSession, company: Company) -> SubscriptionR
         "current_users": users,
         "max_users": companies.max_users(company),
         "payment_provider_configured": get_provider() is not None,
+        "pending_plan": company.pending_plan,
+        "pending_plan_requested_at": company.pending_plan_requested_at,
     })
 
 
@@ -116,17 +123,114 @@ async def change_plan(db: AsyncSession, user: User, company: Company, plan_id: s
                            + ". Deactivate locations or users first.")
     action = "upgrade" if RANK[plan_id] > RANK[in_force.id] else "downgrade" if RANK[plan_id] < RANK[in_force.id] \
         else "convert"
+    if action == "upgrade":
+        # Costs more: it takes effect once paid or approved, as the platform decides (issue 31).
+        return await _upgrade(db, user, company, plan_id, ip)
+    return await _apply(db, user, company, plan_id, action, ip)
+
+
+async def _apply(db: AsyncSession, user: User, company: Company, plan_id: str, action: str, ip: str,
+                 *, charged: SubscriptionInvoice | None = None) -> ChangeOutcome:
+    """Put the plan in force: the trial ends, a cancellation is withdrawn, the month is invoiced."""
+    current = company.subscription_plan
     company.subscription_plan = plan_id
-    if on_trial:
+    company.pending_plan, company.pending_plan_requested_at = None, None
+    if company.subscription_status == "trial":
         company.subscription_status, company.account_type, company.trial_ends_at = "active", "paid", None
     company.cancel_at_period_end, company.canceled_at = False, None
     await _record(db, user, company, action, current, plan_id, ip)
-    invoice = await ensure_invoice(db, company, local_today(company))
+    invoice = charged or await ensure_invoice(db, company, local_today(company))
     provider = get_provider()
     if provider is not None and invoice.status in ("open", "failed"):
         await charge(db, company, invoice, provider)
     verb = {"upgrade": "upgraded to", "downgrade": "moved to", "convert": "now on"}[action]
-    return ChangeOutcome(f"Your subscription is {verb} the {target.name} plan", action, invoice, company)
+    return ChangeOutcome(f"Your subscription is {verb} the {plans.get_plan(plan_id).name} plan", action, invoice,
+                         company)
+
+
+async def _upgrade(db: AsyncSession, user: User, company: Company, plan_id: str, ip: str) -> ChangeOutcome:
+    """With `payment`, the month at the new plan's price is charged now and the plan applies when
+    the charge succeeds; otherwise (no provider, a declined charge, a month already paid at the old
+    plan, or `approval`) the change waits for a platform admin (GET /api/admin/plan-changes)."""
+    target = plans.get_plan(plan_id)
+    if company.pending_plan == plan_id:
+        raise Conflict(f"Your change to the {target.name} plan is already waiting")
+    requires = await db.scalar(select(PlatformSettings.plan_upgrade_requires).where(PlatformSettings.id == 1)) \
+        or "payment"
+    provider = get_provider()
+    declined = None
+    if requires == "payment" and provider is not None:
+        invoice, declined = await _charge_upgrade(db, company, plan_id, provider)
+        if invoice is not None:
+            return await _apply(db, user, company, plan_id, "upgrade", ip, charged=invoice)
+    company.pending_plan, company.pending_plan_requested_at = plan_id, datetime.now(tz=UTC)
+    await _record(db, user, company, "upgrade_requested", company.subscription_plan, plan_id, ip)
+    db.add(Alert(company_id=company.id, alert_type="plan_change_pending",
+                 message=f"{company.name} asks to move to {target.name} ({company.subscription_plan} to {plan_id})"))
+    await db.flush()
+    why = "the payment for it goes through" if requires == "payment" else "the platform approves it"
+    message = f"Your change to the {target.name} plan takes effect once {why}"
+    if declined:
+        message = f"The payment did not go through ({declined}). {message}"
+    return ChangeOutcome(message, "pending", None, company)
+
+
+async def _charge_upgrade(db: AsyncSession, company: Company, plan_id: str,
+                          provider: PaymentProvider) -> tuple[SubscriptionInvoice | None, str | None]:
+    """Charge this month at `plan_id`'s price; the month's invoice (made or re-priced) only when paid.
+
+    A declined charge changes nothing (the company is not made past_due for an upgrade it asked
+    for); a month already paid at the old plan is left to the platform (no proration)."""
+    start, end = month_bounds(local_today(company))
+    invoice = await db.scalar(select(SubscriptionInvoice).where(SubscriptionInvoice.company_id == company.id,
+                                                                SubscriptionInvoice.period_start == start))
+    if invoice is not None and invoice.status not in ("open", "failed"):
+        return None, None
+    locations = await companies.count_active_stores(db, company.id)
+    users = await companies.count_active_users(db, company.id)
+    amount = companies.monthly_cost(plan_id, locations, users)["monthly_total"]
+    invoice_id = invoice.id if invoice is not None else uuid.uuid4()
+    attempt = (invoice.attempts if invoice is not None else 0) + 1
+    result = await asyncio.to_thread(
+        provider.charge, customer=str(company.id), amount=amount,
+        description=f"Flow {plans.get_plan(plan_id).name} {start:%B %Y}",
+        idempotency_key=f"{invoice_id}:{attempt}:{plan_id}")
+    if not result.succeeded:
+        return None, result.failure or "declined"
+    if invoice is None:
+        invoice = SubscriptionInvoice(id=invoice_id, company_id=company.id,
+                                      number=f"SUB-{start:%Y%m}-{str(company.id)[:8].upper()}", period_start=start,
+                                      period_end=end)
+        db.add(invoice)
+    now = datetime.now(tz=UTC)
+    invoice.plan, invoice.locations, invoice.users, invoice.amount = plan_id, locations, users, amount
+    invoice.status, invoice.paid_at, invoice.failure_reason, invoice.attempts = "paid", now, None, attempt
+    invoice.last_attempt_at, invoice.provider_ref = now, result.reference
+    await db.flush()
+    return invoice, None
+
+
+async def pending_changes(db: AsyncSession) -> list[Company]:
+    """Every company with a plan change waiting (system scope), oldest request first."""
+    return list(await db.scalars(select(Company).where(Company.pending_plan.is_not(None))
+                                 .order_by(Company.pending_plan_requested_at, Company.id)))
+
+
+async def approve_pending(db: AsyncSession, admin: User, company_id: uuid.UUID, ip: str) -> ChangeOutcome:
+    company = await lock_company(db, company_id)
+    if company.pending_plan is None:
+        raise Conflict("This company has no plan change waiting")
+    return await _apply(db, admin, company, company.pending_plan, "upgrade", ip)
+
+
+async def decline_pending(db: AsyncSession, admin: User, company_id: uuid.UUID, ip: str) -> Company:
+    company = await lock_company(db, company_id)
+    if company.pending_plan is None:
+        raise Conflict("This company has no plan change waiting")
+    await _record(db, admin, company, "upgrade_declined", company.subscription_plan, company.pending_plan, ip)
+    company.pending_plan, company.pending_plan_requested_at = None, None
+    await db.flush()
+    return company
 
 
 async def cancel(db: AsyncSession, user: User, company: Company, ip: str) -> tuple[str, date, Company]:

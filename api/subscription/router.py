@@ -54,7 +54,9 @@ async def list_subscription_invoices(db: Db, _admin: AdminUser, company: Current
 @router.post("/subscription/change-plan", response_model=PlanChangeResult)
 async def change_plan(body: PlanChangeRequest, request: Request, db: Db, admin: AdminUser,
                       company: CurrentCompany) -> PlanChangeResult:
-    """Upgrade at once; downgrade refused (409, with the reason) while usage exceeds the smaller plan."""
+    """A plan that costs more takes effect once paid or approved (platform setting plan_upgrade_requires;
+    action `pending` until then); a downgrade applies at once, refused (409, with the reason) while
+    usage exceeds the smaller plan."""
     outcome = await billing.change_plan(db, admin, company, body.plan, client_ip(request))
     return PlanChangeResult(
         message=outcome.message, action=outcome.action,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import uuid
 from datetime import date, datetime
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from api.kit.fields import JsonNumber
 
@@ -57,6 +57,9 @@ class SubscriptionRead(BaseModel):
     current_users: int = 0
     max_users: int | None = None
     payment_provider_configured: bool = False
+    pending_plan: str | None = Field(None, description="A plan change that costs more, waiting for payment or "
+                                                       "the platform's approval; null when none waits")
+    pending_plan_requested_at: datetime | None = None
 
 
 class BillingBreakdown(BaseModel):

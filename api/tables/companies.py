@@ -44,3 +44,6 @@ class Company(IdMixin, TimestampMixin, Base):
     # A cancellation takes effect at the end of the paid month (POST /api/subscription/cancel).
     cancel_at_period_end: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     canceled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # A plan change that costs more, waiting for payment or the platform's approval (issue 31).
+    pending_plan: Mapped[str | None] = mapped_column(String(20))
+    pending_plan_requested_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -59,3 +59,6 @@ class PlatformSettings(TimestampMixin, Base):
     recaptcha_secret_key: Mapped[str] = mapped_column(String(200), default="")
     recaptcha_min_score: Mapped[Decimal] = mapped_column(Numeric(3, 2), default=Decimal("0.5"))
     enable_carbon_credits: Mapped[bool] = mapped_column(Boolean, default=True)
+    # What makes a plan change that costs more take effect: "payment" (a successful charge through
+    # the payment provider) or "approval" (a platform admin's); until then it is pending.
+    plan_upgrade_requires: Mapped[str] = mapped_column(String(10), default="payment", server_default="payment")

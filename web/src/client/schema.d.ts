@@ -214,6 +214,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/plan-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Pending Plan Changes
+         * @description Plan changes that cost more and wait for payment or approval (platform setting
+         *     plan_upgrade_requires), oldest request first.
+         */
+        get: operations["admin-list_pending_plan_changes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/plan-changes/{company_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve Plan Change
+         * @description Put the requested plan in force now (a trial becomes a paying subscription; the month is invoiced).
+         */
+        post: operations["admin-approve_plan_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/plan-changes/{company_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline Plan Change
+         * @description Drop the request; the company keeps its plan.
+         */
+        post: operations["admin-decline_plan_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/plans": {
         parameters: {
             query?: never;
@@ -2314,7 +2375,9 @@ export interface paths {
         put?: never;
         /**
          * Change Plan
-         * @description Upgrade at once; downgrade refused (409, with the reason) while usage exceeds the smaller plan.
+         * @description A plan that costs more takes effect once paid or approved (platform setting plan_upgrade_requires;
+         *     action `pending` until then); a downgrade applies at once, refused (409, with the reason) while
+         *     usage exceeds the smaller plan.
          */
         post: operations["subscription-change_plan"];
         delete?: never;
@@ -6461,6 +6524,50 @@ export interface components {
             /** Pending Accounts */
             pending_accounts: components["schemas"]["PendingAccount"][];
         };
+        /**
+         * PendingPlanChange
+         * @description A plan change that costs more, waiting for payment or the platform's approval (issue 31).
+         */
+        PendingPlanChange: {
+            /**
+             * Company Id
+             * Format: uuid
+             */
+            company_id: string;
+            /** Company Name */
+            company_name: string;
+            /** Current Plan */
+            current_plan: string;
+            /**
+             * Monthly Total After
+             * @description The month's price at the requested plan
+             */
+            monthly_total_after: number;
+            /**
+             * Monthly Total Now
+             * @description The month's price at the current plan
+             */
+            monthly_total_now: number;
+            /** Pending Plan */
+            pending_plan: string;
+            /** Requested At */
+            requested_at: string | null;
+            /**
+             * Subscription Status
+             * @description trial, active, ... (a trial stays one until approved)
+             */
+            subscription_status: string;
+        };
+        /** PendingPlanChangeList */
+        PendingPlanChangeList: {
+            /** Changes */
+            changes: components["schemas"]["PendingPlanChange"][];
+            /**
+             * Plan Upgrade Requires
+             * @description The platform setting: payment or approval
+             */
+            plan_upgrade_requires: string;
+        };
         /** PerformanceSummary */
         PerformanceSummary: {
             /** Diversion Rate */
@@ -6507,6 +6614,20 @@ export interface components {
              * @default
              */
             pin: string;
+        };
+        /** PlanChangeDecision */
+        PlanChangeDecision: {
+            /**
+             * Company Id
+             * Format: uuid
+             */
+            company_id: string;
+            /** Current Plan */
+            current_plan: string;
+            /** Message */
+            message: string;
+            /** Pending Plan */
+            pending_plan: string | null;
         };
         /** PlanChangeRequest */
         PlanChangeRequest: {
@@ -6599,6 +6720,12 @@ export interface components {
             auto_approve_domains: string[];
             /** Enable Carbon Credits */
             enable_carbon_credits: boolean;
+            /**
+             * Plan Upgrade Requires
+             * @description A plan change that costs more takes effect once paid (payment) or once a platform admin approves it (approval)
+             * @enum {string}
+             */
+            plan_upgrade_requires: "payment" | "approval";
             /** Recaptcha Enabled */
             recaptcha_enabled: boolean;
             /** Recaptcha Min Score */
@@ -7315,6 +7442,13 @@ export interface components {
              * @default false
              */
             payment_provider_configured: boolean;
+            /**
+             * Pending Plan
+             * @description A plan change that costs more, waiting for payment or the platform's approval; null when none waits
+             */
+            pending_plan?: string | null;
+            /** Pending Plan Requested At */
+            pending_plan_requested_at?: string | null;
             /** Period End */
             period_end?: string | null;
             plan_info: components["schemas"]["PlanInfo"];
@@ -9606,6 +9740,292 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PendingAccountList"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "admin-list_pending_plan_changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingPlanChangeList"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "admin-approve_plan_change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChangeDecision"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "admin-decline_plan_change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChangeDecision"];
                 };
             };
             /** @description The request breaks a rule of the product */
