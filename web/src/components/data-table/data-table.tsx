@@ -8,6 +8,7 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { useState, type ReactNode } from "react";
+import { Pager, type PagerProps } from "@/components/pager/pager";
 
 export interface DataTableProps<T> {
   data: T[];
@@ -19,6 +20,10 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   caption?: string;
   getRowId?: (row: T, index: number) => string;
+  /** The API pages: `data` is one page of the set and the pager moves through the whole set. */
+  pager?: PagerProps;
+  /** The API sorts (with `pager`): the sorted column and order, kept in the URL by the screen. */
+  sort?: { id: string | null; order: "asc" | "desc"; onSort: (id: string, order: "asc" | "desc") => void };
 }
 
 // The one table of the app: sorting and paging over TanStack Table; columns come per feature.
@@ -30,17 +35,30 @@ export function DataTable<T>({
   onRowClick,
   caption,
   getRowId,
+  pager,
+  sort,
 }: DataTableProps<T>) {
-  const [sorting, setSorting] = useState<SortingState>([]);
+  const [localSorting, setSorting] = useState<SortingState>([]);
+  const serverSorting: SortingState = sort?.id ? [{ id: sort.id, desc: sort.order === "desc" }] : [];
   const table = useReactTable({
     data,
     columns,
-    state: { sorting },
-    onSortingChange: setSorting,
+    state: { sorting: sort ? serverSorting : localSorting },
+    onSortingChange: (updater) => {
+      if (!sort) return setSorting(updater);
+      const next = typeof updater === "function" ? updater(serverSorting) : updater;
+      const first = next[0];
+      if (first) sort.onSort(first.id, first.desc ? "desc" : "asc");
+      else if (sort.id) sort.onSort(sort.id, sort.order === "desc" ? "asc" : "desc");
+    },
+    // One page of the API's set: sorted and paged by the API, shown as it comes.
+    manualSorting: Boolean(sort),
+    manualPagination: Boolean(pager),
+    enableSorting: pager ? Boolean(sort) : true,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
-    initialState: { pagination: { pageSize } },
+    initialState: { pagination: { pageSize: pager ? Math.max(data.length, 1) : pageSize } },
     getRowId,
   });
   const rows = table.getRowModel().rows;
@@ -97,7 +115,8 @@ export function DataTable<T>({
           </tbody>
         </table>
       </div>
-      {table.getPageCount() > 1 && (
+      {pager && <Pager {...pager} />}
+      {!pager && table.getPageCount() > 1 && (
         <div className="table-pager">
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
             Previous

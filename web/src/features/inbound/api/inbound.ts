@@ -81,7 +81,7 @@ export function useUpdateInboundTicket() {
   });
 }
 
-export const useInboundTickets = (filters: { start_date?: string; end_date?: string; customer_id?: string }) => {
+export const useInboundTickets = (filters: { start_date?: string; end_date?: string; customer_id?: string; limit?: string; offset?: string }) => {
   const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
   return useQuery({
     queryKey: inboundKeys.tickets(clean),

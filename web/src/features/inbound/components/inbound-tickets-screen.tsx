@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";
 import { Card, Spinner } from "@/components/ui/panel";
-import { useFollowWarehouse } from "@/lib/follow-warehouse";
+import { usePageState } from "@/lib/page-state";
 import { formatDateTime } from "@/lib/format";
 import { type InboundTicket, useCustomers, useInboundTickets } from "../api/inbound";
 import { InboundGate } from "./inbound-gate";
@@ -19,10 +19,11 @@ export default function InboundTicketsScreen() {
 }
 
 function Tickets() {
-  const [filters, setFilters] = useState({ start_date: "", end_date: "", customer_id: "" });
-  const { data, isLoading, isError, error } = useInboundTickets(filters);
-  // The four statistics come from the warehouse: reload when a refresh is published.
-  useFollowWarehouse(["inbound", "tickets"]);
+  const page = usePageState(["start_date", "end_date", "customer_id"]);
+  const filters = { start_date: page.filters.start_date ?? "", end_date: page.filters.end_date ?? "", customer_id: page.filters.customer_id ?? "" };
+  const setFilters = (f: typeof filters) => page.update({ filters: f });
+  // The list and the four statistics are the ledger's: a completed load shows on the next read.
+  const { data, isLoading, isError, error, isFetching } = useInboundTickets({ ...filters, limit: String(page.size), offset: String(page.offset) });
   const customers = useCustomers();
   const [selected, setSelected] = useState<InboundTicket | null>(null);
   const columns = useMemo(() => [
@@ -39,7 +40,7 @@ function Tickets() {
     col.accessor("total_amount", { header: "Amount", cell: (c) => usd(c.getValue()) }),
     col.accessor((t) => t.payment_method ?? "", { id: "payment", header: "Payment Method" }),
   ], []);
-  const set = (k: keyof typeof filters, v: string) => setFilters((f) => ({ ...f, [k]: v }));
+  const set = (k: keyof typeof filters, v: string) => setFilters({ ...filters, [k]: v });
   return (
     <div className="inbound-screen">
       <h1>Inbound Ticket Management</h1>
@@ -61,8 +62,9 @@ function Tickets() {
             <Card className="inbound-card"><div className="label">Total Weight</div><div className="value">{(data?.total_weight_lbs ?? 0).toLocaleString()} lbs</div></Card>
             <Card className="inbound-card"><div className="label">Today's Tickets</div><div className="value">{data?.today_count ?? 0}</div></Card>
           </div>
-          {data?.last_refreshed_at && <p className="muted">Statistics as of {formatDateTime(data.last_refreshed_at)}</p>}
-          <DataTable data={data?.tickets ?? []} columns={columns} getRowId={(t) => t.id} empty="No inbound tickets found" caption="Inbound tickets" />
+          <DataTable data={data?.tickets ?? []} columns={columns} getRowId={(t) => t.id} empty="No inbound tickets found" caption="Inbound tickets"
+            pager={{ offset: page.offset, size: page.size, total: data?.total ?? 0, noun: "inbound tickets", busy: isFetching,
+              onPage: (p) => page.update({ page: p }), onSize: (size) => page.update({ size }) }} />
         </>
       )}
       <InboundTicketModal ticket={selected} onClose={() => setSelected(null)} />

@@ -11,7 +11,7 @@ export type BillingAccount = Schema<"BillingAccount">;
 export type PaymentStatus = NonNullable<ListQuery["status"]>;
 export type AgingCategory = NonNullable<ListQuery["aging_category"]>;
 /** The list's filters as the screen holds them ("" = any). */
-export type InvoiceFilters = { [K in "status" | "aging_category" | "customer_id"]?: NonNullable<ListQuery[K]> | "" };
+export type InvoiceFilters = { [K in "status" | "aging_category" | "customer_id"]?: NonNullable<ListQuery[K]> | "" } & { limit?: string; offset?: string };
 /** The statement's query, every day given (the screen picks them). */
 export type StatementQuery = { [K in keyof QueryOf<"invoices-customer_statement_activity">]-?: string };
 
@@ -37,7 +37,7 @@ export const dashboardInvoicesQueryOptions = () =>
 export const dashboardAgingQueryOptions = () =>
   queryOptions({ queryKey: [...KEY, "dashboard", "aging"], queryFn: ({ signal }) => api.get<Schema<"DashboardAging">>("/api/inbound/invoices/aging", {}, signal) });
 
-export const useInvoices = (filters: InvoiceFilters) => useQuery(invoicesQueryOptions(filters));
+export const useInvoices = (filters: InvoiceFilters) => useQuery({ ...invoicesQueryOptions(filters), placeholderData: (previous) => previous });
 export const useAgingReport = () => useQuery(agingReportQueryOptions());
 export const useInvoice = (id: string | null) => useQuery({ ...invoiceQueryOptions(id ?? ""), enabled: id !== null });
 export const useDashboardInvoices = () => useQuery(dashboardInvoicesQueryOptions());

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/alert";
 import type { InvoiceDetail } from "../api/invoices";
@@ -33,7 +34,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderWith(node: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{node}<Toaster /></QueryClientProvider>);
+  // The lists keep their page and filters in the URL: a router around the screen.
+  return render(<MemoryRouter><QueryClientProvider client={client}>{node}<Toaster /></QueryClientProvider></MemoryRouter>);
 }
 
 describe("Record Payment messages (spec 3 s8, Invoice)", () => {

@@ -1,5 +1,6 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
+import { usePageState } from "@/lib/page-state";
 import { DataTable } from "@/components/data-table/data-table";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/input";
@@ -15,11 +16,13 @@ const col = createColumnHelper<InvoiceRow>();
 
 /** Invoice Management (spec 3 s2.4): aging cards, filters with Clear, table, detail and payment. */
 export default function InvoicesScreen() {
-  const [filters, setFilters] = useState<InvoiceFilters>({ status: "", aging_category: "" });
+  const page = usePageState(["status", "aging_category"]);
+  const filters = { status: page.filters.status ?? "", aging_category: page.filters.aging_category ?? "" } as InvoiceFilters;
+  const setFilters = (f: InvoiceFilters) => page.update({ filters: { status: f.status, aging_category: f.aging_category } });
   const [openId, setOpenId] = useState<string | null>(null);
   const [paying, setPaying] = useState<string | null>(null);
   const aging = useAgingReport();
-  const list = useInvoices(filters);
+  const list = useInvoices({ ...filters, limit: String(page.size), offset: String(page.offset) });
   const columns = useMemo(() => [
     col.accessor("invoice_number", { header: "Invoice #", cell: (c) => <Button variant="link" onClick={() => setOpenId(c.row.original.invoice_id)}>{c.getValue()}</Button> }),
     col.accessor("customer_name", { header: "Customer", cell: (c) => c.getValue() ?? "N/A" }),
@@ -68,7 +71,9 @@ export default function InvoicesScreen() {
       </div>
       {list.isPending ? <Spinner label="Loading invoices..." /> : list.error ? <p className="alert alert-error">{list.error.message}</p> : (
         <DataTable data={list.data.invoices} columns={columns} getRowId={(r) => r.invoice_id}
-          empty="No invoices found matching your criteria" caption={`${list.data.total} invoices`} />
+          empty="No invoices found matching your criteria" caption={`${list.data.total} invoices`}
+          pager={{ offset: page.offset, size: page.size, total: list.data.total, noun: "invoices", busy: list.isFetching,
+            onPage: (p) => page.update({ page: p }), onSize: (size) => page.update({ size }) }} />
       )}
       <InvoiceDetailModal id={paying ? null : openId} onClose={() => setOpenId(null)} onPay={(id) => setPaying(id)} />
       <PaymentModal id={paying} onClose={() => setPaying(null)} />

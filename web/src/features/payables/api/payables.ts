@@ -24,9 +24,10 @@ export function useSavePartner() {
   });
 }
 
-export const billsQueryOptions = (status: string) =>
-  queryOptions({ queryKey: [...BILLS, "list", status], queryFn: ({ signal }) => api.get<Schema<"BillList">>("/api/bills", { status }, signal) });
-export const useBills = (status: string) => useQuery(billsQueryOptions(status));
+export const billsQueryOptions = (status: string, limit = 50, offset = 0) =>
+  queryOptions({ queryKey: [...BILLS, "list", status, limit, offset], queryFn: ({ signal }) => api.get<Schema<"BillList">>("/api/bills", { status, limit, offset }, signal) });
+export const useBills = (status: string, limit?: number, offset?: number) =>
+  useQuery({ ...billsQueryOptions(status, limit, offset), placeholderData: (previous) => previous });
 export const useBillsAging = () =>
   useQuery({ queryKey: [...BILLS, "aging"], queryFn: ({ signal }) => api.get<Schema<"PayablesAging">>("/api/bills/aging-report", {}, signal) });
 export const useBill = (id: string | null) =>

@@ -1,6 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
+import { usePageState } from "@/lib/page-state";
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
 import { AGING, formatDay, usd } from "@/components/money/format";
 import { PaymentForm } from "@/components/money/payment-form";
@@ -17,10 +18,12 @@ const col = createColumnHelper<BillRow>();
 
 /** Bills & A/P: what the company owes its disposal partners, aged like receivables. */
 export default function BillsScreen() {
-  const [status, setStatus] = useState("");
+  const page = usePageState(["status"]);
+  const status = page.filters.status ?? "";
+  const setStatus = (value: string) => page.update({ filters: { status: value } });
   const [paying, setPaying] = useState<string | null>(null);
   const aging = useBillsAging();
-  const bills = useBills(status);
+  const bills = useBills(status, page.size, page.offset);
   const columns = useMemo(() => [
     col.accessor("bill_number", { header: "Bill #" }),
     col.accessor("partner_name", { header: "Partner", cell: (c) => c.getValue() ?? "N/A" }),
@@ -50,7 +53,9 @@ export default function BillsScreen() {
         <Button variant="secondary" disabled={!status} onClick={() => setStatus("")}>Clear</Button>
       </div>
       {bills.isPending ? <Spinner label="Loading bills..." /> : bills.error ? <p className="alert alert-error">{bills.error.message}</p> : (
-        <DataTable data={bills.data.bills} columns={columns} getRowId={(r) => r.bill_id} empty="No bills found" />
+        <DataTable data={bills.data.bills} columns={columns} getRowId={(r) => r.bill_id} empty="No bills found"
+          pager={{ offset: page.offset, size: page.size, total: bills.data.total, noun: "bills", busy: bills.isFetching,
+            onPage: (p) => page.update({ page: p }), onSize: (size) => page.update({ size }) }} />
       )}
       <BillPayment id={paying} onClose={() => setPaying(null)} />
     </div>

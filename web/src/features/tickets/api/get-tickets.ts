@@ -17,3 +17,21 @@ export const getTicketsQueryOptions = (filters: TicketFilters) =>
 export function useTickets(filters: TicketFilters, enabled = true) {
   return useQuery({ ...getTicketsQueryOptions(filters), enabled });
 }
+
+export type TicketPage = { tickets: Ticket[]; total: number };
+
+/** One page of GET /api/tickets and the size of the whole filtered set (`total`). */
+export async function getTicketPage(filters: TicketFilters, signal?: AbortSignal): Promise<TicketPage> {
+  const body = await api.get<unknown>("/api/tickets", { sort_order: "desc", ...filters }, signal);
+  const tickets = ticketsFromResponse<Ticket>(body);
+  const total = body && typeof body === "object" && "total" in body ? Number((body as { total: number }).total) : tickets.length;
+  return { tickets, total };
+}
+
+export function useTicketPage(filters: TicketFilters) {
+  return useQuery({
+    queryKey: ["tickets", "page", filters],
+    queryFn: ({ signal }) => getTicketPage(filters, signal),
+    placeholderData: (previous) => previous,
+  });
+}

@@ -11,13 +11,13 @@ export type AvailableLocations = components["schemas"]["AvailableLocations"];
 export const PAGE_SIZE = 100;
 
 /** The company's users a page at a time; total, active_users and max_users count them all. */
-export const usersQuery = (offset = 0) =>
+export const usersQuery = (offset = 0, limit = PAGE_SIZE) =>
   queryOptions({
-    queryKey: ["users", "list", offset],
-    queryFn: ({ signal }) => api.get<UserList>("/api/users", { limit: PAGE_SIZE, offset }, signal),
+    queryKey: ["users", "list", offset, limit],
+    queryFn: ({ signal }) => api.get<UserList>("/api/users", { limit, offset }, signal),
   });
 
-export const useUsers = (offset = 0) => useQuery({ ...usersQuery(offset), placeholderData: keepPreviousData });
+export const useUsers = (offset = 0, limit = PAGE_SIZE) => useQuery({ ...usersQuery(offset, limit), placeholderData: keepPreviousData });
 
 export const availableLocationsQuery = () =>
   queryOptions({

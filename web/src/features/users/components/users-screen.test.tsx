@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter } from "react-router";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setToken } from "@/lib/auth-token";
@@ -34,7 +35,7 @@ function renderScreen() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(meQueryOptions().queryKey, { id: "me", email: "ann@example.com", role: "store_admin", first_name: "Ann", last_name: "Lee", setup_completed: true, company: null,
     phone: null, store_id: null, assigned_location_id: null, preferences: {}, company_name: null });
-  return render(<QueryClientProvider client={client}><SessionProvider><UsersScreen /></SessionProvider></QueryClientProvider>);
+  return render(<MemoryRouter><QueryClientProvider client={client}><SessionProvider><UsersScreen /></SessionProvider></QueryClientProvider></MemoryRouter>);
 }
 
 describe("UsersScreen", () => {

@@ -1,6 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
+import { usePageState } from "@/lib/page-state";
 import { usd } from "@/components/money/format";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -9,7 +10,7 @@ import { Spinner } from "@/components/ui/panel";
 import { useCurrentSubscription } from "@/features/subscription/api/get-current-subscription";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
-import { PAGE_SIZE, useAvailableLocations, useUpdateUser, useUsers, type User } from "../api/users";
+import { useAvailableLocations, useUpdateUser, useUsers, type User } from "../api/users";
 import { UserDialog } from "./user-dialog";
 
 const col = createColumnHelper<User>();
@@ -25,8 +26,8 @@ export function roleBadge(role: string) {
 
 /** User Management (spec 3 section 2.22): users/max, plan badge, the table, Add and Edit User. */
 export default function UsersScreen() {
-  const [offset, setOffset] = useState(0);
-  const users = useUsers(offset);
+  const page = usePageState();
+  const users = useUsers(page.offset, page.size);
   const sub = useCurrentSubscription();
   const locations = useAvailableLocations();
   const update = useUpdateUser();
@@ -81,14 +82,9 @@ export default function UsersScreen() {
         </div>
       </div>
       {full && <Alert kind="warning">{limitMessage}. Deactivate a user or upgrade your plan to add more.</Alert>}
-      <DataTable data={u.users} columns={columns} getRowId={(r) => r.id} empty="No users yet." pageSize={PAGE_SIZE} caption="Company users" />
-      {u.total > PAGE_SIZE && (
-        <div className="table-pager">
-          <span className="small muted">{offset + 1}–{offset + u.users.length} of {u.total}</span>
-          <Button size="sm" variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>Previous</Button>
-          <Button size="sm" variant="secondary" disabled={offset + PAGE_SIZE >= u.total} onClick={() => setOffset(offset + PAGE_SIZE)}>Next</Button>
-        </div>
-      )}
+      <DataTable data={u.users} columns={columns} getRowId={(r) => r.id} empty="No users yet." caption="Company users"
+        pager={{ offset: page.offset, size: page.size, total: u.total, noun: "users", busy: users.isFetching,
+          onPage: (p) => page.update({ page: p }), onSize: (size) => page.update({ size }) }} />
       {editing && <UserDialog user={editing === "new" ? null : editing} locations={locations.data} onClose={() => setEditing(null)} />}
     </div>
   );
