@@ -22,9 +22,25 @@ export async function fetchApiFile(path: string, init: { method?: string; header
   return response;
 }
 
-/** Hand a downloaded file to the browser under `name`. */
-export async function saveResponse(response: Response, name: string): Promise<void> {
-  const url = URL.createObjectURL(await response.blob());
+/** The body of a file answer, telling `onProgress` the bytes received so far as they arrive. */
+export async function readWithProgress(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
+  if (!onProgress || !response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: BlobPart[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(chunks, { type: response.headers.get("content-type") ?? "application/octet-stream" });
+}
+
+/** Hand a downloaded file to the browser under `name` (with `onProgress`, bytes received so far). */
+export async function saveResponse(response: Response, name: string, onProgress?: (bytes: number) => void): Promise<void> {
+  const url = URL.createObjectURL(await readWithProgress(response, onProgress));
   const a = document.createElement("a");
   a.href = url;
   a.download = name;
