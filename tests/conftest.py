@@ -112,3 +112,83 @@ def factory(app):
     from tests.factories import Factory
 
     return Factory()
+
+
+# --- Time limits (pytest-timeout; the default limit is `timeout` in pyproject.toml) ---------------
+# A test that outlives its limit fails with its name (signal method: the run goes on to the next
+# test). The first test to use a shared fixture not yet built (a module's warehouse `world`, the
+# app, a live server) gets SETUP_GRACE more, since its setup is that fixture's build; a later test
+# of the module gets the plain limit. When the signal cannot interrupt the test (a C call that
+# never returns to Python), a watchdog HARD_STOP after the limit prints the test's name, every
+# thread's stack, and ends the run.
+SETUP_GRACE = 600
+HARD_STOP = 60
+
+
+def _unbuilt_shared_fixtures(item: pytest.Item) -> list[str]:
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return []
+    names = []
+    for name, defs in info.name2fixturedefs.items():
+        if defs and defs[-1].scope != "function" and defs[-1].cached_result is None:
+            names.append(name)
+    return names
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item: pytest.Item, settings):
+    import signal
+    import sys
+    import threading
+
+    import pytest_timeout
+
+    limit = settings.timeout + (SETUP_GRACE if _unbuilt_shared_fixtures(item) else 0)
+    settings = settings._replace(timeout=limit)
+    use_signal = settings.method == "signal" and threading.current_thread() is threading.main_thread()
+
+    def say(what: str) -> None:
+        sys.stderr.write(f"\nTIMEOUT {item.nodeid}: {what}\n")
+        sys.stderr.flush()
+
+    def on_alarm(signum, frame):
+        __tracebackhide__ = True
+        say(f"over its {limit:.0f} s limit, failed")
+        pytest_timeout.timeout_sigalrm(item, settings)
+
+    def hard_stop():
+        say(f"still running {limit + HARD_STOP:.0f} s in (past its {limit:.0f} s limit); ending the run")
+        pytest_timeout.timeout_timer(item, settings)
+
+    watchdog = threading.Timer(limit + (HARD_STOP if use_signal else 0), hard_stop)
+    watchdog.daemon = True
+    watchdog.name = f"timeout watchdog {item.nodeid}"
+    if use_signal:
+        signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, limit)
+    watchdog.start()
+
+    def cancel() -> None:
+        if use_signal:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        watchdog.cancel()
+
+    item.cancel_timeout = cancel
+    return True
+
+
+# --- Markers: what `make test-fast` leaves out ----------------------------------------------------
+# browser, spark and daemon are set on their files; `warehouse` is set here on every test that
+# uses a warehouse world (a fixture named `world`) or whose module calls the refresh of
+# tests/pipelines/world.py, so a new warehouse test is marked without anyone remembering to.
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    from tests.pipelines import world
+
+    for item in items:
+        module = getattr(item, "module", None)
+        uses_refresh = module is not None and getattr(module, "refresh", None) is world.refresh
+        if "world" in item.fixturenames or uses_refresh or item.get_closest_marker("spark") \
+                or item.get_closest_marker("daemon"):
+            item.add_marker(pytest.mark.warehouse)

@@ -3,6 +3,9 @@ import { defineConfig } from "@playwright/test";
 // Drives the machine's Chromium (no browser download) against BASE_URL (a real API server).
 export default defineConfig({
   testDir: "./e2e",
+  // Every wait is bounded: a spec fails within its limit (180 s, more where a spec sets its own for
+  // a warehouse refresh), each expect within 30 s, each click, fill or navigation within 30 s. A
+  // failed spec prints its name and its page's address (e2e/harness.ts).
   timeout: 180_000,
   expect: { timeout: 30_000 },
   fullyParallel: false,
@@ -20,6 +23,8 @@ export default defineConfig({
         "--disable-component-update", "--disable-sync", "--no-first-run",
       ],
     },
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     trace: "off",
     screenshot: "only-on-failure",
   },

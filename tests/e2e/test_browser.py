@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 DIST = WEB / "dist"
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
 
 def _free_port() -> int:
@@ -94,6 +94,9 @@ def live_server(database_url: str):
             smtp.stop()
 
 
+# Every Playwright spec, one after another in one pytest case: 651-779 s in CI. The limit is the
+# playwright subprocess's own (1500 s) and a margin; each spec has its own (web/playwright.config.ts).
+@pytest.mark.timeout(1600)
 async def test_browser_journeys_pass_against_the_real_api(live_server: str, factory):
     root, _ = await factory.system_admin()
     npx = shutil.which("npx")

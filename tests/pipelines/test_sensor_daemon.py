@@ -14,6 +14,7 @@ import uuid
 from pathlib import Path
 
 import psycopg
+import pytest
 
 from pipelines.paths import ROOT
 from tests.api.tickets.test_create import OUTBOUND
@@ -67,6 +68,9 @@ def stop_daemon(daemon: subprocess.Popen, database_url: str, dagster_db: str) ->
         conn.execute(f'drop database if exists "{dagster_db}" with (force)')
 
 
+# The daemon's start, its sensor's tick and a refresh it launches: 92 s in CI, each wait bounded by WAIT_S.
+@pytest.mark.daemon
+@pytest.mark.timeout(600)
 async def test_a_ticket_created_in_the_app_reaches_the_dashboard_through_the_sensor(
         client, factory, database_url, tmp_path, monkeypatch):
     from api.core.config import get_settings

@@ -25,6 +25,10 @@ from sqlalchemy import select, text
 from pipelines.defs.transform.project import dbt_env
 from pipelines.paths import DBT_DIR, ROOT
 
+# spark: left out of `make test-fast`. The time limit: the build runs in the module's fixture (a JVM and
+# ~300 dbt nodes, 121-172 s in CI), on top of the DuckDB build of the same rows.
+pytestmark = [pytest.mark.spark, pytest.mark.timeout(600)]
+
 AS_OF = date.today().isoformat()  # inventory_summary's day, the same on both engines
 
 # Columns rounded from doubles, where the engines may land on either side of a tie at the shown

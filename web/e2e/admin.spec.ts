@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./harness";
 import { expectMailedPdf, screenshotDir, shot, signIn, signOut } from "./support";
 
 // A new company admin runs the company from the admin screens, against the real API and

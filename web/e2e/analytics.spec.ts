@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./harness";
 import { shot, signIn } from "./support";
 
 // The analytics screens against real published marts: tests/e2e/analytics_world.py makes the

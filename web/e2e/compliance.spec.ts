@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Download, type Locator, type Page } from "./harness";
 import { shot, signIn } from "./support";
 
 // A compliance officer's year against real published marts: the companies and tickets of
@@ -21,7 +21,7 @@ const ROOT = resolve(process.cwd(), "..");
 const PYTHON = process.env.FLOW_PYTHON ?? join(ROOT, ".venv", "bin", "python");
 const FIXTURE = join(ROOT, "web", "e2e", "fixtures", "compliance.py");
 const fixture = (...args: string[]) =>
-  execFileSync(PYTHON, [FIXTURE, ...args], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+  execFileSync(PYTHON, [FIXTURE, ...args], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 300_000 }).trim();
 
 test.describe.configure({ mode: "serial" });
 test.beforeAll(() => {

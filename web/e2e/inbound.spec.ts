@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./harness";
 import { shot } from "./support";
 import { auth, chromiumArgs, newTenant, type Tenant } from "./ticket-support";
 
@@ -14,7 +14,7 @@ const PLATE = "INB4821";
 
 function plateClip(plate: string): string {
   const file = join(tmpdir(), `flow-e2e-plate-${plate}.y4m`);
-  execFileSync(PYTHON, [join(ROOT, "web", "e2e", "fixtures", "plate_camera.py"), "clip", plate, file], { cwd: ROOT, stdio: "inherit" });
+  execFileSync(PYTHON, [join(ROOT, "web", "e2e", "fixtures", "plate_camera.py"), "clip", plate, file], { cwd: ROOT, stdio: "inherit", timeout: 300_000 });
   return file;
 }
 
@@ -38,7 +38,7 @@ async function ok(res: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<a
 
 test.beforeAll(async ({ request }) => {
   tenant = await newTenant(request, "inbound");
-  execFileSync(PYTHON, [join(ROOT, "web", "e2e", "fixtures", "inbound.py"), "enterprise", `admin-${tenant.tag}@example.com`], { cwd: ROOT, stdio: "inherit" });
+  execFileSync(PYTHON, [join(ROOT, "web", "e2e", "fixtures", "inbound.py"), "enterprise", `admin-${tenant.tag}@example.com`], { cwd: ROOT, stdio: "inherit", timeout: 300_000 });
   const h = auth(tenant.adminToken);
   for (const data of [{ inbound_module_enabled: true }, { inbound_multistep_weighing_enabled: true }]) {
     await ok(await request.put("/api/system/settings", { headers: h, data }));

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./harness";
 
 // Reference lists end to end against the real API and database: add, edit, reorder (mouse drag
 // and keyboard) and toggle on two lists, then check that the dropdown feed

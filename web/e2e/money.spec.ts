@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./harness";
 import { shot } from "./support";
 import { auth, newTenant, type Tenant } from "./ticket-support";
 
@@ -17,7 +17,7 @@ type Side = { total: string; balances: Record<string, string>; buckets?: Record<
 type Books = { today: string; postgres: { receivable: Side; payable: Side }; marts: { receivable: Side; payable: Side } };
 
 function fixture(...args: string[]): string {
-  return execFileSync(PYTHON, [FIXTURE, ...args], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+  return execFileSync(PYTHON, [FIXTURE, ...args], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 300_000 }).trim();
 }
 const refresh = () => fixture("refresh");
 /** A load charged to the customer's account `days` ago, billed as the app bills it. */
@@ -64,7 +64,7 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async ({ request }) => {
   test.setTimeout(300_000);
   tenant = await newTenant(request, "money");
-  execFileSync(PYTHON, [join(ROOT, "web", "e2e", "fixtures", "inbound.py"), "enterprise", email()], { cwd: ROOT, stdio: "inherit" });
+  execFileSync(PYTHON, [join(ROOT, "web", "e2e", "fixtures", "inbound.py"), "enterprise", email()], { cwd: ROOT, stdio: "inherit", timeout: 300_000 });
   const h = auth(tenant.adminToken);
   for (const data of [{ inbound_module_enabled: true }, { outbound_truck_scale_enabled: true },
     { outbound_type2_auto_generate_bol: true }, { outbound_type2_auto_create_payable: true }]) {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./harness";
 import { listTickets, newTenant, phone, type Tenant } from "./ticket-support";
 
 // Offline tickets against the real API: two tickets made with no connection wait in IndexedDB

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./harness";
 import { screenshotDir, shot, signIn, signOut, waitForMail } from "./support";
 
 // The visitor's whole journey on the real API and database: landing, trial sign-up through

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./harness";
 import { screenshotDir, shot, signIn, signOut } from "./support";
 
 // The platform owner's screens on the real API: dashboard, approvals, settings, customers with

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./harness";
 import { expectMailedPdf } from "./support";
 import { newTenant, type Tenant } from "./ticket-support";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./harness";
 import { signIn } from "./support";
 
 // The app runs under the Content-Security-Policy the API sends (api/ops/middleware.py):

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./harness";
 import { auth, chromiumArgs, listTickets, newTenant, phone, scaleDisplayClip, type Tenant } from "./ticket-support";
 
 // The AI reader behind the camera, end to end: Chromium's fake camera shows a seven-segment

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./harness";
 import { expectMailedPdf } from "./support";
 import { auth, chromiumArgs, greyCameraClip, listTickets, newTenant, phone, type Tenant } from "./ticket-support";
 
