@@ -9,6 +9,7 @@ import os
 import random
 import uuid
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -95,16 +96,35 @@ def owner_sql(database_url: str):
     return run
 
 
-@pytest.fixture
-def rate_window() -> None:
-    """Start a rate-limit test early in a minute: the limits count attempts in fixed one-minute
-    windows (api/ratelimit), so a run of attempts that crosses a minute boundary splits over two
-    windows and never reaches the limit. Waits (at most 20 s) when the minute is nearly over."""
-    import time
+class RateClock:
+    """The rate limiter's clock (api.ratelimit.service.clock), standing still until moved."""
 
-    left = 60 - time.time() % 60
-    if left < 20:
-        time.sleep(left + 0.2)
+    def __init__(self, at: datetime) -> None:
+        self.at = at
+
+    def __call__(self) -> datetime:
+        return self.at
+
+    def advance(self, seconds: float) -> None:
+        self.at += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def rate_clock(monkeypatch: pytest.MonkeyPatch) -> RateClock:
+    """The rate limiter's clock for this test, held at the first second of the current minute."""
+    from api.ratelimit import service
+
+    clock = RateClock(datetime.now(tz=UTC).replace(second=1, microsecond=0))
+    monkeypatch.setattr(service, "clock", clock)
+    return clock
+
+
+@pytest.fixture
+def rate_window(rate_clock: RateClock) -> None:
+    """A rate-limit test's attempts all fall in one window: the limits count attempts in fixed
+    one-minute windows (api/ratelimit), so a run of attempts that crossed a minute boundary would
+    split over two and never reach the limit. The clock stands still (it used to wait up to 20 s
+    for a young minute)."""
 
 
 @pytest.fixture

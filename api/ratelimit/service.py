@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from fastapi import Request
@@ -35,6 +36,15 @@ def client_ip(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
+def _utc_now() -> datetime:
+    return datetime.now(tz=UTC)
+
+
+# The limiter's clock: read once per attempt. Tests hold it still or move it (tests/conftest.py,
+# rate_clock) instead of sleeping until a window is safe to start.
+clock: Callable[[], datetime] = _utc_now
+
+
 def _window_start(now: datetime, seconds: int) -> datetime:
     epoch = int(now.timestamp())
     return datetime.fromtimestamp(epoch - epoch % seconds, tz=UTC)
@@ -48,7 +58,7 @@ def email_key(action: str, email: str) -> str:
 
 async def hit(key: str, *, limit: int, window_seconds: int = 60) -> None:
     """Count one attempt for `key`; raise 429 once the window holds more than `limit`."""
-    now = datetime.now(tz=UTC)
+    now = clock()
     start = _window_start(now, window_seconds)
     stmt = (
         insert(RateLimitBucket)

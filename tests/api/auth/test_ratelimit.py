@@ -31,6 +31,18 @@ class TestBuckets:
             await ratelimit.hit(key, limit=2)
         assert owner_sql("select hits from rate_limit_buckets where key = %s", (key,)) == [(3,)]
 
+    async def test_the_next_minute_is_a_new_window_and_drops_the_old_one(self, rate_clock, owner_sql):
+        key = f"test:{uuid.uuid4().hex}"
+        await ratelimit.hit(key, limit=1)
+        with pytest.raises(ratelimit.TooManyAttempts):
+            await ratelimit.hit(key, limit=1)
+        rate_clock.advance(58)  # 00:59 of the same minute: still refused
+        with pytest.raises(ratelimit.TooManyAttempts):
+            await ratelimit.hit(key, limit=1)
+        rate_clock.advance(1)  # the next minute
+        await ratelimit.hit(key, limit=1)
+        assert owner_sql("select hits from rate_limit_buckets where key = %s", (key,)) == [(1,)]
+
     async def test_email_keys_hold_a_digest_not_the_address(self):
         key = ratelimit.email_key("login", "Chef@Example.com")
         assert "chef" not in key.lower() and key == ratelimit.email_key("login", "chef@example.com ")
