@@ -140,10 +140,12 @@ def build_both(folder: Path, company_id: str) -> tuple[Path, Path]:
 async def built(app, tmp_path_factory):
     """Both builds of the same raw rows: DuckDB's build file and Spark's marts as Parquet."""
     from api.demo import seed_demo
+    from tests.demo_tenant import remove_demo
 
     await seed_demo()
     company_id = await add_money_and_records()
-    return await asyncio.to_thread(build_both, tmp_path_factory.mktemp("spark"), company_id)
+    yield await asyncio.to_thread(build_both, tmp_path_factory.mktemp("spark"), company_id)
+    remove_demo()  # later modules' warehouse builds do not carry the demo's year
 
 
 def _value(v):
