@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run    the product with a demo tenant (http://127.0.0.1:8000, Dagster on :3000)
 #   make test   the whole test suite (API, pipelines, notebooks, web unit and browser tests)
+#   make test-fast  the inner loop: API and web unit tests, no warehouse build, browser, Spark or daemon
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -8,14 +9,31 @@ UV := $(shell command -v uv 2>/dev/null || ls $$HOME/.local/bin/uv 2>/dev/null)
 SYS_PY := $(shell command -v python3)  # before the venv goes first on PATH: the venv has no pip
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: run test venv web web-deps chromium test-api test-web test-e2e client lint clean db-stop screenshots fuzz
+.PHONY: run test test-fast venv web web-deps chromium test-api test-web test-e2e client lint clean db-stop screenshots fuzz
 
 run: venv web
 	$(VENV)/bin/flow up
 
+# Three stages, each run even when one before it failed, each ending with "stage NAME: N s"
+# (.ci/stage); the pytest stage lists its 15 slowest tests. The browser stage is the tests marked
+# `browser` (tests/e2e: every Playwright spec, the offline faults), in a session of their own.
+PYTEST_FAST := -m "not (browser or spark or daemon or warehouse or slow)"
 test: venv web chromium
-	$(PY) -m pytest tests -q --durations=15
-	@if [ -f web/package.json ]; then cd web && npm run --silent test; fi
+	@rc=0; \
+	.ci/stage pytest $(PY) -m pytest tests -q --durations=15 -m "not browser" || rc=1; \
+	.ci/stage browser --allow-empty $(PY) -m pytest tests -q --durations=5 -m browser || rc=1; \
+	if [ -f web/package.json ]; then .ci/stage vitest sh -c 'cd web && npm run --silent test' || rc=1; fi; \
+	exit $$rc
+
+# The inner loop (at most 4 minutes): the API and pipeline tests that build no warehouse and start
+# no browser, Spark or Dagster daemon (markers in pyproject.toml; `warehouse` is set by
+# tests/conftest.py), and the web unit tests. `make test` runs everything.
+test-fast: venv
+	@rc=0; \
+	.ci/stage pytest-fast $(PY) -m pytest tests/api tests/pipelines -q --durations=10 $(PYTEST_FAST) || rc=1; \
+	if [ -f web/package.json ]; then $(MAKE) --no-print-directory web-deps && \
+	  .ci/stage vitest sh -c 'cd web && npm run --silent test' || rc=1; fi; \
+	exit $$rc
 
 venv: $(VENV)/.synced
 $(VENV)/.synced: pyproject.toml uv.lock

@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import ROOT
 
 DBT = ROOT / "dbt"
@@ -29,6 +31,7 @@ def _lint_dbt() -> list[dict]:
     return json.loads(result.stdout)
 
 
+@pytest.mark.slow  # sqlfluff over every model (16 s), as make lint runs it: left out of make test-fast
 def test_every_dbt_sql_file_follows_the_sql_style():
     report = _lint_dbt()
     linted = {entry["filepath"] for entry in report}

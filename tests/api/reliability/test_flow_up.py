@@ -51,6 +51,7 @@ def _up(url: str, timeout: float = 240) -> None:
     raise AssertionError(f"{url} did not come up")
 
 
+@pytest.mark.daemon  # flow up starts Dagster (webserver, daemon): 31-34 s each, left out of make test-fast
 @pytest.mark.parametrize("how", ["ctrl_c_to_the_group", "sigterm"])
 def test_flow_up_stops_everything_within_10_seconds(database_url, tmp_path, how):
     marker = f"FLOW_UP_TEST_{uuid.uuid4().hex}"
