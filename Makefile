@@ -49,8 +49,16 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && (npm ci --no-audit --no-fund --loglevel=error 2>/dev/null || npm install --no-save --no-audit --no-fund --loglevel=error)
 	@touch $@
 
+# The web build runs only when what it is built from changed since the last one (web/dist/.built,
+# a stamp the build's emptying of dist/ removes): any file or folder under src, public and scripts
+# (a folder's time moves when a file in it is added or deleted), and the build's own files.
+WEB_INPUTS := $(shell find web/src web/public web/scripts 2>/dev/null) \
+	$(wildcard web/index.html web/package.json web/package-lock.json web/vite.config.ts web/tsconfig*.json)
 web: venv
-	@if [ -f web/package.json ]; then $(MAKE) --no-print-directory web-deps && cd web && npm run --silent build; fi
+	@if [ -f web/package.json ]; then $(MAKE) --no-print-directory web-deps web/dist/.built; fi
+web/dist/.built: $(WEB_INPUTS) web/node_modules/.installed
+	cd web && npm run --silent build
+	@touch $@
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { echo "installing chromium"; (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null; }
