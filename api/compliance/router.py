@@ -5,14 +5,18 @@ activity log is the compliance_events table, written as events happen.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from datetime import UTC, date, datetime
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Response
 
-from api.compliance import ear, service
+from api.access.deps import AdminUser, CurrentCompany
+from api.analytics.service import company_today
+from api.compliance import ear, service, state_laws, state_laws_export
 from api.compliance.deps import ComplianceCompany
 from api.compliance.recovery_router import router as recovery_router
 from api.compliance.schemas import ComplianceDashboardRead, EarReportRead
+from api.compliance.state_laws_schemas import StateLawsRead
 from api.core.deps import Db
 from api.kit.errors import ErrorBody
 
@@ -65,3 +69,26 @@ async def export_ear_report(db: Db, company: ComplianceCompany, year: Year = Non
     body, name = await service.export_ear(db, company, year, format)
     return Response(body, media_type=ear.MIME[format],
                     headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})
+
+
+@router.get("/compliance/state-laws", response_model=StateLawsRead,
+            responses={200: {"content": {"text/csv": {}, "application/pdf": {}},
+                             "description": "The state laws of each location (JSON, or CSV / PDF for an inspector)"},
+                       422: {"model": ErrorBody, "description": "A location has no state in its address (named)"}})
+async def get_state_laws(
+    db: Db, company: CurrentCompany, _admin: AdminUser,
+    on: Annotated[date | None, Query(description="The date the laws' steps are read at (default: today)")] = None,
+    format: Literal["json", "csv", "pdf"] = "json",
+) -> Any:
+    """Which state organics laws cover each active location, from its own weights: the trailing
+    average of its latest weeks with data (up to 52) against each law's threshold in force."""
+    body = await state_laws.coverage(db, company, on or company_today(company))
+    if format == "json":
+        return body
+    day = body["as_of"]
+    if format == "csv":
+        data, mime = state_laws_export.to_csv(body), "text/csv"
+    else:
+        data, mime = state_laws_export.to_pdf(company.name, body, datetime.now(UTC)), "application/pdf"
+    return Response(data, media_type=mime, headers={
+        "Content-Disposition": f'attachment; filename="state_laws_{day}.{format}"', "Cache-Control": "no-store"})

@@ -41,4 +41,6 @@
     ref('sb1383_monthly'),
     ref('sb1383_targets'),
     ref('sb1383_yearly'),
+    ref('state_law_location_weekly'),
+    ref('state_law_location_rates'),
 ]) }}

@@ -28,6 +28,7 @@ class Weighing:
     status: str = "completed"
     store: int = 0
     container: str | None = None
+    capacity_gallons: str | None = None
 
 
 async def add_tickets(tenant, weighings: list[Weighing]) -> list[uuid.UUID]:
@@ -41,7 +42,8 @@ async def add_tickets(tenant, weighings: list[Weighing]) -> list[uuid.UUID]:
                 ticket_number=f"T-TEST-{uuid.uuid4().hex[:10]}", store_id=tenant.stores[w.store].id,
                 is_inbound=w.inbound, status=w.status, ticket_at=w.at, waste_type_name=w.waste_type,
                 destination_name=w.destination, destination_is_diversion=is_diversion,
-                destination_management_path=path, container_name=w.container, gross_weight=net + tare,
+                destination_management_path=path, container_name=w.container,
+                container_capacity_gallons=Decimal(w.capacity_gallons) if w.capacity_gallons else None, gross_weight=net + tare,
                 tare_weight=tare, net_weight=net, created_by_id=tenant.employee.id, employee_name="Eli Employee",
                 outbound_ticket_type=None if w.inbound else "type_1_container",
             )
