@@ -6,14 +6,20 @@ with laws as (
 
 )
 
-select law_key, step, 'duplicate step' as problem
+select
+    law_key,
+    step,
+    'duplicate step' as problem
 from laws
 group by law_key, step
 having count(*) > 1
 
 union all
 
-select law_key, step, 'threshold step without value, unit, period or date' as problem
+select
+    law_key,
+    step,
+    'threshold step without value, unit, period or date' as problem
 from laws
 where
     basis = 'threshold'
@@ -21,7 +27,10 @@ where
 
 union all
 
-select later.law_key, later.step, 'steps out of date order' as problem
+select
+    later.law_key,
+    later.step,
+    'steps out of date order' as problem
 from laws as later
 inner join laws as earlier
     on later.law_key = earlier.law_key and later.step > earlier.step

@@ -1139,6 +1139,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compliance/state-laws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get State Laws
+         * @description Which state organics laws cover each active location, from its own weights: the trailing
+         *     average of its latest weeks with data (up to 52) against each law's threshold in force.
+         */
+        get: operations["compliance-get_state_laws"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/container-types": {
         parameters: {
             query?: never;
@@ -6176,6 +6197,24 @@ export interface components {
             /** Store Id */
             store_id: string | null;
         };
+        /** Measured */
+        Measured: {
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "short_tons" | "cubic_yards" | "gallons";
+            /**
+             * Value
+             * @description Trailing average over the latest weeks with data (up to 52), in the law's unit per period; null before the first weighing
+             */
+            value: number | null;
+            /**
+             * Weeks
+             * @description Weeks with data averaged (0 to 52)
+             */
+            weeks: number;
+        };
         /** MessageRead */
         MessageRead: {
             /** Message */
@@ -6226,6 +6265,15 @@ export interface components {
             ticket_count: number;
             /** Total Waste */
             total_waste: number;
+        };
+        /** NextStep */
+        NextStep: {
+            /**
+             * Effective Date
+             * Format: date
+             */
+            effective_date: string;
+            threshold: components["schemas"]["Threshold"] | null;
         };
         /** OcrTestCreate */
         OcrTestCreate: {
@@ -7130,6 +7178,111 @@ export interface components {
             /** Id */
             id: string | null;
         };
+        /** StateLawActionItem */
+        StateLawActionItem: {
+            /** Effective Date */
+            effective_date: string | null;
+            gap: components["schemas"]["StateLawGap"];
+            /** Law */
+            law: string;
+            /** Location */
+            location: string;
+            /**
+             * Store Id
+             * Format: uuid
+             */
+            store_id: string;
+            /** Title */
+            title: string;
+        };
+        /** StateLawEntry */
+        StateLawEntry: {
+            /**
+             * Above Threshold
+             * @description The measured rate is at or above the threshold in force
+             */
+            above_threshold: boolean | null;
+            /**
+             * Basis
+             * @enum {string}
+             */
+            basis: "all" | "threshold" | "none";
+            /** Citation */
+            citation: string | null;
+            /** Conditions */
+            conditions: string[];
+            /**
+             * Covered
+             * @description null when a condition Flow cannot check decides it
+             */
+            covered: boolean | null;
+            /** Covered Business Types */
+            covered_business_types: string | null;
+            /**
+             * Effective Date
+             * @description When the step in force (or the first step) took effect
+             */
+            effective_date: string | null;
+            /** Exemptions */
+            exemptions: string | null;
+            /** Law */
+            law: string | null;
+            /** Law Key */
+            law_key: string | null;
+            measured: components["schemas"]["Measured"] | null;
+            next_step: components["schemas"]["NextStep"] | null;
+            /** Source */
+            source: string;
+            /** Step */
+            step: number | null;
+            threshold: components["schemas"]["Threshold"] | null;
+            /**
+             * Unconfirmed
+             * @description Facts of this step not confirmed against its source
+             */
+            unconfirmed: string | null;
+        };
+        /** StateLawGap */
+        StateLawGap: {
+            /**
+             * Period
+             * @enum {string}
+             */
+            period: "week" | "year";
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "short_tons" | "cubic_yards" | "gallons";
+            /** Value */
+            value: number;
+        };
+        /** StateLawLocation */
+        StateLawLocation: {
+            /** Laws */
+            laws: components["schemas"]["StateLawEntry"][];
+            /** Location */
+            location: string;
+            /** State */
+            state: string;
+            /**
+             * Store Id
+             * Format: uuid
+             */
+            store_id: string;
+        };
+        /** StateLawsRead */
+        StateLawsRead: {
+            /** Action Items */
+            action_items: components["schemas"]["StateLawActionItem"][];
+            /**
+             * As Of
+             * Format: date
+             */
+            as_of: string;
+            /** Locations */
+            locations: components["schemas"]["StateLawLocation"][];
+        };
         /**
          * Statement
          * @description A customer statement (the ledger: ledger_receivable_activity, ledger_invoice_aging): the opening
@@ -7586,6 +7739,21 @@ export interface components {
             /** Message */
             message: string;
             send: components["schemas"]["SendRead"];
+        };
+        /** Threshold */
+        Threshold: {
+            /**
+             * Period
+             * @enum {string}
+             */
+            period: "week" | "year";
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "short_tons" | "cubic_yards" | "gallons";
+            /** Value */
+            value: number;
         };
         /** TicketBatch */
         TicketBatch: {
@@ -15261,6 +15429,104 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "compliance-get_state_laws": {
+        parameters: {
+            query?: {
+                /** @description The date the laws' steps are read at (default: today) */
+                on?: string | null;
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state laws of each location (JSON, or CSV / PDF for an inspector) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateLawsRead"];
+                    "application/pdf": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A location has no state in its address (named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

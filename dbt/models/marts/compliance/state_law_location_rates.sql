@@ -68,14 +68,19 @@ weekly as (
         latest.last_week_start,
         case
             when units.threshold_unit = 'short_tons'
-                then (case when units.measure = 'food' then latest.food_weight_lb else latest.organics_weight_lb end)
-                / constants.lb_per_short_ton
+                then
+                    (case when units.measure = 'food' then latest.food_weight_lb else latest.organics_weight_lb end)
+                    / constants.lb_per_short_ton
             when units.threshold_unit = 'cubic_yards'
-                then (case when units.measure = 'food' then latest.food_volume_cubic_yards
-                    else latest.organics_volume_cubic_yards end)
+                then (case
+                    when units.measure = 'food' then latest.food_volume_cubic_yards
+                    else latest.organics_volume_cubic_yards
+                end)
             when units.threshold_unit = 'gallons'
-                then (case when units.measure = 'food' then latest.food_volume_cubic_yards
-                    else latest.organics_volume_cubic_yards end) * constants.gallons_per_cubic_yard
+                then (case
+                    when units.measure = 'food' then latest.food_volume_cubic_yards
+                    else latest.organics_volume_cubic_yards
+                end) * constants.gallons_per_cubic_yard
         end / latest.weeks_with_data as per_week
     from latest
     cross join units

@@ -24,8 +24,7 @@ with tickets as (
 
 constants as (
 
-    select
-        max(case when constant_name = 'gallons_per_cubic_yard' then constant_value end) as gallons_per_cubic_yard
+    select max(case when constant_name = 'gallons_per_cubic_yard' then constant_value end) as gallons_per_cubic_yard
     from {{ ref('impact_constants') }}
 
 )
@@ -38,12 +37,20 @@ select
     cast(sum(case when tickets.is_food then tickets.net_weight_lb else 0 end) as decimal(38, 1)) as food_weight_lb,
     cast(sum(case when tickets.is_organics then tickets.net_weight_lb else 0 end) as decimal(38, 1))
         as organics_weight_lb,
-    cast(round(sum(case when tickets.is_food then coalesce(tickets.container_capacity_gallons, 0) else 0 end)
-        / max(constants.gallons_per_cubic_yard), 4) as decimal(38, 4)) as food_volume_cubic_yards,
-    cast(round(sum(case when tickets.is_organics then coalesce(tickets.container_capacity_gallons, 0) else 0 end)
-        / max(constants.gallons_per_cubic_yard), 4) as decimal(38, 4)) as organics_volume_cubic_yards,
-    cast(sum(case when tickets.is_organics and tickets.container_capacity_gallons is null then 1 else 0 end)
-        as {{ dbt.type_bigint() }}) as tickets_without_capacity
+    cast(round(
+        sum(case when tickets.is_food then coalesce(tickets.container_capacity_gallons, 0) else 0 end)
+        / max(constants.gallons_per_cubic_yard), 4
+    ) as decimal(38, 4
+    )) as food_volume_cubic_yards,
+    cast(round(
+        sum(case when tickets.is_organics then coalesce(tickets.container_capacity_gallons, 0) else 0 end)
+        / max(constants.gallons_per_cubic_yard), 4
+    ) as decimal(38, 4
+    )) as organics_volume_cubic_yards,
+    cast(
+        sum(case when tickets.is_organics and tickets.container_capacity_gallons is null then 1 else 0 end)
+        as {{ dbt.type_bigint() }}
+    ) as tickets_without_capacity
 from tickets
 cross join constants
 group by tickets.company_id, tickets.location_id, cast({{ dbt.date_trunc('week', 'tickets.local_date') }} as date)

@@ -1,6 +1,9 @@
 // Organics-law facts per state for the landing page's state explorer (spec 1 section 2).
-// Numbers come from /work/shared/DOMAIN.md and the spec; where a fact was not confirmed we show
-// NOT_SPECIFIED instead of inventing one. Each record names its source.
+// The laws' facts are the dbt seed dbt/seeds/state_organics_laws.csv (one row per law and
+// threshold step, with sources), which the product's State laws report reads; this page shows the
+// same twelve states, and each threshold it states is the seed's step in force
+// (tests/api/compliance/test_state_laws_seed.py keeps them equal). Where a fact was not confirmed
+// we show NOT_SPECIFIED instead of inventing one. Each record names its source.
 
 export const NOT_SPECIFIED = "Not specified";
 
@@ -70,7 +73,7 @@ export const STATE_LAWS: StateLaw[] = [
   {
     code: "NY", name: "New York", law: "Food Donation and Food Scraps Recycling Law",
     description: "Designated large generators must donate excess edible food and send food scraps to an organics recycler when one is nearby.",
-    threshold: "2 tons per week (2022); 1 ton per week from 2026", diversionTarget: NOT_SPECIFIED,
+    threshold: "2 tons per week (annual average, within 25 miles of an organics recycler)", diversionTarget: NOT_SPECIFIED,
     reportingRequired: "Yes: annual report by designated food scraps generators", effectiveDate: "January 1, 2022", ...scope("commercial"),
     source: "NYSDEC Food Donation and Food Scraps Recycling program; DOMAIN.md",
   },
@@ -84,9 +87,10 @@ export const STATE_LAWS: StateLaw[] = [
   {
     code: "WA", name: "Washington", law: "HB 1799 (2022) Organics Management Law",
     description: "Businesses generating organic material above the law's thresholds must arrange organics collection; statewide goals cut landfilled organics.",
-    threshold: NOT_SPECIFIED, diversionTarget: NOT_SPECIFIED,
-    reportingRequired: NOT_SPECIFIED, effectiveDate: "2024 (phased)", ...scope("commercial"),
-    source: "Washington HB 1799 (2022); thresholds not yet verified for this page (DOMAIN.md)",
+    threshold: "8 cubic yards per week (2024), 4 (2025), 96 gallons per week from 2026, in areas Ecology designates",
+    diversionTarget: NOT_SPECIFIED,
+    reportingRequired: NOT_SPECIFIED, effectiveDate: "January 1, 2024 (phased)", ...scope("commercial"),
+    source: "RCW 70A.205.545; WA Ecology, as reported by Waste Advantage (2025 and 2026 steps not checked against the statute text)",
   },
   {
     code: "NJ", name: "New Jersey", law: "Food Waste Recycling Law (P.L. 2020, c. 24)",
