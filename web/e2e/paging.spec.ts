@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./harness";
 import { auth, listTickets, newTenant } from "./ticket-support";
 
 // Issue 30: a list never stops short. 1,000 outbound tickets (two offline-sync batches of 500,
