@@ -54,6 +54,24 @@ def upgrade_database(url: str) -> None:
     cfg = Config(str(Path(__file__).with_name("alembic.ini")))
     cfg.attributes["url"] = url
     command.upgrade(cfg, "head")
+    _finish_ticket_locations(url)
+
+
+def _finish_ticket_locations(url: str) -> None:
+    """Once no old ticket lacks its location, the column becomes NOT NULL (migration 0008)."""
+    from sqlalchemy import create_engine, pool
+
+    from api.migrations import ticket_locations
+
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            url = "postgresql+psycopg://" + url[len(prefix):]
+    engine = create_engine(url, poolclass=pool.NullPool)
+    try:
+        with engine.begin() as conn:
+            ticket_locations.finish(conn)
+    finally:
+        engine.dispose()
 
 
 @db_app.command("upgrade")

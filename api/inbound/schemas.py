@@ -189,6 +189,7 @@ class InboundTicketUpdate(BaseModel):
     payment_method: PaymentMethod | None = None
     notes: str | None = None
     status: InboundStatus | None = None
+    store_id: uuid.UUID | None = Field(None, description="Where it was weighed; needed only by a ticket without one")
 
     _check_notes = field_validator("notes")(_notes)
 

@@ -49,7 +49,7 @@ from api.tickets import rules
 from api.tickets.numbering import next_ticket_number
 from api.tickets.queries import local_midnight
 from api.tickets.references import as_uuid
-from api.tickets.service import REUSED_CLIENT_ID, Caller
+from api.tickets.service import NO_LOCATIONS_YET, REUSED_CLIENT_ID, Caller, choose_location, require_location
 from api.tickets.views import read_tickets
 
 MULTISTEP_OFF = ("Multi-step weighing is not enabled for inbound tickets. "
@@ -185,19 +185,20 @@ def _check_complete_parts(status: str, parties: Parties, lines: list, payment_me
         raise Invalid("payment_method: choose how the load is paid")
 
 
-async def _store(db: AsyncSession, caller: Caller, store_id: uuid.UUID | None) -> uuid.UUID | None:
-    if caller.scope is not None:
-        if store_id is not None and store_id != caller.scope:
-            raise Forbidden("You can only create tickets for your assigned location")
-        return caller.scope
-    if store_id is None:
-        return None
-    store = await db.get(Store, store_id)
-    if store is None:
-        raise Invalid("store_id: location not found")
-    if not store.is_active:
-        raise Invalid(f"store_id: location '{store.name}' is inactive")
-    return store.id
+async def _store(db: AsyncSession, caller: Caller, store_id: uuid.UUID | None) -> uuid.UUID:
+    """Where the load was weighed: as for outbound tickets (api.tickets.service.choose_location)."""
+    wanted = caller.scope or store_id or caller.user.assigned_location_id
+    stores = {}
+    if wanted is not None:
+        store = await db.get(Store, wanted)
+        stores = {store.id: store} if store is not None else {}
+    only = None
+    if caller.scope is None and wanted is None:
+        active = (await db.execute(select(Store).where(Store.is_active).limit(2))).scalars().all()
+        only = active[0] if len(active) == 1 else None
+        if not active:
+            raise Invalid(NO_LOCATIONS_YET)
+    return choose_location(caller, store_id, stores, only).id
 
 
 async def on_completed(db: AsyncSession, caller: Caller, ticket: Ticket, lines: list[TicketLineItem]) -> None:
@@ -329,6 +330,9 @@ async def update(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, body: I
     if status == "saved" and ticket.status != "saved" and not settings.inbound_multistep_weighing_enabled:
         raise Forbidden(MULTISTEP_OFF)
     sent = body.model_fields_set
+    if ticket.store_id is None or "store_id" in sent:
+        # A weigh-in saved before every ticket had its location gets one before it goes on.
+        ticket.store_id = await _store(db, caller, body.store_id)
     parties = await _parties(
         db, caller.company.id,
         body.customer1_id if "customer1_id" in sent else ticket.customer1_id,
@@ -390,6 +394,7 @@ async def void(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, reason: s
     ticket = await visible(db, caller, ticket_id, for_update=True)
     if ticket.status == "void":
         raise Conflict("Ticket is already void")
+    require_location(ticket)
     now = datetime.now(tz=UTC)
     previous = ticket.status
     reversed_lbs, invoice = Decimal(0), None

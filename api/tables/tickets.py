@@ -46,7 +46,8 @@ class Ticket(IdMixin, TenantMixin, TimestampMixin, Base):
     ticket_number: Mapped[str] = mapped_column(String(40))
     client_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)
     payload_digest: Mapped[str | None] = mapped_column(String(64))
-    store_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, ForeignKey("stores.id", ondelete="SET NULL"), index=True)
+    # Where it was weighed (issue 29): required; a location with tickets is never deleted.
+    store_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("stores.id"), index=True)
     is_inbound: Mapped[bool] = mapped_column(Boolean, default=False)
     outbound_ticket_type: Mapped[str | None] = mapped_column(String(20))  # type_1_container | type_2_truck_scale
     status: Mapped[str] = mapped_column(String(10), default="completed")  # draft | saved | completed | void

@@ -80,7 +80,7 @@ def _one_by_one(book: ReferenceBook, body: TicketCreate, prepared: Prepared) -> 
 
 async def create_batch(db: AsyncSession, caller: Caller, batch: TicketBatch) -> list[BatchResult]:
     book = await load_book(db, caller.company, batch.tickets)
-    await add_store(db, book, caller.scope)
+    await add_store(db, book, caller.scope or caller.user.assigned_location_id)
     slots = [Slot(body=body) for body in batch.tickets]
     client_ids = {s.body.client_id for s in slots if s.body.client_id is not None}
     stored = {}

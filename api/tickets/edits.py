@@ -21,7 +21,7 @@ from api.tables.tickets import Ticket, TicketImage, TicketLineItem
 from api.tickets.images import IMAGE_CAPS, MAX_IMAGES_PER_TICKET, image_keys, image_store, process_image
 from api.tickets.references import add_store, load_book
 from api.tickets.schemas import LineItemCreate, TicketCreate, TicketUpdate
-from api.tickets.service import Caller, prepare, visible_ticket
+from api.tickets.service import Caller, prepare, require_location, visible_ticket
 
 EDITABLE = ("draft", "saved")
 NOT_NULL = ("status", "outbound_ticket_type", "manual_override", "line_items", "ticket_at")
@@ -78,7 +78,7 @@ async def update_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, 
     except ValidationError as exc:
         raise Invalid(str(exc.errors()[0].get("msg", "Invalid ticket")).removeprefix("Value error, ")) from None
     book = await load_book(db, caller.company, [payload])
-    await add_store(db, book, caller.scope)
+    await add_store(db, book, caller.scope or caller.user.assigned_location_id)
     prepared = prepare(book, caller, payload, datetime.now(tz=UTC))
     for keep in ("created_by_id", "employee_name"):
         prepared.values.pop(keep)
@@ -107,6 +107,7 @@ async def add_image(
     ticket = await own_ticket(db, caller, ticket_id)
     if ticket.status == "void":
         raise Conflict("Images cannot be added to a void ticket")
+    require_location(ticket)
     same = await db.scalar(select(TicketImage).where(
         TicketImage.ticket_id == ticket.id, TicketImage.kind == kind, TicketImage.sha256 == processed.sha256
     ))

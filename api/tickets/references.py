@@ -51,6 +51,7 @@ class ReferenceBook:
     items: dict[type, dict[str, object]] = field(default_factory=dict)
     stores: dict[uuid.UUID, Store] = field(default_factory=dict)
     only_active_store: Store | None = None
+    has_locations: bool = True  # False: the company has no active location at all
     partners: dict[uuid.UUID, Customer] = field(default_factory=dict)
     # Waste types the site holds inventory of: only their outbound loads draw it down (asked in
     # the waste type query, so a company without the inbound module pays nothing per ticket).
@@ -133,6 +134,7 @@ async def load_book(db: AsyncSession, company, payloads: list) -> ReferenceBook:
         active = (await db.execute(select(Store).where(Store.is_active).limit(2))).scalars().all()
         # With a single location there is nothing to choose: a ticket without one belongs there.
         book.only_active_store = active[0] if len(active) == 1 else None
+        book.has_locations = bool(active)
     if partner_ids:
         rows = (await db.execute(select(Customer).where(Customer.id.in_(partner_ids)))).scalars()
         book.partners = {c.id: c for c in rows}

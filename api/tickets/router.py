@@ -15,7 +15,7 @@ from api.core.deps import Db
 from api.kit.errors import ErrorBody, Invalid, NotFound
 from api.ops import metrics
 from api.ratelimit.service import client_ip as ratelimit_ip
-from api.tickets import batch, edits, exports, mailing, queries, service
+from api.tickets import batch, edits, exports, locations, mailing, queries, service
 from api.tickets.images import ImageTooLarge
 from api.tickets.schemas import (
     BatchResults,
@@ -28,10 +28,13 @@ from api.tickets.schemas import (
     TicketEmailSent,
     TicketImageRead,
     TicketList,
+    TicketLocationAssign,
+    TicketLocationAssigned,
     TicketQuery,
     TicketRead,
     TicketUpdate,
     TicketVoid,
+    UnlocatedTickets,
 )
 from api.tickets.views import image_read, read_tickets, ticket_read
 
@@ -153,6 +156,25 @@ async def email_tickets(body: TicketEmailRequest, request: Request, db: Db, who:
     Managers only (docs/access.md); same scope as the export; recipients comma-separated, each one
     of the company's users (the bad one is named); rate limited per user, company and recipient; audited."""
     return await mailing.email_tickets(db, who, body, ratelimit_ip(request))
+
+
+@router.get("/without-location", response_model=UnlocatedTickets)
+async def tickets_without_location(db: Db, _admin: AdminUser) -> UnlocatedTickets:
+    """Managers: tickets stored before every ticket had its location, to say where each was weighed."""
+    found, total = await locations.without_location(db)
+    return UnlocatedTickets(tickets=await read_tickets(db, found), total=total,
+                            location_required=await locations.column_required(db))
+
+
+@router.put("/location", response_model=TicketLocationAssigned)
+async def assign_ticket_location(
+    body: TicketLocationAssign, db: Db, admin: AdminUser, company: CurrentCompany
+) -> TicketLocationAssigned:
+    """Managers: the location where these tickets without one were weighed (audited)."""
+    who = service.Caller(user=admin, company=company, scope=None)
+    assigned = await locations.assign(db, who, body.ticket_ids, body.store_id)
+    _found, remaining = await locations.without_location(db, limit=0)
+    return TicketLocationAssigned(assigned=assigned, remaining=remaining)
 
 
 @router.get("/{ticket_id}", response_model=TicketRead)

@@ -221,6 +221,26 @@ class InProgressTickets(BaseModel):
     saved_tickets: list[TicketRead]
 
 
+class UnlocatedTickets(BaseModel):
+    """Tickets stored before every ticket had its location, for a manager to assign."""
+
+    tickets: list[TicketRead] = Field(description="Oldest weighing first, at most 500")
+    total: int = Field(description="All of the company's tickets without a location")
+    location_required: bool = Field(
+        description="The database already refuses a ticket without a location (NOT NULL); until then "
+        "a check refuses new ones and `flow db upgrade` sets NOT NULL once no company has any left")
+
+
+class TicketLocationAssign(BaseModel):
+    ticket_ids: list[uuid.UUID] = Field(..., min_length=1, max_length=500)
+    store_id: uuid.UUID = Field(description="The location where these tickets were weighed")
+
+
+class TicketLocationAssigned(BaseModel):
+    assigned: int
+    remaining: int = Field(description="The company's tickets still without a location")
+
+
 class TicketBatch(BaseModel):
     tickets: list[TicketCreate] = Field(..., min_length=1, max_length=500)
 

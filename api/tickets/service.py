@@ -23,6 +23,7 @@ from api.payables.service import outbound_completed, void_outbound_ticket
 from api.tables.audit import AuditEvent
 from api.tables.companies import Company
 from api.tables.lists import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
+from api.tables.stores import Store
 from api.tables.tickets import Ticket, TicketImage, TicketLineItem
 from api.tables.users import User
 from api.tickets import rules
@@ -32,6 +33,11 @@ from api.tickets.references import ReferenceBook, add_store, is_custom_container
 from api.tickets.schemas import LineItemCreate, TicketCreate
 
 REUSED_CLIENT_ID = "This client_id was already used for a different ticket"
+# Every ticket carries the location where it was weighed (issue 29); the spec has no words for these.
+NO_LOCATION = "store_id: choose the location where this ticket was weighed"
+NO_LOCATIONS_YET = "store_id: add a location first (Company > Locations); every ticket belongs to a location"
+UNLOCATED = ("store_id: ticket {number} has no location yet; a manager assigns it under "
+             "Company > Locations > Tickets without a location")
 
 
 @dataclass
@@ -59,19 +65,40 @@ def payload_digest(body: TicketCreate) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def _store_for(book: ReferenceBook, caller: Caller, store_id: uuid.UUID | None):
+def choose_location(caller: Caller, store_id: uuid.UUID | None, stores: dict[uuid.UUID, Store],
+                    only_active: Store | None) -> Store:
+    """Where a ticket was weighed: the operator's assigned location, else the one chosen on the
+    screen, else the company's only active location, else 422 naming store_id. `stores` holds
+    the locations named (chosen or assigned)."""
     if caller.scope is not None:
         if store_id is not None and store_id != caller.scope:
             raise Forbidden("You can only create tickets for your assigned location")
         store_id = caller.scope
+    store_id = store_id or caller.user.assigned_location_id
     if store_id is None:
-        return book.only_active_store
-    store = book.stores.get(store_id)
+        if only_active is None:
+            raise Invalid(NO_LOCATION)
+        return only_active
+    store = stores.get(store_id)
     if store is None:
-        raise Invalid("Location not found")
+        raise Invalid("store_id: location not found")
     if not store.is_active:
-        raise Invalid(f"Location '{store.name}' is inactive")
+        raise Invalid(f"store_id: location '{store.name}' is inactive")
     return store
+
+
+def require_location(ticket: Ticket) -> None:
+    """A ticket stored before every ticket had its location (issue 29) changes only once it has one:
+    the constraint that new rows carry store_id holds for every changed row too."""
+    if ticket.store_id is None:
+        raise Invalid(UNLOCATED.format(number=ticket.ticket_number))
+
+
+def _store_for(book: ReferenceBook, caller: Caller, store_id: uuid.UUID | None) -> Store:
+    if store_id is None and caller.scope is None and caller.user.assigned_location_id is None \
+            and not book.has_locations:
+        raise Invalid(NO_LOCATIONS_YET)
+    return choose_location(caller, store_id, book.stores, book.only_active_store)
 
 
 def prepare(book: ReferenceBook, caller: Caller, body: TicketCreate, now: datetime) -> Prepared:
@@ -131,7 +158,7 @@ def prepare(book: ReferenceBook, caller: Caller, body: TicketCreate, now: dateti
     user = caller.user
     values = {
         "is_inbound": False, "outbound_ticket_type": body.outbound_ticket_type, "status": body.status,
-        "ticket_at": rules.weighing_time(body.ticket_at, now), "store_id": store.id if store else None,
+        "ticket_at": rules.weighing_time(body.ticket_at, now), "store_id": store.id,
         "waste_type_id": waste.id if waste else None, "waste_type_name": waste.name if waste else None,
         "waste_subtype_id": subtype.id if subtype else None, "waste_subtype_name": subtype.name if subtype else None,
         "destination_id": destination.id if destination else None,
@@ -218,7 +245,7 @@ async def create_one(db: AsyncSession, caller: Caller, book: ReferenceBook, body
         existing = await _find_by_client_id(db, client_id)
         if existing is not None:
             return _same_or_refuse(existing, digest), False, [], []
-    await add_store(db, book, caller.scope)
+    await add_store(db, book, caller.scope or caller.user.assigned_location_id)
     prepared = prepare(book, caller, body, datetime.now(tz=UTC))
     prepared.image = await _with_image(body)
     try:
@@ -288,6 +315,7 @@ async def void_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, re
     ticket = await visible_ticket(db, caller, ticket_id, for_update=True)
     if ticket.status == "void":
         raise Conflict("Ticket is already void")
+    require_location(ticket)
     if ticket.is_inbound:
         # Its inventory and its invoice must follow: the inbound void takes both back.
         raise Conflict(f"Inbound ticket {ticket.ticket_number} is voided with POST /api/inbound/tickets/{ticket.id}/void")

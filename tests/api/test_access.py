@@ -169,10 +169,11 @@ def customer(ctx: Ctx) -> dict[str, str]:
 def inbound_ticket(ctx: Ctx) -> dict[str, str]:
     if "inbound_ticket" not in ctx.made:
         tid = uuid.uuid4()
-        ctx.owner_sql("insert into tickets (id, company_id, ticket_number, is_inbound, status, ticket_at, gross_weight, "
-                      "tare_weight, net_weight, unit_of_measure, total_amount, manual_override, is_multi_product, "
-                      "created_at, updated_at) values (%s, %s, %s, true, 'saved', now(), 100, 0, 0, 'lbs', 0, false, "
-                      "false, now(), now())", (tid, ctx.other.company_id, f"T-I-19990101-{tid.int % 10000:04d}"))
+        ctx.owner_sql("insert into tickets (id, company_id, store_id, ticket_number, is_inbound, status, ticket_at, "
+                      "gross_weight, tare_weight, net_weight, unit_of_measure, total_amount, manual_override, "
+                      "is_multi_product, created_at, updated_at) values (%s, %s, %s, %s, true, 'saved', now(), 100, 0, "
+                      "0, 'lbs', 0, false, false, now(), now())",
+                      (tid, ctx.other.company_id, ctx.other.stores[0].id, f"T-I-19990101-{tid.int % 10000:04d}"))
         ctx.made["inbound_ticket"] = str(tid)
     return {"ticket_id": ctx.made["inbound_ticket"]}
 

@@ -5,9 +5,11 @@ import re
 from decimal import Decimal
 
 import pytest
+from sqlalchemy import select
 
 from api.core.db import sessionmaker, set_tenant
 from api.tables.invoices import Invoice
+from api.tables.stores import Store
 from api.tables.tickets import Ticket, TicketCounter
 
 
@@ -22,8 +24,9 @@ async def add_records(company_id, n: int = 3) -> None:
 
     async with sessionmaker()() as db, db.begin():
         await set_tenant(db, company_id)
+        store_id = await db.scalar(select(Store.id).limit(1))
         for i in range(n):
-            db.add(Ticket(ticket_number=f"T-20260101-{i + 1:04d}", net_weight=Decimal("5.0"),
+            db.add(Ticket(ticket_number=f"T-20260101-{i + 1:04d}", net_weight=Decimal("5.0"), store_id=store_id,
                           gross_weight=Decimal("5.0"), tare_weight=Decimal(0)))
         db.add(TicketCounter(direction="O", day=date(2026, 1, 1), last_number=n))
         db.add(Invoice(invoice_number=f"INV-{company_id.hex[:6]}", issue_date=date(2026, 1, 1),

@@ -87,6 +87,12 @@ class TestDemoSeed:
                          "and d.company_id = t.company_id where t.company_id = %s and not t.is_inbound "
                          "and d.id is null", (company_id,)) == [(0,)]
 
+    async def test_every_ticket_is_at_one_of_the_companys_locations(self, company_id, owner_sql):
+        # Issue 29: no "Unassigned" location anywhere (the EAR, SB 1383, "By location").
+        assert owner_sql("select count(*) from tickets t left join stores s on s.id = t.store_id "
+                         "and s.company_id = t.company_id where t.company_id = %s and s.id is null",
+                         (company_id,)) == [(0,)]
+
     async def test_diversion_is_realistic_and_differs_by_location(self, company_id, owner_sql):
         rates = [r for (r,) in owner_sql(
             "select 100 * sum(net_weight) filter (where destination_is_diversion) / sum(net_weight) "

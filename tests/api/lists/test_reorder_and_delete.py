@@ -4,7 +4,10 @@ from __future__ import annotations
 import asyncio
 import uuid
 
+from sqlalchemy import select
+
 from api.core.db import sessionmaker, set_tenant
+from api.tables.stores import Store
 from api.tables.tickets import Ticket
 
 
@@ -86,7 +89,9 @@ class TestReorder:
 async def _ticket_using(company_id: uuid.UUID, **refs) -> None:
     async with sessionmaker()() as db, db.begin():
         await set_tenant(db, company_id)
-        db.add(Ticket(ticket_number=f"T-20261122-{uuid.uuid4().int % 10000:04d}", status="completed", **refs))
+        store_id = await db.scalar(select(Store.id).limit(1))
+        db.add(Ticket(ticket_number=f"T-20261122-{uuid.uuid4().int % 10000:04d}", status="completed",
+                      store_id=store_id, **refs))
         await db.flush()
 
 

@@ -233,4 +233,4 @@ class TestLocations:
         other = await factory.tenant(stores=1)
         r = await client.post("/api/tickets", json={**OUTBOUND, "store_id": str(other.stores[0].id)},
                               headers=tenant.headers())
-        assert r.status_code == 422 and r.json()["detail"] == "Location not found"
+        assert r.status_code == 422 and r.json()["detail"] == "store_id: location not found"

@@ -25,9 +25,7 @@ async def tenant(factory, client):
     await ensure_lists(t)
     for i in range(TICKETS):
         body = {**OUTBOUND, "ticket_at": f"2026-07-{1 + i % 5:02d}T{i % 24:02d}:1{i % 6}:00Z",
-                "gross_weight": 20 + i * 1.37}
-        if i % 3:
-            body["store_id"] = str(t.stores[i % 2].id)
+                "gross_weight": 20 + i * 1.37, "store_id": str(t.stores[i % 2].id)}
         assert (await client.post("/api/tickets", json=body, headers=t.headers())).status_code == 201
     return t
 

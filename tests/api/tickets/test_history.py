@@ -18,7 +18,9 @@ async def tenant(factory):
 
 
 async def make(client, tenant, who="admin", **extra):
-    r = await client.post("/api/tickets", json={**OUTBOUND, **extra}, headers=tenant.headers(who))
+    # The admin covers both locations and says where it weighed; the employee is assigned to the first.
+    where = {"store_id": str(tenant.stores[0].id)} if who == "admin" and len(tenant.stores) > 1 else {}
+    r = await client.post("/api/tickets", json={**OUTBOUND, **where, **extra}, headers=tenant.headers(who))
     assert r.status_code == 201, r.text
     return r.json()
 

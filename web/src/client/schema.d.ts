@@ -2626,6 +2626,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign Ticket Location
+         * @description Managers: the location where these tickets without one were weighed (audited).
+         */
+        put: operations["tickets-assign_ticket_location"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/without-location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tickets Without Location
+         * @description Managers: tickets stored before every ticket had its location, to say where each was weighed.
+         */
+        get: operations["tickets-tickets_without_location"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/{ticket_id}": {
         parameters: {
             query?: never;
@@ -5760,6 +5800,11 @@ export interface components {
             payment_method?: ("cash" | "check" | "venmo" | "zelle" | "paypal" | "credit_card" | "invoice") | null;
             /** Status */
             status?: ("draft" | "saved" | "completed") | null;
+            /**
+             * Store Id
+             * @description Where it was weighed; needed only by a ticket without one
+             */
+            store_id?: string | null;
             /** Tare Weight */
             tare_weight?: number | string | null;
             /**
@@ -7932,6 +7977,27 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** TicketLocationAssign */
+        TicketLocationAssign: {
+            /**
+             * Store Id
+             * Format: uuid
+             * @description The location where these tickets were weighed
+             */
+            store_id: string;
+            /** Ticket Ids */
+            ticket_ids: string[];
+        };
+        /** TicketLocationAssigned */
+        TicketLocationAssigned: {
+            /** Assigned */
+            assigned: number;
+            /**
+             * Remaining
+             * @description The company's tickets still without a location
+             */
+            remaining: number;
+        };
         /**
          * TicketQuery
          * @description Filters of spec 3 section 7 (ticket search, Ticket Report, basic report, exports).
@@ -8261,6 +8327,27 @@ export interface components {
         UnitsOfMeasureList: {
             /** Units Of Measure */
             units_of_measure: components["schemas"]["UnitOfMeasure"][];
+        };
+        /**
+         * UnlocatedTickets
+         * @description Tickets stored before every ticket had its location, for a manager to assign.
+         */
+        UnlocatedTickets: {
+            /**
+             * Location Required
+             * @description The database already refuses a ticket without a location (NOT NULL); until then a check refuses new ones and `flow db upgrade` sets NOT NULL once no company has any left
+             */
+            location_required: boolean;
+            /**
+             * Tickets
+             * @description Oldest weighing first, at most 500
+             */
+            tickets: components["schemas"]["TicketRead"][];
+            /**
+             * Total
+             * @description All of the company's tickets without a location
+             */
+            total: number;
         };
         /** UserCreate */
         UserCreate: {
@@ -24618,6 +24705,194 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "tickets-assign_ticket_location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketLocationAssign"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketLocationAssigned"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "tickets-tickets_without_location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnlocatedTickets"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
