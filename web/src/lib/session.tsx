@@ -127,3 +127,8 @@ export function useSession(): SessionValue {
   if (!value) throw new Error("useSession must be used inside <SessionProvider>");
   return value;
 }
+
+/** The signed-in user, or null (also outside a SessionProvider: a screen tested on its own). */
+export function useSessionUser() {
+  return useContext(SessionContext)?.user ?? null;
+}

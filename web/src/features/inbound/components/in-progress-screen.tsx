@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
+import { LocationPicker } from "@/components/location-picker";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,6 +12,7 @@ import { Card, Spinner } from "@/components/ui/panel";
 import { api } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { notify } from "@/lib/notify";
+import { useTicketLocation } from "@/lib/ticket-location";
 import { type InboundTicket, useInboundInProgress, useUpdateInboundTicket } from "../api/inbound";
 import { PAYMENT_METHODS, type PaymentMethod } from "../lib/wizard";
 import { InboundGate } from "./inbound-gate";
@@ -90,10 +92,14 @@ function WeighOutDialog({ ticket, onClose }: { ticket: InboundTicket; onClose: (
   const [tare, setTare] = useState("");
   const [payment, setPayment] = useState<PaymentMethod>("cash");
   const [error, setError] = useState<string | null>(null);
-  const ok = Number(tare) >= 0 && tare !== "" && Number(tare) < ticket.gross_weight;
+  const location = useTicketLocation();
+  // A weigh-in saved before every ticket had its location takes one when it is weighed out.
+  const unlocated = !ticket.store_id;
+  const ok = Number(tare) >= 0 && tare !== "" && Number(tare) < ticket.gross_weight && !(unlocated && location.missing);
   const complete = async () => {
     try {
-      const t = await update.mutateAsync({ id: ticket.id, body: { tare_weight: tare, payment_method: payment, status: "completed" } as never });
+      const body = { tare_weight: tare, payment_method: payment, status: "completed", ...(unlocated ? { store_id: location.storeId } : {}) };
+      const t = await update.mutateAsync({ id: ticket.id, body: body as never });
       notify({ kind: "success", message: `Ticket ${t.ticket_number} completed: ${t.total_amount.toLocaleString(undefined, { style: "currency", currency: "USD" })}` }, 8000);
       onClose();
     } catch (e) {
@@ -107,6 +113,7 @@ function WeighOutDialog({ ticket, onClose }: { ticket: InboundTicket; onClose: (
     }>
       <p>{ticket.customer1?.customer_name} · gross {ticket.gross_weight.toLocaleString()} lbs</p>
       {error && <Alert kind="error">{error}</Alert>}
+      {unlocated && <LocationPicker choices={location.choices} value={location.storeId} onChange={location.choose} />}
       <TextField label="Tare weight (lbs)" type="number" step="0.1" min="0" value={tare} onChange={(e) => setTare(e.target.value)} />
       <SelectField label="Payment method" value={payment} onChange={(e) => setPayment(e.target.value as PaymentMethod)}>
         {PAYMENT_METHODS.map(([v, label]) => <option key={v} value={v}>{label}</option>)}

@@ -6,8 +6,10 @@ import { SelectField, TextField } from "@/components/ui/input";
 import { Card } from "@/components/ui/panel";
 import { LazyPlateCameraModal } from "@/components/plate-camera/lazy-plate-camera-modal";
 import type { PlateScanOutcome } from "@/components/plate-camera/plate-scan";
+import { LocationPicker } from "@/components/location-picker";
 import { notify } from "@/lib/notify";
 import { systemSettingsQueryOptions } from "@/lib/session";
+import { LOCATION_REQUIRED, useTicketLocation } from "@/lib/ticket-location";
 import { type Customer, lookupPlate, useCreateInboundTicket, useCustomers, useWasteTypes } from "../api/inbound";
 import {
   canComplete, canLeave, emptyLine, estimatedQuantity, initialState, LINE_UNITS, MESSAGES, PAYMENT_METHODS, removeLine,
@@ -38,6 +40,7 @@ function Wizard() {
   const settings = useQuery(systemSettingsQueryOptions());
   const multistep = settings.data?.inbound_multistep_weighing_enabled === true;
   const create = useCreateInboundTicket();
+  const location = useTicketLocation();
   const set = (patch: Partial<WizardState>) => setS((x) => ({ ...x, ...patch }));
   const active = (customers.data?.customers ?? []).filter((c) => c.active);
   const payees = active.filter((c) => !c.is_hauler);
@@ -93,8 +96,9 @@ function Wizard() {
   const submit = async (status: "completed" | "saved") => {
     setError(null);
     if (status === "completed" && !canComplete(s)) return setError(MESSAGES.incomplete);
+    if (location.missing) return setError(LOCATION_REQUIRED);
     try {
-      const t = await create.mutateAsync(ticketPayload(s, status, clientId.current) as never);
+      const t = await create.mutateAsync({ ...ticketPayload(s, status, clientId.current), store_id: location.storeId } as never);
       notify({
         kind: "success",
         message: status === "saved" ? `Weigh-in saved: ticket ${t.ticket_number}. Complete it from In-Progress when the truck leaves.` : successMessage(t),
@@ -116,6 +120,7 @@ function Wizard() {
         {STEPS.map((label, i) => <li key={label} aria-current={i === step ? "step" : undefined}>{i + 1}. {label}</li>)}
       </ol>
       {error && <Alert kind="error">{error}</Alert>}
+      <LocationPicker choices={location.choices} value={location.storeId} onChange={location.choose} />
       {step === 0 && (
         <Card title="Step 1: Vehicle identification">
           <TextField label="License plate" value={s.plate} autoCapitalize="characters"

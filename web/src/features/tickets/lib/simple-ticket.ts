@@ -30,6 +30,7 @@ export type SimpleTicketPayload = {
   manual_override: boolean;
   confidence?: number | null;
   ocr_provider?: string | null;
+  store_id?: string | null;
 };
 
 export function buildSimpleTicket(opts: {
@@ -37,6 +38,7 @@ export function buildSimpleTicket(opts: {
   imageData: string | null;
   aiConfidence: number | null;
   aiProvider: string | null;
+  storeId?: string | null;
 }): SimpleTicketPayload {
   const usedAi = opts.aiConfidence !== null;
   return {
@@ -50,6 +52,7 @@ export function buildSimpleTicket(opts: {
     manual_override: !usedAi,
     confidence: usedAi ? opts.aiConfidence : null,
     ocr_provider: usedAi ? opts.aiProvider : null,
+    store_id: opts.storeId ?? null,
   };
 }
 

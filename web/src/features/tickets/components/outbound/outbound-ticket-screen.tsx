@@ -7,7 +7,9 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";
 import { Card } from "@/components/ui/panel";
 import { ApiError } from "@/lib/api-client";
-import { systemSettingsQueryOptions, useSession } from "@/lib/session";
+import { LocationPicker } from "@/components/location-picker";
+import { systemSettingsQueryOptions } from "@/lib/session";
+import { LOCATION_REQUIRED, useTicketLocation } from "@/lib/ticket-location";
 import { useSubmitTicket, type SubmitResult } from "../../api/create-ticket";
 import { useTicketChoices } from "@/features/lists/api/get-active-list-items";
 import { CUSTOM_CONTAINER, effectiveTare, netWeight, parseWeight, validateOutbound, type OutboundFormValues } from "../../lib/weight-rules";
@@ -19,12 +21,12 @@ import { emptyVehicle, TruckScaleFields, vehiclePayload, type PartnerRef, type V
 import { formatUsd } from "@/lib/format";
 import "../tickets.css";
 
-type Errors = Partial<Record<keyof OutboundFormValues | "partner", string>>;
+type Errors = Partial<Record<keyof OutboundFormValues | "partner" | "store_id", string>>;
 
 /** Outbound Ticket Creation for admins (spec 2 s2.1, validation of s5). */
 export default function OutboundTicketScreen() {
   const navigate = useNavigate();
-  const { user } = useSession();
+  const location = useTicketLocation();
   const { data: settings } = useQuery(systemSettingsQueryOptions());
   const truckScale = settings?.outbound_truck_scale_enabled === true;
   const { wasteTypes, destinations, containers } = useTicketChoices();
@@ -73,6 +75,7 @@ export default function OutboundTicketScreen() {
 
   const create = async () => {
     const found: Errors = validateOutbound(values);
+    if (location.missing) found.store_id = LOCATION_REQUIRED;
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length) return;
@@ -89,7 +92,7 @@ export default function OutboundTicketScreen() {
           internal_notes: notes.internal || null,
           vehicle_info: type === "type_2_truck_scale" ? vehiclePayload(vehicle) : null,
           disposal_partner_id: type === "type_2_truck_scale" ? partner?.id ?? null : null,
-          store_id: user?.assigned_location_id ?? user?.store_id ?? null,
+          store_id: location.storeId,
           manual_override: true,
         },
         extraImages: tareImage ? [{ kind: "tare", data: tareImage }] : [],
@@ -153,6 +156,8 @@ export default function OutboundTicketScreen() {
               <p className="muted" role="note"><Lock size={16} aria-hidden="true" /> Type 2 (truck scale) tickets are locked. Contact your administrator to enable them.</p>
             )}
           </div>
+          <LocationPicker choices={location.choices} value={location.storeId} error={errors.store_id}
+            onChange={(id) => { location.choose(id); setErrors((e) => ({ ...e, store_id: undefined })); }} />
           <ReferenceSelects wasteTypes={wasteTypes} destinations={destinations} containers={containers} value={refs} onChange={onRefs} errors={errors} withCustomContainer />
           <TextField label="Gross weight (lbs)" type="number" inputMode="decimal" step="0.1" min="0" required value={gross}
             error={errors.gross_weight} onChange={(e) => { setGross(e.target.value); setErrors((x) => ({ ...x, gross_weight: undefined })); }} />

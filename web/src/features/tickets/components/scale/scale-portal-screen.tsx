@@ -4,7 +4,9 @@ import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { Card } from "@/components/ui/panel";
+import { LocationPicker } from "@/components/location-picker";
 import { ApiError } from "@/lib/api-client";
+import { LOCATION_REQUIRED } from "@/lib/ticket-location";
 import { systemSettingsQueryOptions, useSession } from "@/lib/session";
 import { useEmployeeInterface } from "@/features/stores/api/get-employee-interface";
 import { useMonthTicketCount } from "../../api/get-ticket-count";
@@ -31,12 +33,13 @@ export default function ScalePortalScreen() {
   const [params, setParams] = useSearchParams();
   const { user } = useSession();
   const { data: settings } = useQuery(systemSettingsQueryOptions());
-  const storeId = user?.assigned_location_id ?? user?.store_id ?? user?.company?.locations[0]?.id ?? null;
-  const location = useEmployeeInterface(storeId);
-  const advanced = location.data?.advanced_options_enabled === true;
   const count = useMonthTicketCount();
   const choices = useTicketChoices();
   const ticket = useScaleTicket();
+  // The advanced wizard follows the settings of the location being weighed at.
+  const storeId = ticket.location.storeId ?? user?.store_id ?? null;
+  const locationSettings = useEmployeeInterface(storeId);
+  const advanced = locationSettings.data?.advanced_options_enabled === true;
   const { state, update } = ticket;
   const [step, setStep] = useState<Step>("form");
   const [tareMode, setTareMode] = useState<TareMode>("select");
@@ -78,6 +81,7 @@ export default function ScalePortalScreen() {
     if (type2 && !state.vehicle.driver_name.trim()) found.driver_name = "Driver name is required";
     if (type2 && !state.partner) found.partner = "Choose a disposal partner";
     if (state.container_type === CUSTOM_CONTAINER && state.custom_tare.trim() === "") found.custom_tare = "Custom tare weight is required";
+    if (ticket.location.missing) found.store_id = LOCATION_REQUIRED;
     setErrors(found);
     if (Object.keys(found).length) { setStatus({ tone: "error", text: Object.values(found)[0] }); return; }
     try {
@@ -143,6 +147,8 @@ export default function ScalePortalScreen() {
       {view === "simple" ? <SimpleTickets /> : (
         <>
           <StatusMessage status={status} />
+          <LocationPicker choices={ticket.location.choices} value={ticket.location.storeId} error={errors.store_id}
+            onChange={(id) => { ticket.location.choose(id); setErrors((e) => ({ ...e, store_id: "" })); }} />
           {step === "form" && (
             <Card title="New scale ticket">
               <div className="stack">

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { useSession } from "@/lib/session";
+import { useTicketLocation } from "@/lib/ticket-location";
 import { useSubmitTicket } from "../../api/create-ticket";
 import { createDraftStore, type LineItem, type TicketDraft } from "../../lib/draft-store";
 import type { CapturedImage } from "../../lib/image-caps";
@@ -41,7 +41,7 @@ export const draftStore = createDraftStore(localStorage);
 
 /** The scale portal's ticket: form state, drafts in the browser and submission. */
 export function useScaleTicket() {
-  const { user } = useSession();
+  const location = useTicketLocation();
   const [state, setState] = useState<ScaleTicketState>(initialScaleTicket);
   const [draftId, setDraftId] = useState<string | null>(null);
   const [draftsVersion, setDraftsVersion] = useState(0);
@@ -69,7 +69,7 @@ export function useScaleTicket() {
         disposal_partner_id: type2 ? state.partner?.id ?? null : null,
         line_items: lineItemsPayload(state.line_items, state.multi_product || type2),
         carbon_methodology: (state.carbon_methodology || null) as TicketCreatePayload["carbon_methodology"],
-        store_id: user?.assigned_location_id ?? user?.store_id ?? null,
+        store_id: location.storeId,
         ocr_provider: state.ai?.provider ?? null,
         confidence: state.ai?.confidence ?? null,
         manual_override: state.ai === null,
@@ -77,7 +77,7 @@ export function useScaleTicket() {
       },
       extraImages,
     };
-  }, [state, user]);
+  }, [state, location.storeId]);
 
   const reset = useCallback((keep?: Partial<ScaleTicketState>) => {
     setState({ ...initialScaleTicket(), ...keep });
@@ -118,7 +118,7 @@ export function useScaleTicket() {
     setDraftsVersion((v) => v + 1);
   }, [draftId]);
 
-  return { state, update, payload, submit, reset, draftId, setDraftId, saveDraft, loadDraft, deleteDraft, draftsVersion };
+  return { state, update, payload, submit, reset, location, draftId, setDraftId, saveDraft, loadDraft, deleteDraft, draftsVersion };
 }
 
 export type ScaleTicket = ReturnType<typeof useScaleTicket>;

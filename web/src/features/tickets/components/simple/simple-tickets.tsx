@@ -1,7 +1,9 @@
 import { Camera } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LocationPicker } from "@/components/location-picker";
 import { ApiError } from "@/lib/api-client";
+import { LOCATION_REQUIRED, useTicketLocation } from "@/lib/ticket-location";
 import { extractWeight } from "../../api/extract-weight";
 import { submitTicket } from "../../api/create-ticket";
 import { blobToDataUrl } from "../../lib/crop";
@@ -23,6 +25,7 @@ export function SimpleTickets() {
   const [reading, setReading] = useState<Reading | null>(null);
   const [manualWeight, setManualWeight] = useState("");
   const [busy, setBusy] = useState(false);
+  const location = useTicketLocation();
   const clearTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(clearTimer.current), []);
@@ -59,6 +62,10 @@ export function SimpleTickets() {
       setStatus({ tone: "error", text: SIMPLE_MESSAGES.invalidWeight });
       return;
     }
+    if (location.missing) {
+      setStatus({ tone: "error", text: LOCATION_REQUIRED });
+      return;
+    }
     setBusy(true);
     try {
       const payload = buildSimpleTicket({
@@ -66,6 +73,7 @@ export function SimpleTickets() {
         imageData: image,
         aiConfidence: reading?.confidence ?? null,
         aiProvider: reading?.provider ?? null,
+        storeId: location.storeId,
       });
       const result = await submitTicket(payload);
       if (result.kind === "queued") {
@@ -89,6 +97,7 @@ export function SimpleTickets() {
   return (
     <section className="simple-tickets" aria-label="Simple Tickets">
       <StatusMessage status={status} />
+      <LocationPicker choices={location.choices} value={location.storeId} onChange={location.choose} />
 
       {view === "start" && (
         <button type="button" className="big-camera-button" onClick={() => { setStatus({ tone: "info", text: SIMPLE_MESSAGES.startingCamera }); setView("camera"); }}>
