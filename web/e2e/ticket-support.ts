@@ -19,6 +19,12 @@ export async function newTenant(request: APIRequestContext, label: string): Prom
   // The first-run setup wizard is the onboarding spec's subject; here the admin has done it.
   const setup = await request.put("/api/users/preferences", { headers: { Authorization: `Bearer ${adminToken}` }, data: { setup_completed: true } });
   expect(setup.ok(), await setup.text()).toBeTruthy();
+  // Every ticket has its location (issue 29): the company weighs at one, as after the setup wizard.
+  const store = await request.post("/api/stores", {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { name: "Main Kitchen", store_number: "001", address: "1 Main St", city: "Oakland", state: "CA", zip_code: "94607" },
+  });
+  expect(store.ok(), await store.text()).toBeTruthy();
   const email = `employee-${tag}@example.com`;
   const created = await request.post("/api/users", {
     headers: { Authorization: `Bearer ${adminToken}` },

@@ -191,13 +191,10 @@ test("EMAIL on the Ticket Report and on Outbound Tickets mails the tickets as PD
 });
 
 test("with advanced options on, the employee goes through the two-step wizard and manual entry", async ({ page, request }) => {
-  // Advanced options belong to a location: the company gets its first one.
-  const store = await request.post("/api/stores", {
-    headers: auth(tenant.adminToken),
-    data: { name: "Main Kitchen", store_number: "001", address: "1 Main St", city: "Oakland", state: "CA", zip_code: "94607" },
-  });
-  expect(store.ok(), await store.text()).toBeTruthy();
-  const storeId = (await store.json()).id;
+  // Advanced options belong to a location: the company's one (newTenant made it).
+  const stores = await request.get("/api/stores", { headers: auth(tenant.adminToken) });
+  expect(stores.ok(), await stores.text()).toBeTruthy();
+  const storeId = (await stores.json()).stores[0].id;
   const on = await request.put("/api/company/settings", { headers: auth(tenant.adminToken), data: { advanced_options_enabled: true, store_id: storeId } });
   expect(on.ok(), await on.text()).toBeTruthy();
   await page.addInitScript((t) => window.localStorage.setItem("token", t), tenant.employeeToken);
