@@ -1,5 +1,5 @@
 """Inbound Ticket Management's statistics (spec 3 s2.5) from the ledger: the Postgres view
-ledger_inbound_ticket_days (migration 0008; the same rows as dbt's inbound_ticket_stats_daily),
+ledger_inbound_ticket_days (migration 0010; the same rows as dbt's inbound_ticket_stats_daily),
 narrowed by the caller's company and location, the date range and the customer, and summed. A
 ticket completed a moment ago counts on the next read."""
 from __future__ import annotations

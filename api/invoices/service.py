@@ -4,7 +4,7 @@ Postgres is the ledger: an invoice, its lines and its payments; the balance is t
 the payment rows, recomputed under the invoice's row lock with every payment. Every read here is
 read-your-writes: the list, the aging (buckets, overdue, days past due) and the statement read the
 Postgres functions ledger_invoice_aging(company, as_of) and the view ledger_receivable_activity
-(migration 0008), not the warehouse, so the next read after a payment shows it. The warehouse's
+(migration 0010), not the warehouse, so the next read after a payment shows it. The warehouse's
 money marts keep the same rules for analytics (tests/api/invoices/test_receivables.py holds them equal).
 """
 from __future__ import annotations
@@ -64,7 +64,7 @@ def status_badge(payment_status: str) -> str:
     return payment_status.upper()
 
 
-# ---- ledger reads: Postgres functions of migration 0008 (docs/architecture.md, "Ledger and analytics") ----
+# ---- ledger reads: Postgres functions of migration 0010 (docs/architecture.md, "Ledger and analytics") ----
 ROW_COLUMNS = """invoice_id, invoice_number, ticket_id, ticket_number, customer_id, customer_name, issue_date,
     due_date, payment_terms, billing_period, amount, balance, payment_status, aging_category, days_overdue"""
 

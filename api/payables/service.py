@@ -297,7 +297,7 @@ async def record_payment(db: AsyncSession, company_id: uuid.UUID, user_id: uuid.
     return payment, True
 
 
-# ---- ledger reads: the Postgres function ledger_bill_aging (migration 0008) ----------------------
+# ---- ledger reads: the Postgres function ledger_bill_aging (migration 0010) ----------------------
 BILL_COLUMNS = """bill_id, bill_number, partner_id, partner_name, ticket_id, ticket_number, issue_date, due_date,
     payment_terms, description, amount, balance, payment_status, aging_category, days_overdue"""
 
