@@ -24801,6 +24801,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24893,6 +24895,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
