@@ -11,6 +11,7 @@ import { notify } from "@/lib/notify";
 import type { StoreCreated } from "../api/create-store";
 import { PAGE_SIZE, useBilling, useStores, useUpdateStore, type Store } from "../api/stores";
 import { LocationDialog } from "./location-dialog";
+import { UnlocatedTicketsPanel } from "./unlocated-tickets-panel";
 
 const lb = (n: number | string) => Number(n).toLocaleString("en-US", { maximumFractionDigits: 1 });
 
@@ -94,6 +95,8 @@ export default function LocationsScreen() {
           <Button size="sm" variant="secondary" disabled={offset + PAGE_SIZE >= stores.data.total} onClick={() => setOffset(offset + PAGE_SIZE)}>Next</Button>
         </div>
       )}
+
+      <UnlocatedTicketsPanel locations={stores.data.stores.map((x) => ({ id: x.id, name: x.name }))} />
 
       {editing && (
         <LocationDialog store={editing === "new" ? null : editing} regions={regionChoices} onClose={() => setEditing(null)} onCreated={created} />
