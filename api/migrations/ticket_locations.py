@@ -1,4 +1,4 @@
-"""The last step of 'every ticket has its location' (migration 0010_ticket_locations).
+"""The last step of 'every ticket has its location' (migration 0011_ticket_locations).
 
 Until the old tickets without a location are assigned (a manager's screen), the CHECK below,
 added NOT VALID, makes every new or changed ticket carry one. Once none is left, `finish`

@@ -9,16 +9,16 @@ a location's EAR. While any remain the CHECK guards every new or changed row; on
 sets NOT NULL. A location with tickets can no longer be deleted (the foreign key no longer sets
 them to null); a company's deletion still removes both.
 
-Revision ID: 0010_ticket_locations
-Revises: 0009_waste_type_organic
+Revision ID: 0011_ticket_locations
+Revises: 0010_plan_upgrade_approval
 Create Date: 2026-11-27 23:20:00+00:00
 """
 from alembic import op
 
 from api.migrations import ticket_locations
 
-revision = '0010_ticket_locations'
-down_revision = '0009_waste_type_organic'
+revision = '0011_ticket_locations'
+down_revision = '0010_plan_upgrade_approval'
 branch_labels = None
 depends_on = None
 
