@@ -81,12 +81,22 @@ test("on CORE the second user fills the plan and Add Location stays closed", asy
   await expect(page.getByRole("button", { name: "Add Location" })).toBeDisabled();
 });
 
-test("the plan is changed to Enterprise on the Subscription & Billing tab", async ({ page }) => {
+test("the plan is changed to Enterprise on the Subscription & Billing tab", async ({ page, request }) => {
   await open(page, "subscription", "Subscription & Billing");
   await expect(page.locator(".stat-card").filter({ hasText: "Current plan" })).toContainText("CORE");
   await expect(page.getByText(/No payment provider is configured/)).toBeVisible();
   page.once("dialog", (d) => d.accept());
   await page.getByRole("button", { name: "Upgrade to Enterprise" }).click();
+  // An upgrade takes effect once paid or approved (issue 31): with no provider here it waits.
+  await expect(page.getByText(/Your change to the ENTERPRISE plan .*takes effect once it is paid or approved/)).toBeVisible();
+  await expect(page.locator(".stat-card").filter({ hasText: "Current plan" })).toContainText("CORE");
+  const root = await request.post("/api/auth/login", { data: { email: sysEmail, password: sysPassword } });
+  expect(root.ok(), await root.text()).toBeTruthy();
+  const rootAuth = { Authorization: `Bearer ${(await root.json()).access_token}` };
+  const me = await (await request.get("/api/auth/me", { headers: auth() })).json();
+  const approved = await request.post(`/api/admin/plan-changes/${me.company.id}/approve`, { headers: rootAuth });
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+  await page.reload();
   await expect(page.locator(".stat-card").filter({ hasText: "Current plan" })).toContainText("ENTERPRISE");
   await expect(page.locator(".stat-card").filter({ hasText: "Users" })).toContainText("2 / ∞");
   // The month's invoice at the new plan's prices is in the history (open: no provider here).

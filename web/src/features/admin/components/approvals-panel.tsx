@@ -8,6 +8,7 @@ import { notify } from "@/lib/notify";
 import { useAccountStats } from "../api/get-account-stats";
 import { usePendingAccounts } from "../api/get-pending-accounts";
 import { useDecideAccount } from "../api/decide-account";
+import { PlanChangesPanel } from "./plan-changes-panel";
 
 export function ApprovalsPanel() {
   const stats = useAccountStats();
@@ -69,6 +70,7 @@ export function ApprovalsPanel() {
           </div>
         )}
       </Card>
+      <PlanChangesPanel />
     </div>
   );
 }

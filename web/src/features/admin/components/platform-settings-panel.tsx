@@ -48,6 +48,12 @@ export function PlatformSettingsPanel() {
           <Button variant="secondary" disabled={busy || !secret} onClick={() => { save({ recaptcha_secret_key: secret }); setSecret(""); }}>Save secret</Button>
         </div>
       </Card>
+      <Card title="Plan changes">
+        <Toggle label="Upgrades need a platform admin's approval"
+          description="Off: a plan that costs more takes effect once its payment goes through (without a payment provider it waits for approval). On: every upgrade waits for approval under Account Approvals."
+          checked={s.plan_upgrade_requires === "approval"} disabled={busy}
+          onChange={(v) => save({ plan_upgrade_requires: v ? "approval" : "payment" })} />
+      </Card>
       <Card title="Carbon credits">
         <Toggle label="Enable carbon credits" checked={s.enable_carbon_credits !== false} disabled={busy} onChange={(v) => save({ enable_carbon_credits: v })} />
       </Card>

@@ -50,7 +50,7 @@ export default function SubscriptionScreen() {
 
   const choose = (id: string, name: string) => {
     const verb = RANK[id] > RANK[s.current_plan] ? "Upgrade" : RANK[id] < RANK[s.current_plan] ? "Move" : "Keep";
-    if (!window.confirm(`${verb} to the ${name} plan? ${RANK[id] >= RANK[s.current_plan] ? "It applies at once." : "Features of your current plan stop at once."}`)) return;
+    if (!window.confirm(`${verb} to the ${name} plan? ${RANK[id] > RANK[s.current_plan] ? "It takes effect once it is paid or approved." : RANK[id] === RANK[s.current_plan] ? "It applies at once." : "Features of your current plan stop at once."}`)) return;
     change.mutate(id, {
       onSuccess: (r) => notify({ kind: r.invoice?.status === "failed" ? "error" : "success", message: r.invoice?.status === "failed" ? `${r.message}, but the payment failed: ${r.invoice.failure_reason}` : r.message }, 8000),
       onError: (e) => notify({ kind: "error", message: e.message }, 10000),
@@ -70,6 +70,11 @@ export default function SubscriptionScreen() {
       {s.cancel_at_period_end && (
         <p className="card" role="status">Your subscription ends on {formatDate(s.period_end)}. Choose your current plan below to keep it.</p>
       )}
+      {s.pending_plan && (
+        <p className="card" role="status">
+          Your change to the {s.pending_plan.toUpperCase()} plan{s.pending_plan_requested_at ? ` (asked ${formatDate(s.pending_plan_requested_at)})` : ""} takes effect once it is paid or approved by the platform.
+        </p>
+      )}
       {!s.payment_provider_configured && (
         <p className="card muted" role="status">No payment provider is configured for this Flow installation: invoices are recorded but no card is charged.</p>
       )}
@@ -78,12 +83,13 @@ export default function SubscriptionScreen() {
           <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))", gap: 14 }}>
             {(plans.data?.plans ?? []).map((p) => {
               const current = p.id === s.current_plan && !onTrial;
+              const waiting = p.id === s.pending_plan;
               return (
                 <div key={p.id} className="card">
-                  <h3>{p.name} {current && <Badge tone="green">Current</Badge>}</h3>
+                  <h3>{p.name} {current && <Badge tone="green">Current</Badge>}{waiting && <Badge tone="amber">Waiting</Badge>}</h3>
                   <p><strong>{money.format(p.price)}</strong> per location / month{Number(p.price_per_user) > 0 ? ` + ${money.format(p.price_per_user)} per user` : ""}</p>
                   <ul className="small">{p.features.map((f) => <li key={f}>{f}</li>)}</ul>
-                  {(!current || s.cancel_at_period_end) && (
+                  {(!current || s.cancel_at_period_end) && !waiting && (
                     <Button busy={change.isPending && change.variables === p.id} onClick={() => choose(p.id, p.name)}>
                       {current ? "Keep this plan" : onTrial ? `Choose ${p.name}` : RANK[p.id] > RANK[s.current_plan] ? `Upgrade to ${p.name}` : `Move to ${p.name}`}
                     </Button>
