@@ -10,7 +10,7 @@ const KITCHENS = [{ id: "s-1", name: "Kitchen 1" }, { id: "s-2", name: "Kitchen 
 
 function me(over: { locations?: { id: string; name: string }[]; assigned?: string | null; id?: string } = {}) {
   return {
-    id: over.id ?? "u-1", email: "op@example.com", role: "store_employee", first_name: "Op", last_name: "Lee",
+    id: over.id ?? "u-1", email: "op@example.com", role: "store_employee" as const, first_name: "Op", last_name: "Lee",
     setup_completed: true, phone: null, store_id: null, assigned_location_id: over.assigned ?? null, preferences: {},
     company_name: "Kitchens", company: { id: "c-1", name: "Kitchens", subscription_plan: "pro", subscription_status: "active",
       timezone: "America/Los_Angeles", locations: over.locations ?? KITCHENS },
