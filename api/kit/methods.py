@@ -49,7 +49,7 @@ class MethodGuard:
         path, method = scope["path"], scope["method"]
         for pattern, allowed in self.templates:
             if pattern.match(path):
-                if method not in allowed and method != "OPTIONS":
+                if method not in allowed:  # OPTIONS too: no CORS here, the answer lists the methods
                     body = json.dumps({"detail": "Method Not Allowed"}).encode()
                     await send({"type": "http.response.start", "status": 405, "headers": [
                         (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),

@@ -12,6 +12,7 @@ import pytest
     ("PUT", "/api/inbound/customers/template", "GET"),
     ("PATCH", "/api/waste-types/reorder", "PUT"),
     ("GET", "/api/auth/login", "POST"),
+    ("OPTIONS", "/api/stores", "GET, POST"),
 ])
 async def test_wrong_method_is_405_with_the_paths_methods(client, method, path, allow):
     r = await client.request(method, path)
