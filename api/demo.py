@@ -106,7 +106,7 @@ async def _tenant(db: AsyncSession, rng: random.Random) -> None:
     db.add_all(regions.values())
     await db.flush()
     stores = {site.key: Store(id=activity.new_id(rng), company_id=company.id, name=site.name,
-                              store_number=site.store_number, address=site.address, city=site.city, state="CA",
+                              store_number=site.store_number, address=site.address, city=site.city, state=site.state,
                               zip_code=site.zip_code, phone=site.phone, region_id=regions[site.region].id)
               for site in activity.SITES}
     db.add_all(stores.values())

@@ -67,6 +67,7 @@ class Site:
     week: tuple[float, ...]  # Monday .. Sunday
     landfill_factor: float  # how much of its waste still goes to landfill, relative to the group
     donation_factor: float
+    state: str = "CA"
 
 
 SITES = (
@@ -76,8 +77,9 @@ SITES = (
          "Northern California", 1.0, (0.6, 0.85, 0.9, 1.0, 1.3, 1.45, 1.1), 1.0, 0.6),
     Site("seacliff", "Seacliff Conference Center", "BV-003", "1 Ocean View Boulevard", "Monterey", "93940",
          "(831) 555-0118", "Central Coast", 1.25, (0.9, 1.3, 1.4, 1.3, 1.0, 0.45, 0.35), 0.85, 1.6),
-    Site("vista", "Vista Point Cafe", "BV-004", "415 Harbor Drive", "San Diego", "92101", "(619) 555-0175",
-         "Southern California", 0.6, (1.1, 1.05, 1.05, 1.05, 1.1, 0.8, 0.6), 1.9, 0.3),
+    # In Massachusetts, so the State laws report shows a law other than California's (issue 37).
+    Site("vista", "Vista Point Cafe", "BV-004", "200 Seaport Boulevard", "Boston", "02210", "(617) 555-0175",
+         "New England", 0.6, (1.1, 1.05, 1.05, 1.05, 1.1, 0.8, 0.6), 1.9, 0.3, state="MA"),
 )
 
 

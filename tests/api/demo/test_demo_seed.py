@@ -48,14 +48,14 @@ class TestDemoSeed:
         r = await client.post("/api/auth/employee-pin-login", json={"email": "operator@bayview.flow.local", "pin": "1234"})
         assert r.status_code == 200 and r.json()["user"]["assigned_location_id"] is None
 
-    async def test_enterprise_tenant_with_four_california_locations(self, company_id, owner_sql):
+    async def test_enterprise_tenant_with_three_california_locations_and_one_in_massachusetts(self, company_id, owner_sql):
         company = owner_sql("select subscription_plan, timezone, is_demo from companies where id = %s", (company_id,))
         assert company == [("enterprise", "America/Los_Angeles", True)]
         settings = owner_sql("select inbound_module_enabled, enable_ear_reporting from company_settings "
                              "where company_id = %s", (company_id,))
         assert settings == [(True, True)]
         stores = owner_sql("select state, region_id is not null from stores where company_id = %s", (company_id,))
-        assert len(stores) == 4 and all(s == ("CA", True) for s in stores)
+        assert sorted(stores) == [("CA", True)] * 3 + [("MA", True)]
         people = owner_sql("select role, pin_hash is not null, assigned_location_id is not null from users "
                            "where company_id = %s", (company_id,))
         assert ("store_admin", False, False) in people

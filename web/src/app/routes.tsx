@@ -45,6 +45,7 @@ export const SCREENS: Partial<Record<TabKey, Screen>> = {
   compliance: lazy(() => import("@/features/compliance/components/compliance-screen")),
   ear: lazy(() => import("@/features/compliance/components/ear-screen")),
   "compliance-report": lazy(() => import("@/features/compliance/components/compliance-report-screen")),
+  "state-laws": lazy(() => import("@/features/compliance/components/state-laws-screen")),
   "carbon-credits": lazy(() => import("@/features/carbon/components/carbon-credits-screen")),
   subscription: lazy(() => import("@/features/subscription/components/subscription-screen")),
   "email-alerts": lazy(() => import("@/features/email-alerts/components/email-alerts-screen")),

@@ -9,7 +9,7 @@ export const TAB_KEYS = [
   "invoice-billing-dashboard", "disposal-partners", "bills-payable", "in-progress-outbound",
   "billing", "plans", "compliance-report", "reports", "waste-types", "container-types",
   "destination-types", "diversion-methods", "waste-subtypes", "carbon-methodologies", "ear",
-  "reports-menu",
+  "reports-menu", "state-laws",
 ] as const;
 
 export type TabKey = (typeof TAB_KEYS)[number];
@@ -43,4 +43,5 @@ export const TAB_TITLES: Record<TabKey, string> = {
   "waste-types": "Products", "container-types": "Containers", "destination-types": "Destinations",
   "diversion-methods": "Diversion Methods", "waste-subtypes": "Waste Subtypes",
   "carbon-methodologies": "Carbon Methodologies", ear: "EAR Report", "reports-menu": "Reports",
+  "state-laws": "State Laws",
 };

@@ -39,6 +39,7 @@ function storeAdminMenu(plan: Plan, subscription: Subscription | null | undefine
   }
   const reports: MenuItem[] = [leaf("ticket-report", "Ticket Search"), leaf("basic-report", "Basic Report"), leaf("esg-impact", "ESG Impact Report")];
   if (subscription?.sb1383_compliance_enabled) reports.push(leaf("compliance-report", "Compliance Report"));
+  reports.push(leaf("state-laws", "State Laws"));
   reports.push(leaf("cost-analysis", "Cost Analysis"));
   // The AI Analytics page is enterprise only (spec 1 section 6); the entry says so on other plans.
   reports.push(leaf("ai-analytics", "AI Analytics", plan === "enterprise" ? undefined : "ENT"));

@@ -35,6 +35,7 @@ export function homeTilesFor(user: CurrentUser | null, subscription?: Subscripti
   ];
   if (subscription?.sb1383_compliance_enabled) reports.push({ id: "compliance-report", tab: "compliance-report", title: "Compliance Report", icon: "check", description: "SB 1383 status" });
   reports.push(
+    { id: "state-laws", tab: "state-laws", title: "State Laws", icon: "check", description: "Which state organics laws cover each location" },
     { id: "cost-analysis", tab: "cost-analysis", title: "Cost Analysis", icon: "dollar", description: "Disposal cost by destination" },
     { id: "ai-analytics", tab: "ai-analytics", title: "AI Analytics", icon: "bot", description: "Patterns and anomalies", badge: plan === "enterprise" ? undefined : "ENT" },
   );

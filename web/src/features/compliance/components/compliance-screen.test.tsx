@@ -37,6 +37,13 @@ beforeEach(() => {
         citation: "14 CCR 18982(a), tier two commercial edible food generator (A)", obligated_from: "2024-01-01", answered_at: "2026-11-23T10:00:00Z" }],
       warnings: ["Kitchen 1 is a Tier 2 commercial edible food generator with no food recovery agreement on file."] });
     }
+    if (String(url).includes("/state-laws")) {
+      return json({ as_of: "2026-11-27", action_items: [], locations: [{ store_id: "s2", location: "Boston Cafe", state: "MA", laws: [{
+        law_key: "ma_food_ban", law: "Commercial Food Material Disposal Ban", citation: "310 CMR 19.017", covered: true, basis: "threshold",
+        threshold: { value: 0.5, unit: "short_tons", period: "week" }, measured: { value: 0.6, unit: "short_tons", weeks: 2 },
+        above_threshold: true, effective_date: "2022-11-01", conditions: [], covered_business_types: null, exemptions: null,
+        source: "MassDEP", unconfirmed: null, step: 2, next_step: null }] }] });
+    }
     if (String(url).includes("/food-recovery-partners")) {
       return json({ partners: [{ id: "p1", name: "City Food Bank", kind: "organization", address: "1 Main St", contact: null, food_types: "Produce",
         collection_frequency: "Weekly", pickup_mode: "collected", destination_id: null, destination_name: null, is_active: true, agreement_status: "missing", agreements: [] }],
@@ -64,9 +71,11 @@ describe("ComplianceScreen", () => {
     answer = base;
     renderScreen();
     for (const title of ["Waste Diversion Metrics", "Food Recovery", "CalRecycle Integration", "Location Compliance Status",
-      "Electronic Annual Report (EAR)", "Compliance Activity Log", "Action Items"]) {
+      "Electronic Annual Report (EAR)", "State laws", "Compliance Activity Log", "Action Items"]) {
       expect(await screen.findByText(title)).toBeInTheDocument();
     }
+    expect(await screen.findByText("Boston Cafe (MA)")).toBeInTheDocument(); // the State laws card
+    expect(screen.getByText("Covered")).toHaveClass("badge-blue");
     expect(screen.getAllByText("Non-Compliant").length).toBeGreaterThan(0);
     expect(screen.getByText("On Track")).toHaveClass("badge-green"); // current month 80% >= 75%
     expect(screen.getByText("not connected")).toHaveClass("badge-gray"); // never a fake "connected"

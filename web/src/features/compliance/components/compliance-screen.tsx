@@ -12,6 +12,7 @@ import { notify } from "@/lib/notify";
 import { FoodRecoveryRecords } from "./food-recovery";
 import { GeneratorTiers } from "./generator-tiers";
 import { ComplianceOverview } from "./compliance-overview";
+import { StateLawsCard } from "./state-laws-screen";
 import { CompliantBadge, MonthlyTrend, ProgressBar, RiskBadge, StatusWord, day, lb, locationColumns, pct } from "./parts";
 import "./compliance.css";
 
@@ -130,6 +131,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
             </ul>
           )}
         </Card>
+        <StateLawsCard />
         <GeneratorTiers />
         <FoodRecoveryRecords year={data.year} />
         <Card title="Action Items">
