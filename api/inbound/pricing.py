@@ -10,11 +10,14 @@ Precedence, first that is set wins:
 A line's quantity is in lbs, tons or cubic_yards; a price is per lb, ton, yard (cubic yard),
 gallon or each. Where they differ the quantity is converted with the named factors below; weight
 and volume meet through the density of food scraps.
+
+Loads are billed as weighed (issue 29): once a load has its net weight, the lines are billed and
+stocked on their shares of that net (split_net), not on the quantities typed before the scale.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from api.kit.units import (  # noqa: F401  (the named factors, re-exported for pricing's readers)
     FOOD_SCRAPS_LB_PER_CUBIC_YARD,
@@ -24,6 +27,7 @@ from api.kit.units import (  # noqa: F401  (the named factors, re-exported for p
 )
 
 CENT = Decimal("0.01")
+TENTH_LB = Decimal("0.1")  # the scale's precision
 FALLBACK_PRICE_PER_LB = Decimal("0.1")
 LINE_UNITS = ("lbs", "tons", "cubic_yards")
 PRICE_UNITS = ("lb", "ton", "yard", "gallon", "each")
@@ -76,3 +80,29 @@ def price_line(book: PriceBook, waste_type: str, quantity: Decimal, unit: str) -
     """The one place a line is priced: (the price that applied, the line's amount in cents)."""
     price = price_for(book, waste_type)
     return price, line_amount(price, quantity, unit)
+
+
+def in_lb(quantity: Decimal, unit: str) -> Decimal:
+    """A typed line quantity in lb (cubic yards through the density of food scraps)."""
+    return convert(Decimal(quantity), unit, "lbs")
+
+
+def split_net(net: Decimal, declared_lb: list[Decimal]) -> list[Decimal]:
+    """The scale's net weight split over the lines by their shares of the typed quantities, to the
+    0.1 lb, adding up exactly to the net (largest remainder: every line gets its share rounded
+    down, then the tenths left over go one each to the lines with the largest remainders, the
+    earlier line first on a tie). Lines weighed one by one (typed quantities equal to the net)
+    keep their weights."""
+    net = Decimal(net).quantize(TENTH_LB)
+    declared_total = sum(declared_lb, Decimal(0))
+    if not declared_lb:
+        return []
+    if declared_total <= 0:
+        raise ValueError("the lines need a quantity to share the net weight")
+    exact = [net * q / declared_total for q in declared_lb]
+    floors = [e.quantize(TENTH_LB, rounding=ROUND_DOWN) for e in exact]
+    left = int((net - sum(floors, Decimal(0))) / TENTH_LB)
+    by_remainder = sorted(range(len(exact)), key=lambda i: (-(exact[i] - floors[i]), i))
+    for i in by_remainder[:left]:
+        floors[i] += TENTH_LB
+    return floors

@@ -23,6 +23,8 @@ from api.inbound.schemas import (
     CustomerWrite,
     InboundInProgress,
     InboundPlateLookup,
+    InboundPreview,
+    InboundPreviewRequest,
     InboundTicketCreate,
     InboundTicketList,
     InboundTicketRead,
@@ -136,6 +138,13 @@ async def create_inbound_ticket(
     if not created:
         response.status_code = status.HTTP_200_OK
     return (await tickets.inbound_reads(db, [ticket]))[0]
+
+
+@router.post("/tickets/price-preview", response_model=InboundPreview)
+async def preview_inbound_ticket(body: InboundPreviewRequest, db: Db, who: InboundCaller) -> InboundPreview:
+    """Before Complete: the net weight, its split over the lines and the price, as Complete will
+    bill them (loads are billed as weighed, not on typed quantities). Writes nothing."""
+    return await tickets.preview(db, who, body)
 
 
 @router.get("/tickets", response_model=InboundTicketList)

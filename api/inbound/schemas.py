@@ -194,6 +194,40 @@ class InboundTicketUpdate(BaseModel):
     _check_notes = field_validator("notes")(_notes)
 
 
+class InboundPreviewRequest(BaseModel):
+    """What the operator has on screen before Complete (wizard or weigh-out)."""
+
+    customer1_id: uuid.UUID | None = Field(None, description="Payee: their prices apply")
+    vehicle_id: uuid.UUID | None = None
+    line_items: list[InboundLineCreate] = Field(..., min_length=1, max_length=50)
+    gross_weight: Decimal = Field(..., gt=0, le=MAX_WEIGHT_LB)
+    tare_weight: Decimal | None = Field(None, ge=0, le=MAX_WEIGHT_LB)
+    use_stored_tare: bool = False
+
+
+class InboundPreviewLine(BaseModel):
+    waste_type: str
+    declared_quantity: JsonNumber
+    declared_unit: str
+    declared_lbs: JsonNumber = Field(description="The typed quantity in lb")
+    quantity_lbs: JsonNumber = Field(description="The line's share of the net weight: billed and stocked")
+    unit_price: JsonNumber
+    price_unit: str
+    amount: JsonNumber
+
+
+class InboundPreview(BaseModel):
+    """The load as it will be billed: the net weight split over the lines, and the price."""
+
+    gross_weight: JsonNumber
+    tare_weight: JsonNumber
+    net_weight: JsonNumber
+    declared_lbs: JsonNumber = Field(description="Sum of the typed quantities, in lb")
+    difference_lbs: JsonNumber = Field(description="net_weight - declared_lbs")
+    line_items: list[InboundPreviewLine]
+    total_amount: JsonNumber
+
+
 class PartyRead(BaseModel):
     id: uuid.UUID
     customer_name: str

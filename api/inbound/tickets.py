@@ -26,9 +26,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.inbound.marts import ticket_stats
-from api.inbound.pricing import PriceBook, cents, price_line
+from api.inbound.pricing import PriceBook, cents, in_lb, price_for, price_line, split_net
 from api.inbound.schemas import (
     InboundLineCreate,
+    InboundPreview,
+    InboundPreviewLine,
+    InboundPreviewRequest,
     InboundTicketCreate,
     InboundTicketRead,
     InboundTicketUpdate,
@@ -138,16 +141,51 @@ async def price_book(db: AsyncSession, payee: Customer | None, settings: Company
     )
 
 
-def _lines(book: PriceBook, lines: list[InboundLineCreate], types: list[WasteType]) -> list[dict]:
-    out = []
-    for position, (line, wt) in enumerate(zip(lines, types, strict=True), start=1):
+def _lines(book: PriceBook, lines: list[InboundLineCreate], types: list[WasteType],
+           net: Decimal | None = None) -> list[dict]:
+    """Priced lines. With the scale's net weight (a completed load) each line is billed and stocked
+    on its share of the net, in lb (pricing.split_net); the typed quantity is kept as declared."""
+    typed = []
+    for i, line in enumerate(lines):
         quantity = Decimal(line.quantity).quantize(Decimal("0.01"))
         if quantity <= 0:
-            raise Invalid(f"line_items[{position - 1}].quantity must be greater than 0")
-        price, amount = price_line(book, wt.name, quantity, line.unit)
+            raise Invalid(f"line_items[{i}].quantity must be greater than 0")
+        typed.append(quantity)
+    billed = (split_net(net, [in_lb(q, li.unit) for q, li in zip(typed, lines, strict=True)])
+              if net is not None and net > 0 and lines else None)
+    out = []
+    for position, (line, wt, declared) in enumerate(zip(lines, types, typed, strict=True), start=1):
+        quantity, unit = (billed[position - 1], "lbs") if billed is not None else (declared, line.unit)
+        price, amount = price_line(book, wt.name, quantity, unit)
         out.append({"position": position, "waste_type_id": wt.id, "waste_type_name": wt.name, "quantity": quantity,
-                    "unit": line.unit, "unit_price": price.price, "amount": amount, "notes": line.notes})
+                    "unit": unit, "declared_quantity": declared, "declared_unit": line.unit,
+                    "unit_price": price.price, "amount": amount, "notes": line.notes})
     return out
+
+
+async def preview(db: AsyncSession, caller: Caller, body: InboundPreviewRequest) -> InboundPreview:
+    """The load as Complete would bill it, written nowhere: the scale's net split over the lines
+    and priced with the payee's prices, beside what was typed."""
+    payee = await _customer(db, body.customer1_id, "customer1_id")
+    vehicle = await db.get(Vehicle, body.vehicle_id) if body.vehicle_id else None
+    if body.vehicle_id and vehicle is None:
+        raise Invalid("vehicle_id: vehicle not found")
+    gross, tare, net = _weights("completed", body.gross_weight, body.tare_weight, body.use_stored_tare, vehicle)
+    types = await _waste_types(db, body.line_items)
+    settings = await get_settings_row(db, caller.company.id)
+    book = await price_book(db, payee, settings)
+    lines = _lines(book, body.line_items, types, net)
+    declared = [in_lb(li["declared_quantity"], li["declared_unit"]).quantize(Decimal("0.1")) for li in lines]
+    declared_total = sum(declared, Decimal(0))
+    return InboundPreview(
+        gross_weight=gross, tare_weight=tare, net_weight=net, declared_lbs=declared_total,
+        difference_lbs=net - declared_total, total_amount=cents(sum((li["amount"] for li in lines), Decimal(0))),
+        line_items=[InboundPreviewLine(
+            waste_type=li["waste_type_name"], declared_quantity=li["declared_quantity"],
+            declared_unit=li["declared_unit"], declared_lbs=d, quantity_lbs=li["quantity"],
+            unit_price=li["unit_price"], price_unit=price_for(book, li["waste_type_name"]).unit, amount=li["amount"],
+        ) for li, d in zip(lines, declared, strict=True)],
+    )
 
 
 def _weights(status: str, gross: Decimal | None, tare: Decimal | None, use_stored: bool,
@@ -248,7 +286,8 @@ async def create(db: AsyncSession, caller: Caller, body: InboundTicketCreate,
     gross, tare, net = _weights(body.status, body.gross_weight,
                                 body.tare_weight if body.status != "saved" else None, body.use_stored_tare,
                                 parties.vehicle)
-    lines = _lines(await price_book(db, parties.payee, settings), lines_in, types)
+    lines = _lines(await price_book(db, parties.payee, settings), lines_in, types,
+                   net if body.status == "completed" else None)
     store_id = await _store(db, caller, body.store_id)
     try:
         async with db.begin_nested():
@@ -344,15 +383,17 @@ async def update(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, body: I
     else:
         current = (await db.execute(select(TicketLineItem).where(TicketLineItem.ticket_id == ticket.id)
                                     .order_by(TicketLineItem.position))).scalars().all()
-        lines_in = [InboundLineCreate(waste_type=str(li.waste_type_id or li.waste_type_name), quantity=li.quantity,
-                                      unit=li.unit, notes=li.notes) for li in current]
+        lines_in = [InboundLineCreate(waste_type=str(li.waste_type_id or li.waste_type_name),
+                                      quantity=li.declared_quantity or li.quantity, unit=li.declared_unit or li.unit,
+                                      notes=li.notes) for li in current]
     payment = body.payment_method if "payment_method" in sent else ticket.payment_method
     _check_complete_parts(status, parties, lines_in, payment)
     types = await _waste_types(db, lines_in)
     gross = body.gross_weight if "gross_weight" in sent else ticket.gross_weight
     tare = body.tare_weight if "tare_weight" in sent else (ticket.tare_weight or None)
     gross, tare, net = _weights(status, gross, tare, body.use_stored_tare, parties.vehicle)
-    lines = _lines(await price_book(db, parties.payee, settings), lines_in, types)
+    lines = _lines(await price_book(db, parties.payee, settings), lines_in, types,
+                   net if status == "completed" else None)
 
     now = datetime.now(tz=UTC)
     old = (await db.execute(select(TicketLineItem).where(TicketLineItem.ticket_id == ticket.id))).scalars().all()

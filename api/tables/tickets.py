@@ -109,6 +109,9 @@ class TicketLineItem(IdMixin, TenantMixin, TimestampMixin, Base):
     waste_type_name: Mapped[str] = mapped_column(String(120))
     quantity: Mapped[Decimal] = mapped_column(Numeric(12, 2))
     unit: Mapped[str] = mapped_column(String(20), default="lbs")  # lbs | tons | cubic_yards
+    # What the operator typed; on a completed inbound load quantity/unit are its share of the scale's net in lb.
+    declared_quantity: Mapped[Decimal | None] = mapped_column(Numeric(12, 2))
+    declared_unit: Mapped[str | None] = mapped_column(String(20))
     unit_price: Mapped[Decimal | None] = mapped_column(Numeric(12, 4))
     amount: Mapped[Decimal] = mapped_column(MONEY, default=Decimal(0))
     notes: Mapped[str | None] = mapped_column(String(500))

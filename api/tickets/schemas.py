@@ -135,8 +135,11 @@ class LineItemRead(BaseModel):
     id: uuid.UUID
     position: int
     waste_type: str
-    quantity: JsonNumber
+    quantity: JsonNumber = Field(description="Billed and stocked: on a completed inbound load, its share of the "
+                                             "scale's net weight in lb")
     unit: str
+    declared_quantity: JsonNumber | None = Field(None, description="The quantity typed before the scale")
+    declared_unit: str | None = None
     unit_price: JsonNumber | None
     amount: JsonNumber
     notes: str | None

@@ -86,31 +86,36 @@ test("a plate read by the camera runs the 5-step wizard to a priced two-product 
   await expect(page.getByLabel("Payee (required)")).toHaveValue(/.+/);
   await page.getByRole("button", { name: "Next" }).click();
   await productsStep(page);
-  await page.getByLabel("Gross weight (lbs)").fill("14250.5");
+  await page.getByLabel("Gross weight (lbs)").fill("13420");
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByLabel(/Use stored tare/).check();
   await page.getByLabel("Payment method").selectOption("check");
+  // Billed as weighed: typed 1,500 lb + 0.75 t (1,500 lb), the scale says 13,420 - 10,400 = 3,020 lb,
+  // 1,510 lb each at the payee's $0.05/lb = $151.00, shown before Complete.
+  const preview = page.getByRole("region", { name: "Billed as weighed" });
+  await expect(preview).toContainText("Net weight: 3,020 lbs");
+  await expect(preview).toContainText("(+20 lbs)");
+  await expect(preview).toContainText("$151.00");
   await shot(page, "40-inbound-wizard-step5");
   await page.getByRole("button", { name: "Complete Transaction" }).click();
-  // 1,500 lb + 0.75 t (1,500 lb) at the payee's $0.05/lb = $150.00
-  await expect(page.getByText(/Multi-Product Inbound ticket created successfully! Ticket T-I-\d{8}-\d{4}: 2 products, total \$150\.00/)).toBeVisible();
+  await expect(page.getByText(/Multi-Product Inbound ticket created successfully! Ticket T-I-\d{8}-\d{4}: 2 products, total \$151\.00/)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Step 1: Vehicle identification" })).toBeVisible();
 
   await page.goto("/app/inbound-tickets");
   await expect(page.getByRole("heading", { name: "Inbound Ticket Management" })).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: "Golden Gate Produce" }).first();
   await expect(row).toContainText("-I-");
-  await expect(row).toContainText("$150.00");
+  await expect(row).toContainText("$151.00");
   await row.getByRole("button").first().click();
-  await expect(page.getByLabel("Scale ticket")).toContainText("3,850.5 lbs");
+  await expect(page.getByLabel("Scale ticket")).toContainText("3,020 lbs");
   await shot(page, "41-inbound-ticket-print");
   await page.keyboard.press("Escape");
 
-  // The load is inventory now: 1,500 lb + 0.75 t (1,500 lb), once the warehouse is refreshed.
+  // The load is inventory now, as weighed: 3,020 lb, once the warehouse is refreshed.
   refreshWarehouse();
   await page.goto("/app/inventory-dashboard");
   await expect(page.getByRole("heading", { name: "Inventory Dashboard" })).toBeVisible();
-  await expect(page.getByText("3,000 lbs").first()).toBeVisible();
+  await expect(page.getByText("3,020 lbs").first()).toBeVisible();
   await expect(page.getByRole("table", { name: "Recent inventory items" }).getByRole("row")).toHaveCount(3);
   await shot(page, "42-inventory-dashboard");
 });
@@ -139,8 +144,10 @@ test("a weigh-in left saved is weighed out from In-Progress", async ({ page }) =
   await row.getByRole("button", { name: "Weigh Out" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Tare weight (lbs)").fill("10400");
+  // 12,000 - 10,400 = 1,600 lb on 3,000 lb typed: 800 lb a line at $0.05/lb = $80.00.
+  await expect(dialog.getByRole("region", { name: "Billed as weighed" })).toContainText("$80.00");
   await dialog.getByRole("button", { name: "Complete Transaction" }).click();
-  await expect(page.getByText(/completed: \$150\.00/)).toBeVisible();
+  await expect(page.getByText(/completed: \$80\.00/)).toBeVisible();
   await expect(saved).toContainText("No saved tickets");
 
   refreshWarehouse();

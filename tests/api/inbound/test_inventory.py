@@ -9,7 +9,7 @@ from tests.pipelines.world import refresh
 
 
 def load(payee_id: str) -> dict:
-    return {"customer1_id": payee_id, "gross_weight": 14250.5, "tare_weight": 10400, "payment_method": "cash",
+    return {"customer1_id": payee_id, "gross_weight": 13400, "tare_weight": 10400, "payment_method": "cash",
             "line_items": [{"waste_type": "Food Scraps", "quantity": 1500, "unit": "lbs"},
                            {"waste_type": "Food Waste", "quantity": 0.75, "unit": "tons"}]}
 

@@ -31,8 +31,8 @@ async def world(app):
         b = await add_customer(client, t, "Mission Market", custom_pricing_per_unit=0.05)
         h = await add_customer(client, t, "Bay Hauling", is_hauler=True)
         bodies = [
-            # s0, payee A: 1,500 lb + 0.75 t (1,500 lb) at $0.04 = $120.00, net 3,850.5 lb
-            load(a["id"], s0, 14250.5, [("Food Scraps", 1500, "lbs"), ("Food Waste", 0.75, "tons")]),
+            # s0, payee A: 1,500 lb + 0.75 t (1,500 lb) at $0.04 = $120.00, net 3,000.0 lb (weighed as typed)
+            load(a["id"], s0, 13400, [("Food Scraps", 1500, "lbs"), ("Food Waste", 0.75, "tons")]),
             # s1, payee B with hauler H: 1,000 lb at $0.05 = $50.00, net 1,000.0 lb
             load(b["id"], s1, 11400, [("Food Scraps", 1000, "lbs")], customer2_id=h["id"]),
             # s0, payee A: 100 lb, $4.00, voided below: counts nowhere
@@ -64,9 +64,9 @@ async def stats(client, tenant, who="admin", **params) -> tuple:
 
 async def test_ticket_statistics_are_summed_from_the_ledger(client, world):
     t = world["t"]
-    assert await stats(client, t) == (2, 170.0, 4850.5, 2)
+    assert await stats(client, t) == (2, 170.0, 4000.0, 2)
     assert await stats(client, t, customer_id=world["h"]["id"]) == (1, 50.0, 1000.0, 1)  # as hauler
-    assert await stats(client, t, customer_id=world["a"]["id"]) == (1, 120.0, 3850.5, 1)
+    assert await stats(client, t, customer_id=world["a"]["id"]) == (1, 120.0, 3000.0, 1)
     tomorrow = (date.today() + timedelta(days=2)).isoformat()
     assert await stats(client, t, start_date=tomorrow) == (0, 0.0, 0.0, 0)
     # The ticket list and its statistics are the managers' (docs/access.md).

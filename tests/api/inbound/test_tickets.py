@@ -45,17 +45,20 @@ class TestCreate:
         t = r.json()
         assert "-I-" in t["ticket_number"] and t["ticket_number"].endswith("-0001")
         assert (t["gross_weight"], t["tare_weight"], t["net_weight"]) == (14250.5, 10400.0, 3850.5)
-        # Food Scraps: the payee's product price 0.03/lb x 1500 = 45.00;
-        # Food Waste: the payee's default 0.045/lb x 1,500 lb (0.75 t) = 67.50.
-        assert [(li["waste_type"], li["amount"]) for li in t["line_items"]] == [("Food Scraps", 45.0),
-                                                                               ("Food Waste", 67.5)]
-        assert t["total_amount"] == 112.5 and t["is_multi_product"] is True and t["status"] == "completed"
+        # Billed as weighed: typed 1,500 lb and 0.75 t (1,500 lb) share the net 3,850.5 lb half and half,
+        # 1,925.25 each; to the 0.1 lb the spare tenth goes to the first line (largest remainder, tie).
+        # Food Scraps: the payee's product price 0.03/lb x 1,925.3 = 57.76;
+        # Food Waste: the payee's default 0.045/lb x 1,925.2 lb = 86.63.
+        assert [(li["waste_type"], li["quantity"], li["unit"], li["declared_quantity"], li["declared_unit"],
+                 li["amount"]) for li in t["line_items"]] == [
+            ("Food Scraps", 1925.3, "lbs", 1500.0, "lbs", 57.76), ("Food Waste", 1925.2, "lbs", 0.75, "tons", 86.63)]
+        assert t["total_amount"] == 144.39 and t["is_multi_product"] is True and t["status"] == "completed"
         assert t["customer1"]["customer_name"] == "Golden Gate Produce" and t["ticket_type"] == "inbound"
         moves = owner_sql("select m.direction, m.kind, m.quantity, m.value, i.waste_type_name, i.source_customer_id "
                           "from inventory_movements m join inventory_items i on i.id = m.item_id "
                           "where m.company_id=%s order by i.waste_type_name", (tenant.company_id,))
-        assert moves == [("in", "inbound", Decimal("1500.00"), Decimal("45.00"), "Food Scraps", uuid.UUID(payee["id"])),
-                         ("in", "inbound", Decimal("1500.00"), Decimal("67.50"), "Food Waste", uuid.UUID(payee["id"]))]
+        assert moves == [("in", "inbound", Decimal("1925.30"), Decimal("57.76"), "Food Scraps", uuid.UUID(payee["id"])),
+                         ("in", "inbound", Decimal("1925.20"), Decimal("86.63"), "Food Waste", uuid.UUID(payee["id"]))]
         second = await client.post("/api/inbound/tickets", json=load(payee["id"]), headers=tenant.headers())
         assert second.json()["ticket_number"].endswith("-0002")
 
@@ -81,8 +84,8 @@ class TestCreate:
         r = await client.post("/api/inbound/tickets", json=load(new["id"], license_plate="NEW1"),
                               headers=tenant.headers())
         assert r.status_code == 201
-        # No prices at all: 0.1 per lb (1500 lb + 1500 lb).
-        assert r.json()["total_amount"] == 300.0
+        # No prices at all: 0.1 per lb of the weighed 1,925.3 lb + 1,925.2 lb (192.53 + 192.52).
+        assert r.json()["total_amount"] == 385.05
 
     async def test_stored_tare_is_used_when_asked(self, client, tenant, payee):
         v = (await client.post(f"/api/inbound/customers/{payee['id']}/vehicles", headers=tenant.headers(),
@@ -146,7 +149,7 @@ class TestMultiStep:
         r = await client.put(f"/api/inbound/tickets/{saved['id']}", json=out, headers=tenant.headers("employee"))
         assert r.status_code == 200, r.text
         done = r.json()
-        assert done["status"] == "completed" and done["net_weight"] == 3850.5 and done["total_amount"] == 112.5
+        assert done["status"] == "completed" and done["net_weight"] == 3850.5 and done["total_amount"] == 144.39
         assert done["ticket_number"] == saved["ticket_number"] and done["payment_method"] == "invoice"
         assert count(owner_sql, "inventory_movements", tenant.company_id) == 2
         # Completing again answers the completed ticket and writes nothing more.
@@ -177,7 +180,7 @@ class TestMultiStep:
                                 json={**{k: v for k, v in load(payee["id"]).items() if k not in ("is_multi_product",)},
                                       "status": "completed"})
         assert done.status_code == 200, done.text
-        assert done.json()["total_amount"] == 112.5
+        assert done.json()["total_amount"] == 144.39  # billed as weighed, as above
 
     async def test_saved_needs_the_multistep_setting(self, client, factory):
         t = await inbound_tenant(factory, multistep=False)

@@ -1685,6 +1685,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbound/tickets/price-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview Inbound Ticket
+         * @description Before Complete: the net weight, its split over the lines and the price, as Complete will
+         *     bill them (loads are billed as weighed, not on typed quantities). Writes nothing.
+         */
+        post: operations["inbound-preview_inbound_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inbound/tickets/{ticket_id}": {
         parameters: {
             query?: never;
@@ -5541,6 +5562,81 @@ export interface components {
             vehicle?: components["schemas"]["InboundVehicleRead"] | null;
         };
         /**
+         * InboundPreview
+         * @description The load as it will be billed: the net weight split over the lines, and the price.
+         */
+        InboundPreview: {
+            /**
+             * Declared Lbs
+             * @description Sum of the typed quantities, in lb
+             */
+            declared_lbs: number;
+            /**
+             * Difference Lbs
+             * @description net_weight - declared_lbs
+             */
+            difference_lbs: number;
+            /** Gross Weight */
+            gross_weight: number;
+            /** Line Items */
+            line_items: components["schemas"]["InboundPreviewLine"][];
+            /** Net Weight */
+            net_weight: number;
+            /** Tare Weight */
+            tare_weight: number;
+            /** Total Amount */
+            total_amount: number;
+        };
+        /** InboundPreviewLine */
+        InboundPreviewLine: {
+            /** Amount */
+            amount: number;
+            /**
+             * Declared Lbs
+             * @description The typed quantity in lb
+             */
+            declared_lbs: number;
+            /** Declared Quantity */
+            declared_quantity: number;
+            /** Declared Unit */
+            declared_unit: string;
+            /** Price Unit */
+            price_unit: string;
+            /**
+             * Quantity Lbs
+             * @description The line's share of the net weight: billed and stocked
+             */
+            quantity_lbs: number;
+            /** Unit Price */
+            unit_price: number;
+            /** Waste Type */
+            waste_type: string;
+        };
+        /**
+         * InboundPreviewRequest
+         * @description What the operator has on screen before Complete (wizard or weigh-out).
+         */
+        InboundPreviewRequest: {
+            /**
+             * Customer1 Id
+             * @description Payee: their prices apply
+             */
+            customer1_id?: string | null;
+            /** Gross Weight */
+            gross_weight: number | string;
+            /** Line Items */
+            line_items: components["schemas"]["InboundLineCreate"][];
+            /** Tare Weight */
+            tare_weight?: number | string | null;
+            /**
+             * Use Stored Tare
+             * @default false
+             */
+            use_stored_tare: boolean;
+            /** Vehicle Id */
+            vehicle_id?: string | null;
+        };
+        /**
          * InboundTicketCreate
          * @description The wizard's payload (spec 3 s7). net_weight is computed by the server and ignored.
          */
@@ -6124,6 +6220,13 @@ export interface components {
             /** Amount */
             amount: number;
             /**
+             * Declared Quantity
+             * @description The quantity typed before the scale
+             */
+            declared_quantity?: number | null;
+            /** Declared Unit */
+            declared_unit?: string | null;
+            /**
              * Id
              * Format: uuid
              */
@@ -6132,7 +6235,10 @@ export interface components {
             notes: string | null;
             /** Position */
             position: number;
-            /** Quantity */
+            /**
+             * Quantity
+             * @description Billed and stocked: on a completed inbound load, its share of the scale's net weight in lb
+             */
             quantity: number;
             /** Unit */
             unit: string;
@@ -19323,6 +19429,102 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "inbound-preview_inbound_ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboundPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundPreview"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -105,3 +105,17 @@ export const useInventory = (filters: { status?: string; waste_type?: string; cu
     queryFn: ({ signal }) => api.get<Inventory>("/api/inventory", clean, signal),
   });
 };
+
+export type InboundPreview = S["InboundPreview"];
+export type InboundPreviewRequest = S["InboundPreviewRequest"];
+
+/** Before Complete: the load as it will be billed (the scale's net split over the lines, priced).
+ * `body` null while the screen lacks a payee, a line or weights. */
+export const useInboundPricePreview = (body: InboundPreviewRequest | null) =>
+  useQuery({
+    queryKey: ["inbound", "price-preview", body],
+    queryFn: ({ signal }) => api.post<InboundPreview>("/api/inbound/tickets/price-preview", body, { signal }),
+    enabled: body !== null,
+    retry: false,
+    staleTime: 30_000,
+  });

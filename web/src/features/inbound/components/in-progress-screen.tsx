@@ -13,9 +13,10 @@ import { api } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import { useTicketLocation } from "@/lib/ticket-location";
-import { type InboundTicket, useInboundInProgress, useUpdateInboundTicket } from "../api/inbound";
+import { type InboundPreviewRequest, type InboundTicket, useInboundInProgress, useUpdateInboundTicket } from "../api/inbound";
 import { PAYMENT_METHODS, type PaymentMethod } from "../lib/wizard";
 import { InboundGate } from "./inbound-gate";
+import { WeighedLoadPreview } from "./weighed-load-preview";
 import "./inbound.css";
 
 type Row = {
@@ -96,6 +97,14 @@ function WeighOutDialog({ ticket, onClose }: { ticket: InboundTicket; onClose: (
   // A weigh-in saved before every ticket had its location takes one when it is weighed out.
   const unlocated = !ticket.store_id;
   const ok = Number(tare) >= 0 && tare !== "" && Number(tare) < ticket.gross_weight && !(unlocated && location.missing);
+  const preview: InboundPreviewRequest | null = ok && ticket.customer1_id && ticket.line_items.length > 0 ? {
+    customer1_id: ticket.customer1_id, vehicle_id: ticket.vehicle_id, gross_weight: ticket.gross_weight, tare_weight: tare,
+    use_stored_tare: false,
+    line_items: ticket.line_items.map((li) => ({
+      waste_type: li.waste_type, quantity: li.declared_quantity ?? li.quantity,
+      unit: (li.declared_unit ?? li.unit) as InboundPreviewRequest["line_items"][number]["unit"],
+    })),
+  } : null;
   const complete = async () => {
     try {
       const body = { tare_weight: tare, payment_method: payment, status: "completed", ...(unlocated ? { store_id: location.storeId } : {}) };
@@ -118,6 +127,7 @@ function WeighOutDialog({ ticket, onClose }: { ticket: InboundTicket; onClose: (
       <SelectField label="Payment method" value={payment} onChange={(e) => setPayment(e.target.value as PaymentMethod)}>
         {PAYMENT_METHODS.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
       </SelectField>
+      <WeighedLoadPreview body={preview} />
     </Modal>
   );
 }

@@ -12,11 +12,12 @@ import { systemSettingsQueryOptions } from "@/lib/session";
 import { LOCATION_REQUIRED, useTicketLocation } from "@/lib/ticket-location";
 import { type Customer, lookupPlate, useCreateInboundTicket, useCustomers, useWasteTypes } from "../api/inbound";
 import {
-  canComplete, canLeave, emptyLine, estimatedQuantity, initialState, LINE_UNITS, MESSAGES, PAYMENT_METHODS, removeLine,
-  STEPS, successMessage, ticketPayload, type Line, type WizardState,
+  canComplete, canLeave, emptyLine, estimatedQuantity, initialState, LINE_UNITS, MESSAGES, PAYMENT_METHODS, previewRequest,
+  removeLine, STEPS, successMessage, ticketPayload, type Line, type WizardState,
 } from "../lib/wizard";
 import { CustomerDialog } from "./customers-screen";
 import { InboundGate } from "./inbound-gate";
+import { WeighedLoadPreview } from "./weighed-load-preview";
 import "./inbound.css";
 
 export default function InboundWizardScreen() {
@@ -197,6 +198,7 @@ function Wizard() {
             {PAYMENT_METHODS.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
           </SelectField>
           <TextField label="Notes" value={s.notes} onChange={(e) => set({ notes: e.target.value })} />
+          <WeighedLoadPreview body={previewRequest(s)} />
           <Button size="lg" disabled={!canComplete(s) || create.isPending} busy={create.isPending} onClick={() => void submit("completed")}>Complete Transaction</Button>
         </Card>
       )}

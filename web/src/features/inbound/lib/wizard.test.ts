@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  bulkSummary, canComplete, canLeave, emptyLine, estimatedQuantity, inboundGate, initialState, isCsvFile, removeLine,
-  ticketPayload, type WizardState,
+  bulkSummary, canComplete, canLeave, differenceNote, emptyLine, estimatedQuantity, inboundGate, initialState, isCsvFile, previewRequest,
+  removeLine, ticketPayload, type WizardState,
 } from "./wizard";
 
 const ready = (over: Partial<WizardState> = {}): WizardState => ({
@@ -52,5 +52,23 @@ describe("inbound wizard rules", () => {
     expect(inboundGate("ENTERPRISE", true)).toBe("ok");
     expect(inboundGate("pro", true)).toBe("enterprise");
     expect(inboundGate("enterprise", false)).toBe("disabled");
+  });
+});
+
+describe("billed as weighed", () => {
+  it("asks for a preview only once the load can be completed", () => {
+    expect(previewRequest(ready({ tare: "" }))).toBeNull();
+    expect(previewRequest(ready())).toEqual({
+      customer1_id: "p1", vehicle_id: null, gross_weight: "14250.5", tare_weight: "10400", use_stored_tare: false,
+      line_items: [{ waste_type: "Food Scraps", quantity: "1500", unit: "lbs" }],
+    });
+  });
+
+  it("says so when the typed quantities differ from the scale's net", () => {
+    expect(differenceNote(2500, 2500)).toBeNull();
+    const note = differenceNote(2520, 2500) ?? "";
+    expect(note).toContain("2,520 lbs");
+    expect(note).toContain("(+20 lbs)");
+    expect(differenceNote(2480, 2500)).toContain("(−20 lbs)");
   });
 });

@@ -1,4 +1,5 @@
 // The inbound wizard's rules (spec 3 s2.1, s4, s5, s8): steps, guards, messages, the payload.
+import type { components } from "@/client/schema";
 
 export const STEPS = ["Vehicle", "Customer", "Products", "Gross Weight", "Tare & Payment"] as const;
 export const LINE_UNITS = ["lbs", "tons", "cubic_yards"] as const;
@@ -83,6 +84,28 @@ export function ticketPayload(s: WizardState, status: "completed" | "saved", cli
     is_multi_product: lines.length > 1,
     status,
     client_id: clientId,
+  };
+}
+
+/** What the operator reads when the typed quantities differ from the scale's net (null when equal). */
+export function differenceNote(net: number, declared: number): string | null {
+  const diff = Math.round((net - declared) * 10) / 10;
+  if (diff === 0) return null;
+  const f = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 1 });
+  return `The scale weighed ${f(net)} lbs; the products typed add up to ${f(declared)} lbs (${diff > 0 ? "+" : "−"}${f(Math.abs(diff))} lbs). `
+    + "The load is billed and stocked at the scale's net weight, shared by the products' quantities.";
+}
+
+/** The price preview's request, or null until there is a payee, a line, a gross and a tare. */
+export function previewRequest(s: WizardState): components["schemas"]["InboundPreviewRequest"] | null {
+  if (!canComplete(s)) return null;
+  return {
+    customer1_id: s.payeeId,
+    vehicle_id: s.vehicleId,
+    line_items: completeLines(s.lines).map((l) => ({ waste_type: l.waste_type, quantity: l.quantity, unit: l.unit })),
+    gross_weight: s.gross,
+    tare_weight: s.useStoredTare ? null : s.tare,
+    use_stored_tare: s.useStoredTare,
   };
 }
 
