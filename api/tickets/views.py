@@ -47,7 +47,8 @@ def ticket_read(
         line_items=[
             LineItemRead(
                 id=li.id, position=li.position, waste_type=li.waste_type_name, quantity=li.quantity, unit=li.unit,
-                declared_quantity=li.declared_quantity, declared_unit=li.declared_unit, unit_price=li.unit_price, amount=li.amount, notes=li.notes,
+                declared_quantity=getattr(li, "declared_quantity", None),
+                declared_unit=getattr(li, "declared_unit", None), unit_price=li.unit_price, amount=li.amount, notes=li.notes,
             )
             for li in sorted(lines, key=lambda li: li.position)
         ],
