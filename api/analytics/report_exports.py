@@ -23,6 +23,7 @@ from api.analytics.warehouse import read_warehouse, rows
 from api.audit.service import audit
 from api.companies.logo import logo_png
 from api.core.config import get_settings
+from api.kit.calendar import company_zone_name
 from api.kit.errors import DomainError
 from api.mail.recipients import check_recipients
 from api.mail.service import _send_smtp, _write_outbox, build_message
@@ -62,7 +63,7 @@ async def report_header(db: AsyncSession, company: Company, f: ReportFilter) -> 
         labels.append(("Destination", f.destination))
     if f.direction != "all":
         labels.append(("Ticket type", f.direction.capitalize()))
-    return ReportHeader(company_name=company.name, timezone=company.timezone or "America/Los_Angeles",
+    return ReportHeader(company_name=company.name, timezone=company_zone_name(company),
                         generated_at=datetime.now(tz=UTC), logo=logo_png(company), filters=labels)
 
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
-from zoneinfo import ZoneInfo
+from datetime import date, timedelta
 
 import duckdb
 
 from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse
+from api.kit.calendar import company_today, company_zone_name  # noqa: F401  (company_today: report_exports reads it here)
 from api.kit.errors import Forbidden, Invalid
 from api.tables.companies import Company
 
@@ -97,11 +97,6 @@ class ReportFilter:
         elif self.direction == "inbound":
             clauses.append("is_inbound")
         return clauses, params
-
-
-def company_today(company: Company) -> date:
-    """"Today" is the company's local day: near midnight the server's (UTC) date is another day."""
-    return datetime.now(tz=ZoneInfo(company.timezone or "America/Los_Angeles")).date()
 
 
 def make_filter(

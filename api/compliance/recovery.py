@@ -15,10 +15,10 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics.service import company_today
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 from api.companies.logo import logo_png
 from api.compliance import tiers
+from api.kit.calendar import company_today
 from api.kit.errors import Conflict, DomainError, Invalid, NotFound
 from api.kit.spreadsheet import safe_row
 from api.tables.companies import Company

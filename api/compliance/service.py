@@ -11,11 +11,11 @@ from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics.service import company_today
 from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse
 from api.companies.logo import logo_png
 from api.compliance import ear, recovery, tiers
 from api.compliance.location_report import to_pdf as location_report_pdf
+from api.kit.calendar import company_today, company_zone_name
 from api.kit.errors import Conflict
 from api.tables.companies import Company
 from api.tables.compliance import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
@@ -198,7 +198,7 @@ def trend_log(trend: list[dict], company: Company) -> list[dict]:
     """The trend events as log entries, derived on every read from the marts (never stored: a GET
     writes nothing, and the log follows the marts after each refresh). Each is dated when its month
     closed (the next month's first midnight in the company's zone), or now for the running month."""
-    zone = ZoneInfo(company.timezone or "America/Los_Angeles")
+    zone = ZoneInfo(company_zone_name(company))
     now = datetime.now(tz=UTC)
     entries = []
     for month, event, severity, description in dated_trend_events(trend, company_today(company)):

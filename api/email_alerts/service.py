@@ -30,6 +30,7 @@ from api.email_alerts.schemas import (
     EmailAlertUpdate,
     SendRead,
 )
+from api.kit.calendar import company_zone_name
 from api.kit.errors import Forbidden, Invalid, NotFound
 from api.mail.service import send_mail
 from api.subscription import plans
@@ -41,7 +42,6 @@ from api.tables.users import User
 log = logging.getLogger("flow.email_alerts")
 Sessions = async_sessionmaker[AsyncSession]
 MAX_ATTEMPTS = 3
-DEFAULT_TZ = "America/Los_Angeles"
 
 
 def now() -> datetime:
@@ -49,7 +49,7 @@ def now() -> datetime:
 
 
 def rule_of(alert: EmailAlert, company: Company) -> Rule:
-    return Rule(schedule=alert.schedule, send_time=alert.send_time, timezone=company.timezone or DEFAULT_TZ,
+    return Rule(schedule=alert.schedule, send_time=alert.send_time, timezone=company_zone_name(company),
                 weekly_day=alert.weekly_day)
 
 

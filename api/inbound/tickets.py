@@ -19,7 +19,6 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -40,6 +39,7 @@ from api.inbound.schemas import (
 from api.inventory.service import receive_inbound, reverse_inbound
 from api.invoices.service import bill_inbound_ticket
 from api.invoices.unbill import unbill_inbound_ticket
+from api.kit.calendar import company_today, company_zone_name, local_midnight
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
 from api.settings.service import get_settings_row
 from api.tables.audit import AuditEvent
@@ -50,7 +50,6 @@ from api.tables.stores import Store
 from api.tables.tickets import Ticket, TicketLineItem
 from api.tickets import rules
 from api.tickets.numbering import next_ticket_number
-from api.tickets.queries import local_midnight
 from api.tickets.references import as_uuid
 from api.tickets.service import NO_LOCATIONS_YET, REUSED_CLIENT_ID, Caller, choose_location, require_location
 from api.tickets.views import read_tickets
@@ -310,7 +309,7 @@ async def _insert(db, caller: Caller, body: InboundTicketCreate, parties: Partie
     now = datetime.now(tz=UTC)
     gross, tare, net = weights
     number = await next_ticket_number(db, caller.company.id, inbound=True, at=now,
-                                      tz=caller.company.timezone or "UTC")
+                                      tz=company_zone_name(caller.company))
     user = caller.user
     ticket = Ticket(
         id=uuid.uuid4(), company_id=caller.company.id, ticket_number=number, client_id=client_id,
@@ -477,7 +476,7 @@ async def inbound_reads(db: AsyncSession, tickets: list[Ticket]) -> list[Inbound
 
 
 def _conds(caller: Caller, start: date | None, end: date | None, customer_id: uuid.UUID | None) -> list:
-    tz = caller.company.timezone or "UTC"
+    tz = company_zone_name(caller.company)
     conds = [Ticket.is_inbound.is_(True)]
     if caller.scope is not None:
         conds.append(Ticket.store_id == caller.scope)
@@ -499,8 +498,7 @@ async def list_inbound(db: AsyncSession, caller: Caller, start: date | None, end
     total = await db.scalar(select(func.count()).select_from(Ticket).where(*listed)) or 0
     rows = (await db.execute(select(Ticket).where(*listed).order_by(Ticket.ticket_at.desc(), Ticket.ticket_number.desc())
                              .limit(limit).offset(offset))).scalars().all()
-    tz = caller.company.timezone or "UTC"
-    today = datetime.now(tz=ZoneInfo(tz)).date()
+    today = company_today(caller.company)
     stats = await ticket_stats(db, caller.company.id, caller.scope, start, end, customer_id, today)
     return {"tickets": await inbound_reads(db, list(rows)), "total": total, "total_tickets": stats.total_tickets,
             "total_revenue": stats.total_revenue, "total_weight_lbs": stats.total_weight_lbs,

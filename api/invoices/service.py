@@ -14,7 +14,6 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import Integer, cast, func, select, text
 from sqlalchemy.exc import IntegrityError
@@ -38,6 +37,7 @@ from api.invoices.schemas import (
     Statement,
     StatementLine,
 )
+from api.kit.calendar import company_today, company_zone_name, local_day
 from api.kit.errors import Conflict, Invalid, NotFound
 from api.tables.companies import Company
 from api.tables.inbound import Customer
@@ -49,10 +49,6 @@ TERMS = {0: "Due on receipt", 15: "Net 15", 30: "Net 30", 60: "Net 60"}
 DEFAULT_TERMS_DAYS = 30
 DASHBOARD_KEYS = {"CURRENT": "current", "1-30": "days_1_30", "31-60": "days_31_60", "61-90": "days_61_90",
                   "90+": "days_90_plus"}
-
-
-def company_today(company: Company) -> date:
-    return datetime.now(tz=ZoneInfo(company.timezone or "America/Los_Angeles")).date()
 
 
 def terms_label(days: int | None) -> str:
@@ -345,7 +341,7 @@ async def bill_inbound_ticket(db: AsyncSession, ticket: Ticket) -> Invoice | Non
     customer = await db.get(Customer, ticket.customer1_id)
     if customer is None:
         raise Invalid("customer1_id: payee not found")
-    day = ticket.ticket_at.astimezone(ZoneInfo(company.timezone or "America/Los_Angeles")).date()
+    day = local_day(ticket.ticket_at, company.timezone)
     terms_days = DEFAULT_TERMS_DAYS if customer.payment_terms_days is None else customer.payment_terms_days
     invoice: Invoice | None = None
     if customer.billing_cycle == "monthly":
@@ -391,7 +387,7 @@ async def company_block(company: Company):
     street = company.address_street or ""
     city = ", ".join(part for part in (company.address_city, " ".join(
         p for p in (company.address_state, company.address_zip) if p)) if part)
-    header = ReportHeader(company_name=company.name, timezone=company.timezone or "America/Los_Angeles",
+    header = ReportHeader(company_name=company.name, timezone=company_zone_name(company),
                           generated_at=datetime.now(tz=UTC), logo=logo_png(company))
     return CompanyBlock(header=header, address_lines=[street, city, company.phone or "", company.billing_email or ""])
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import Integer, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -18,6 +17,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api.invoices import service as receivables
 from api.invoices.schemas import AgingBucket, PaymentCreate
+from api.kit.calendar import local_day
 from api.kit.errors import Conflict, Invalid, NotFound
 from api.payables.bol import bol_pdf
 from api.payables.schemas import (
@@ -196,7 +196,7 @@ async def bill_outbound_ticket(db: AsyncSession, ticket: Ticket) -> Bill | None:
     if amount <= 0:
         return None
     company = await db.get(Company, ticket.company_id)
-    day = ticket.ticket_at.astimezone(ZoneInfo(company.timezone or "America/Los_Angeles")).date()
+    day = local_day(ticket.ticket_at, company.timezone)
     terms = 30 if partner.payment_terms_days is None else partner.payment_terms_days
     bill = Bill(company_id=ticket.company_id, bill_number=await next_bill_number(db, ticket.company_id, day),
                 partner_id=partner.id, ticket_id=ticket.id, issue_date=day, due_date=day + timedelta(days=terms),

@@ -23,12 +23,12 @@ import calendar
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.audit.service import audit
+from api.kit.calendar import company_today
 from api.kit.errors import Conflict, DomainError, Invalid
 from api.subscription import plans
 from api.subscription import service as companies
@@ -79,7 +79,7 @@ async def active_plan_ids(db: AsyncSession) -> set[str]:
 
 
 def local_today(company: Company) -> date:
-    return datetime.now(tz=ZoneInfo(company.timezone or "America/Los_Angeles")).date()
+    return company_today(company)
 
 
 def month_bounds(day: date) -> tuple[date, date]:

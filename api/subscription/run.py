@@ -20,13 +20,13 @@ import logging
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from api.audit.service import audit
 from api.core.db import sessionmaker, set_system_scope, set_tenant
+from api.kit.calendar import company_today
 from api.subscription import billing
 from api.subscription.payments import get_provider
 from api.tables.companies import Company
@@ -48,7 +48,7 @@ class Outcome:
 
 
 def _local_day(company: Company, now: datetime):
-    return now.astimezone(ZoneInfo(company.timezone or "America/Los_Angeles")).date()
+    return company_today(company, now)
 
 
 async def _companies(sessions: Sessions, only: list[uuid.UUID] | None) -> list[uuid.UUID]:

@@ -16,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api.audit.service import audit
 from api.companies.logo import logo_png
+from api.kit.calendar import company_zone_name
 from api.kit.errors import DomainError, Invalid, NotFound
 from api.mail.recipients import check_recipients
 from api.mail.service import Attachment, send_mail
@@ -63,7 +64,7 @@ async def email_tickets(db: AsyncSession, who: Caller, body: TicketEmailRequest,
         raise Invalid(f"filters: more than {EMAIL_ROW_CAP:,} tickets match; choose a shorter date range to email, "
                       "or download the export")
     await _limit(who, recipients)
-    tz = who.company.timezone or "UTC"
+    tz = company_zone_name(who.company)
     label, file_part = exports.period_label(f.start_date, f.end_date, first, last, tz)
     zone = ZoneInfo(tz)
     pdf = await exports.pdf_bytes(exports.ExportTable(who.company.name, label, zone, logo_png(who.company)),

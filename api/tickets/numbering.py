@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import uuid
 from datetime import date, datetime
-from zoneinfo import ZoneInfo
 
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.kit.calendar import local_day
 from api.tables.tickets import TicketCounter
-
-
-def local_day(at: datetime, tz: str) -> date:
-    return at.astimezone(ZoneInfo(tz)).date()
 
 
 def format_ticket_number(day: date, number: int, *, inbound: bool) -> str:

@@ -7,13 +7,13 @@ made (docs/access.md); 'created_by=me' is My Ticket History.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from datetime import date, datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from datetime import date, datetime, timedelta
 
 from sqlalchemy import Row, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.db import sessionmaker, set_tenant
+from api.kit.calendar import company_zone_name, current_month, local_midnight
 from api.kit.errors import Invalid
 from api.tables.stores import Store
 from api.tables.tickets import Ticket
@@ -25,10 +25,6 @@ STATUSES = {"draft", "saved", "completed", "void"}
 EXPORT_ROW_CAP = 100_000
 
 
-def local_midnight(day: date, tz: str) -> datetime:
-    return datetime.combine(day, time.min, tzinfo=ZoneInfo(tz))
-
-
 def _by_reference(id_column, name_column, value: str | None):
     if not value or value.strip().lower() in ("", "all"):
         return None
@@ -38,7 +34,7 @@ def _by_reference(id_column, name_column, value: str | None):
 
 
 def conditions(f: TicketQuery, caller: Caller) -> list:
-    tz = caller.company.timezone or "UTC"
+    tz = company_zone_name(caller.company)
     conds = []
     if caller.scope is not None:
         conds.append(Ticket.store_id == caller.scope)
@@ -119,7 +115,7 @@ async def export_batches(caller: Caller, f: TicketQuery, size: int) -> AsyncIter
 
 async def month_count(db: AsyncSession, caller: Caller, year: int, month: int) -> int:
     """Completed tickets in a company-local month; an employee counts their own."""
-    tz = caller.company.timezone or "UTC"
+    tz = company_zone_name(caller.company)
     start = date(year, month, 1)
     end = date(year + (month == 12), month % 12 + 1, 1)
     conds = [
@@ -149,6 +145,5 @@ async def in_progress(db: AsyncSession, caller: Caller) -> dict[str, list[Ticket
 
 
 def current_local_month(tz: str) -> tuple[int, int]:
-    now = datetime.now(tz=ZoneInfo(tz))
-    return now.year, now.month
+    return current_month(tz)
 

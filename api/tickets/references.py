@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.kit.calendar import company_zone_name
 from api.kit.errors import Invalid
 from api.settings.service import get_settings_row
 from api.tables.inbound import Customer
@@ -108,7 +109,7 @@ async def _load_items(
 async def load_book(db: AsyncSession, company, payloads: list) -> ReferenceBook:
     """Everything the payloads name, in one query per kind."""
     settings = await get_settings_row(db, company.id)
-    book = ReferenceBook(settings=settings, tz=company.timezone or "UTC")
+    book = ReferenceBook(settings=settings, tz=company_zone_name(company))
     wanted: dict[type, list[str | None]] = {m: [] for m in LABELS}
     store_ids: set[uuid.UUID] = set()
     partner_ids: set[uuid.UUID] = set()

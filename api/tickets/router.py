@@ -12,6 +12,7 @@ from api.access.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
 from api.companies.logo import logo_png
 from api.core.config import get_settings
 from api.core.deps import Db
+from api.kit.calendar import company_zone_name
 from api.kit.errors import ErrorBody, Invalid, NotFound
 from api.ops import metrics
 from api.ratelimit.service import client_ip as ratelimit_ip
@@ -97,7 +98,7 @@ async def count_tickets(
     month: Annotated[int | None, Query(ge=1, le=12)] = None,
 ) -> TicketCount:
     """Completed tickets in a company-local month (an employee: their own)."""
-    now_year, now_month = queries.current_local_month(who.company.timezone or "UTC")
+    now_year, now_month = queries.current_local_month(company_zone_name(who.company))
     year, month = year or now_year, month or now_month
     return TicketCount(count=await queries.month_count(db, who, year, month), year=year, month=month)
 
@@ -130,7 +131,7 @@ async def export_tickets(
     if count > queries.EXPORT_ROW_CAP:
         raise Invalid(f"More than {queries.EXPORT_ROW_CAP:,} tickets match: choose a shorter date range "
                       "(start_date, end_date) and export it in parts")
-    tz = who.company.timezone or "UTC"
+    tz = company_zone_name(who.company)
     label, file_part = exports.period_label(filters.start_date, filters.end_date, first, last, tz)
     table = exports.ExportTable(who.company.name, label, ZoneInfo(tz), logo_png(who.company))
     batches = queries.export_batches(who, filters, exports.EXPORT_BATCH)

@@ -18,6 +18,7 @@ from api.auth.recovery import INVITE_TTL, link_for, new_token
 from api.auth.service import pin_scope
 from api.core.db import set_system_scope, set_tenant, utcnow
 from api.core.security import hash_secret
+from api.kit.calendar import company_zone_name
 from api.kit.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 from api.mail.service import deliver
 from api.ratelimit import lockout
@@ -230,7 +231,7 @@ async def update_preferences(db: AsyncSession, user: User, company: Company | No
 
 def read_preferences(user: User, company: Company | None) -> PreferencesRead:
     prefs = user.preferences or {}
-    default_tz = company.timezone if company is not None else "America/Los_Angeles"
+    default_tz = company_zone_name(company)
     return PreferencesRead(
         timezone=prefs.get("timezone") or default_tz,
         notifications={**DEFAULT_NOTIFICATIONS, **prefs.get("notifications", {})},

@@ -192,7 +192,7 @@ left join {{ ref('stg_app__tickets') }} as t on d.ticket_id = t.ticket_id
 {% macro local_payments(payments, document_column) -%}
     select
         p.{{ document_column }} as document_id,
-        {{ local_date('p.paid_at', 'c.timezone') }} as paid_on,
+        {{ company_local_date('p.paid_at', 'c.timezone') }} as paid_on,
         p.amount
     from {{ payments }} as p
     inner join {{ ref('stg_app__companies') }} as c on p.company_id = c.company_id

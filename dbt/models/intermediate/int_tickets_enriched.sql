@@ -117,7 +117,7 @@ classified as (
         tickets.status,
         tickets.status = 'completed' as is_reported,
         tickets.ticket_at,
-        {{ local_date('tickets.ticket_at', "coalesce(companies.timezone, 'America/Los_Angeles')") }} as local_date,
+        {{ company_local_date('tickets.ticket_at', 'companies.timezone') }} as local_date,
         tickets.created_by_id as employee_id,
         coalesce(tickets.employee_name, 'Unknown') as employee_name,
         coalesce(tickets.waste_type_name, 'Unspecified') as waste_type_name,

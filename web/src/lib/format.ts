@@ -1,8 +1,30 @@
-// Dates and times are stored in UTC and shown in the company's time zone, whatever the device's.
-let displayTimeZone: string | undefined;
+// The company's day in the web (issue 29). Instants are stored in UTC and shown in the company's
+// time zone, whatever the device's; a company without one uses Flow's one default, the same as
+// api/kit/calendar.py DEFAULT_TIMEZONE and dbt's var company_timezone_default. A date without a
+// time (YYYY-MM-DD: a due date, a subscription's end, a report day) is a calendar day, never an
+// instant: it is shown as the day it is, in any zone (2026-11-30 never becomes 11/29).
+export const DEFAULT_TIME_ZONE = "America/Los_Angeles";
+
+let displayTimeZone: string = DEFAULT_TIME_ZONE;
 
 export function setDisplayTimeZone(timeZone: string | null | undefined): void {
-  displayTimeZone = timeZone || undefined;
+  displayTimeZone = timeZone || DEFAULT_TIME_ZONE;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A YYYY-MM-DD calendar day as a local Date at its midnight (never read as UTC), else null. */
+export function parseDay(day: string | null | undefined): Date | null {
+  const m = DATE_ONLY.exec((day ?? "").trim());
+  if (!m) return null;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return d.getMonth() === Number(m[2]) - 1 ? d : null;
+}
+
+/** A calendar day (YYYY-MM-DD, or the day part of a longer value) in the user's date format. */
+export function formatDay(day: string | null | undefined, fallback = "N/A"): string {
+  const d = parseDay((day ?? "").slice(0, 10));
+  return d ? d.toLocaleDateString() : fallback;
 }
 
 function valid(iso: string | null | undefined): Date | null {
@@ -16,7 +38,9 @@ export function formatDateTime(iso: string | null | undefined, fallback = "N/A")
   return d ? d.toLocaleString(undefined, { timeZone: displayTimeZone }) : fallback;
 }
 
+/** The company's day of an instant; a date-only value is shown as the calendar day it is. */
 export function formatDate(iso: string | null | undefined, fallback = "N/A"): string {
+  if (iso && DATE_ONLY.test(iso.trim())) return formatDay(iso, fallback);
   const d = valid(iso);
   return d ? d.toLocaleDateString(undefined, { timeZone: displayTimeZone }) : fallback;
 }
@@ -25,6 +49,12 @@ export function formatDate(iso: string | null | undefined, fallback = "N/A"): st
 export function companyDay(at: Date = new Date()): string {
   // en-CA formats as YYYY-MM-DD.
   return new Intl.DateTimeFormat("en-CA", { timeZone: displayTimeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+/** The company's current year (the EAR's default year, "this month" counts). */
+export function companyYearMonth(at: Date = new Date()): { year: number; month: number } {
+  const [y, m] = companyDay(at).split("-");
+  return { year: Number(y), month: Number(m) };
 }
 
 /** A YYYY-MM-DD day moved by whole calendar days (no time zone or DST involved). */

@@ -32,7 +32,7 @@ dated as (
     select
         tickets.company_id,
         tickets.store_id,
-        {{ local_date('tickets.ticket_at', "coalesce(companies.timezone, 'UTC')") }} as local_date,
+        {{ company_local_date('tickets.ticket_at', 'companies.timezone') }} as local_date,
         tickets.customer1_id,
         tickets.customer2_id,
         tickets.total_amount,

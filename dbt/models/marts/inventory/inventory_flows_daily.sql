@@ -32,7 +32,7 @@ signed as (
 
     select
         movements.company_id,
-        {{ local_date('movements.occurred_at', "coalesce(companies.timezone, 'UTC')") }} as flow_date,
+        {{ company_local_date('movements.occurred_at', 'companies.timezone') }} as flow_date,
         items.store_id,
         items.waste_type_name,
         items.source_customer_id,

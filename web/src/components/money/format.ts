@@ -1,4 +1,5 @@
 import type { BadgeTone } from "@/components/ui/badge";
+import { formatDay as formatCalendarDay } from "@/lib/format";
 
 /** Money arrives as decimal strings (exact to the cent); shown as USD. */
 export function usd(value: string | number | null | undefined): string {
@@ -32,7 +33,5 @@ export const METHODS = [
 /** A calendar day (YYYY-MM-DD: issue, due, statement dates) as the locale writes it. It is a day,
  * not an instant: shown as is, never shifted into a time zone (2026-11-01 stays 1 November). */
 export function formatDay(day: string | null | undefined, fallback = "N/A"): string {
-  if (!day) return fallback;
-  const d = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? fallback : d.toLocaleDateString(undefined, { timeZone: "UTC" });
+  return formatCalendarDay(day, fallback);
 }

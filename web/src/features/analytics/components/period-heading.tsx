@@ -1,4 +1,5 @@
 import type { components } from "@/client/schema";
+import { formatDay as formatCalendarDay } from "@/lib/format";
 
 type Period = components["schemas"]["Period"];
 
@@ -8,8 +9,7 @@ type Period = components["schemas"]["Period"];
  * so the day is formatted as the calendar day it is, in the same locale format.
  */
 export function formatDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString(undefined, { timeZone: "UTC" });
+  return formatCalendarDay(day, day);
 }
 
 /** The report's period heading, e.g. "10/1/2026 to 10/31/2026". */

@@ -10,7 +10,7 @@ describe("ESG dashboard helpers", () => {
     expect(diversionBar(130)).toEqual({ width: 100, tone: "good" });
   });
 
-  it("defaults to the last 30 days including today", () => {
-    expect(lastDays(30, new Date(2026, 9, 31))).toEqual({ start_date: "2026-10-02", end_date: "2026-10-31" });
+  it("defaults to the last 30 days including the company's today", () => {
+    expect(lastDays(30, new Date("2026-10-31T20:00:00Z"))).toEqual({ start_date: "2026-10-02", end_date: "2026-10-31" });
   });
 });

@@ -4,6 +4,7 @@ import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { ApiError } from "@/lib/api-client";
+import { companyYearMonth } from "@/lib/format";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { notify } from "@/lib/notify";
 import { useExportEar, type EarFormat } from "../api/export-ear";
@@ -21,7 +22,7 @@ export default function EarScreen() {
   const [year, setYear] = useState<number | undefined>(undefined);
   const { data, isPending, error } = useEarReport(year);
   const exporter = useExportEar();
-  const thisYear = new Date().getFullYear();
+  const thisYear = companyYearMonth().year;  // the company's year, not the device's
   const run = (format: EarFormat) => data && exporter.mutate({ year: data.year, format }, {
     onSuccess: () => notify({ kind: "success", message: "EAR Report exported successfully!" }),
     onError: (e) => notify({ kind: "error", message: e.message ? `Export failed: ${e.message}` : "Export failed. Please try again." }),

@@ -1,12 +1,13 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { formatDay } from "@/lib/format";
 import type { ComplianceDashboard, LocationCompliance } from "../api/get-dashboard";
 
 export const lb = (v: number) => `${v.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} lb`;
 export const pct = (v: number) => `${v.toFixed(1)}%`;
 /** A calendar day (YYYY-MM-DD) as it is: no time zone may move 1 August to 31 July. */
-export const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: "UTC" });
+export const day = (d: string) => formatDay(d, d);
 
 const RISK_TONE: Record<string, BadgeTone> = { low: "green", medium: "amber", high: "red", none: "gray" };
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { companyYearMonth } from "@/lib/format";
 
 export const getTicketCount = (year: number, month: number, signal?: AbortSignal) =>
   api.get<{ count: number }>("/api/tickets/count", { year, month }, signal);
@@ -9,5 +10,6 @@ export const getTicketCountQueryOptions = (year: number, month: number) =>
 
 /** This month's tickets; a failure is only logged (spec 2 s8) and shows no number. */
 export function useMonthTicketCount(now = new Date()) {
-  return useQuery({ ...getTicketCountQueryOptions(now.getFullYear(), now.getMonth() + 1), retry: false });
+  const { year, month } = companyYearMonth(now);  // the company's month, not the device's
+  return useQuery({ ...getTicketCountQueryOptions(year, month), retry: false });
 }
