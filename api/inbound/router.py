@@ -141,7 +141,7 @@ async def create_inbound_ticket(
 
 
 @router.post("/tickets/price-preview", response_model=InboundPreview)
-async def preview_inbound_ticket(body: InboundPreviewRequest, db: Db, who: InboundCaller) -> InboundPreview:
+async def preview_inbound_ticket(body: InboundPreviewRequest, db: Db, who: WeighInCaller) -> InboundPreview:
     """Before Complete: the net weight, its split over the lines and the price, as Complete will
     bill them (loads are billed as weighed, not on typed quantities). Writes nothing."""
     return await tickets.preview(db, who, body)

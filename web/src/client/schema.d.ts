@@ -19525,6 +19525,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
