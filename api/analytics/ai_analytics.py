@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+from datetime import date
 from decimal import Decimal
 
 import openai
@@ -36,7 +37,9 @@ def _where(f: ReportFilter, *, outbound_only: bool) -> tuple[str, list]:
     return f.where(outbound_only=outbound_only)
 
 
-def ai_report(f: ReportFilter) -> dict:
+def ai_report(f: ReportFilter, today: date | None = None) -> dict:
+    """The report of the period. Anomalies are looked for on complete days only: `today` (the
+    company's, still being weighed) is never compared with whole days (issue 29)."""
     with read_warehouse() as con:
         out_where, out_params = _where(f, outbound_only=True)
         all_where, all_params = _where(f, outbound_only=False)
@@ -83,7 +86,7 @@ def ai_report(f: ReportFilter) -> dict:
                    sum(net_weight_lb) as weight_lb
             from {DAILY} where {out_where}
             group by week_start order by week_start""", out_params)
-        anomalies = _anomalies(con, f)
+        anomalies = _anomalies(con, f, today)
         refreshed = last_refreshed_at(con)
     for row in by_weekday:
         row["weekday"] = WEEKDAYS[row["iso_weekday"] - 1]
@@ -99,9 +102,12 @@ def ai_report(f: ReportFilter) -> dict:
     return figures
 
 
-def _anomalies(con, f: ReportFilter) -> list[dict]:
+def _anomalies(con, f: ReportFilter, today: date | None) -> list[dict]:
     clauses = ["company_id = ?", "local_date between ? and ?", "is_anomaly"]
     params: list = [f.company_id, f.start, f.end]
+    if today is not None:  # an unfinished day is not an anomaly
+        clauses.append("local_date < ?")
+        params.append(today)
     if f.location_id:  # one location: its own series only
         clauses += ["scope = 'location'", "location_id = ?"]
         params.append(f.location_id)

@@ -25,6 +25,7 @@ from api.analytics.schemas import (
     WarehouseRefreshRead,
 )
 from api.core.deps import Db
+from api.kit.calendar import company_today
 from api.kit.errors import ErrorBody
 from api.kit.validation import IsoDate
 from api.subscription import plans
@@ -87,18 +88,19 @@ async def get_cost_analysis(f: Filter) -> dict:
 
 @router.get("/reports/ai-analytics", response_model=AiAnalyticsRead,
             dependencies=[Depends(require_feature(plans.AI_ANALYTICS))])
-async def get_ai_analytics(f: Filter) -> dict:
+async def get_ai_analytics(f: Filter, company: CurrentCompany) -> dict:
     """AI Analytics (enterprise): waste per location, product and weekday, the weekly trend, anomalies
-    with their statistic, photo share and AI readings accepted vs corrected, and recommendations."""
-    return await run_in_threadpool(ai_analytics.ai_report, f)
+    (complete days only: today is not over) with their statistic, photo share and AI readings accepted
+    vs corrected, and recommendations."""
+    return await run_in_threadpool(ai_analytics.ai_report, f, company_today(company))
 
 
 @router.get("/reports/ai-analytics/narrative", response_model=AiNarrativeRead,
             dependencies=[Depends(require_feature(plans.AI_ANALYTICS))])
-async def get_ai_analytics_narrative(f: Filter) -> dict:
+async def get_ai_analytics_narrative(f: Filter, company: CurrentCompany) -> dict:
     """A short summary written by the configured OpenAI model from this report's figures only;
     status 'off' with a plain message when no key is configured (the report is complete without it)."""
-    figures = await run_in_threadpool(ai_analytics.ai_report, f)
+    figures = await run_in_threadpool(ai_analytics.ai_report, f, company_today(company))
     return await ai_analytics.narrative(figures)
 
 

@@ -19,7 +19,9 @@ LINE_COLUMNS = ["Year", "Month", "Location", "Material", "Waste Type", "Destinat
                 "Diversion", "Tickets", "Weight (lbs)", "Weight (tons)"]
 
 
-def report(company_id: str, year: int, partners_on_file: int) -> dict:
+def report(company_id: str, year: int, partners_on_file: int, target_setting: Decimal | None = None) -> dict:
+    """The year's EAR summary and checklist. Before the warehouse has the year, the target is the
+    company's setting (else the seeded default), never a literal."""
     with read_warehouse() as con:
         found = rows(con, "select * from marts.sb1383_yearly where company_id = ? and report_year = ?",
                      [company_id, year])
@@ -29,13 +31,15 @@ def report(company_id: str, year: int, partners_on_file: int) -> dict:
                          "where company_id = ? and report_year = ?", [company_id, year])[0]["tons"]
         min_tickets = int(rows(con, "select constant_value from reference.impact_constants "
                                     "where constant_name = 'ear_min_tickets'", [])[0]["constant_value"])
+        seeded = Decimal(rows(con, "select constant_value from reference.impact_constants "
+                                   "where constant_name = 'sb1383_target_percent'", [])[0]["constant_value"])
         refreshed = last_refreshed_at(con)
     y = found[0] if found else None
     zero = Decimal(0)
     summary = {
         "compliance_status": "no_data" if y is None else ("compliant" if y["is_compliant"] else "non_compliant"),
         "diversion_rate": y["diversion_rate_percent"] if y else zero,
-        "target_rate": y["target_percent"] if y else Decimal(75),
+        "target_rate": y["target_percent"] if y else (target_setting if target_setting is not None else seeded),
         "total_organic_waste": y["net_weight_lb"] if y else zero, "total_organic_waste_tons": tons,
         "diverted_weight": y["diverted_weight_lb"] if y else zero, "ticket_count": y["ticket_count"] if y else 0,
     }

@@ -321,7 +321,8 @@ async def partners_on_file(db: AsyncSession, company_id: uuid.UUID, today: date)
 
 async def ear_report(db: AsyncSession, company: Company, year: int) -> dict:
     partners = await partners_on_file(db, company.id, company_today(company))
-    return await run_in_threadpool(ear.report, str(company.id), year, partners)
+    _override, target = await sb1383_settings(db, company.id)
+    return await run_in_threadpool(ear.report, str(company.id), year, partners, target)
 
 
 async def export_ear(db: AsyncSession, company: Company, year: int | None, format: str) -> tuple[bytes, str]:

@@ -114,3 +114,23 @@ async def test_a_failing_ai_service_leaves_the_report_complete(client, ai_world,
         monkeypatch.setattr(settings, "openai_model", "error")
         body = (await _get(client, ai_world["ent"], "/api/reports/ai-analytics/narrative")).json()
     assert body["status"] == "failed" and body["text"] is None
+
+
+async def test_todays_unfinished_day_is_never_an_anomaly(client, factory):
+    """Eight whole days of 90 / 110 lb, then 5 lb so far today: the mart's z-score for today is far
+    below -3, but today is not over, so AI Analytics compares complete days only (issue 29)."""
+    from datetime import UTC, datetime, timedelta
+
+    from api.kit.calendar import DEFAULT_TIMEZONE, company_today, local_midnight
+
+    ent = await factory.tenant("enterprise", stores=1)
+    today = company_today(None)
+    noon = [local_midnight(today - timedelta(days=d), DEFAULT_TIMEZONE) + timedelta(hours=12) for d in range(8, 0, -1)]
+    just_now = max(local_midnight(today, DEFAULT_TIMEZONE), datetime.now(tz=UTC) - timedelta(seconds=30))
+    await add_tickets(ent, [Weighing(at, "Compost", f"{lb}.0") for at, lb in zip(noon, LBS[:8], strict=True)]
+                      + [Weighing(just_now, "Compost", "5.0")])
+    await refresh(full=True)
+    period = {"start_date": (today - timedelta(days=10)).isoformat(), "end_date": today.isoformat()}
+    body = (await client.get("/api/reports/ai-analytics", params=period, headers=ent.headers("admin"))).json()
+    assert body["totals"]["total_weight_lb"] == 805.0  # today's 5 lb is counted ...
+    assert [a["local_date"] for a in body["anomalies"]] == []  # ... but not judged

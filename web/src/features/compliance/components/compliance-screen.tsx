@@ -117,7 +117,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
           </dl>
           <ProgressBar value={ear.completion_percentage} target={100} label="EAR preparation" />
           <EarExport year={data.year} eligible={ear.eligible_for_submission} />
-          {!ear.eligible_for_submission && <p className="small muted">EAR export unlocks at 75% diversion and at least {ear.min_tickets} waste tickets.</p>}
+          {!ear.eligible_for_submission && <p className="small muted">EAR export unlocks at {pct(d.target_rate)} diversion (your target) and at least {ear.min_tickets} waste tickets.</p>}
         </Card>
         <Card title="Compliance Activity Log">
           {data.compliance_log.length === 0 ? <p className="muted">No compliance activity recorded yet.</p> : (

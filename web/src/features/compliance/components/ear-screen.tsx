@@ -71,7 +71,7 @@ export default function EarScreen() {
                   </button>
                 ))}
               </div>
-              {!data.eligible_for_submission && <p className="small muted">EAR export unlocks at 75% diversion and at least 50 waste tickets.</p>}
+              {!data.eligible_for_submission && <p className="small muted">{data.reason ?? `EAR export unlocks at ${pct(data.summary.target_rate)} diversion (your target).`}</p>}
             </Card>
           </div>
         </>
