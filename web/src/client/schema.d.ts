@@ -2174,7 +2174,8 @@ export interface paths {
         /**
          * Get Ai Analytics
          * @description AI Analytics (enterprise): waste per location, product and weekday, the weekly trend, anomalies
-         *     with their statistic, photo share and AI readings accepted vs corrected, and recommendations.
+         *     (complete days only: today is not over) with their statistic, photo share and AI readings accepted
+         *     vs corrected, and recommendations.
          */
         get: operations["analytics-get_ai_analytics"];
         put?: never;
@@ -15720,6 +15721,8 @@ export interface operations {
             /** @description Too many attempts; try again later */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
