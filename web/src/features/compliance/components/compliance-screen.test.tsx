@@ -85,7 +85,7 @@ describe("ComplianceScreen", () => {
     expect(screen.getByText("Divert 12.5 lb more at Kitchen 1")).toBeInTheDocument();
     // 1 August stays 1 August in any time zone.
     expect(screen.getAllByText(new Date("2027-08-01T00:00:00Z").toLocaleDateString(undefined, { timeZone: "UTC" })).length).toBe(2);
-    expect(screen.getByText(/EAR export unlocks at 75% diversion and at least 50 waste tickets/)).toBeInTheDocument();
+    expect(screen.getByText(/EAR export unlocks at 75(\.0)?% diversion \(your target\) and at least 50 waste tickets/)).toBeInTheDocument();
     expect(await screen.findByText("City Food Bank: no contract or written agreement on file.")).toBeInTheDocument();
     expect(screen.getByText("No agreement")).toHaveClass("badge-red");
   });

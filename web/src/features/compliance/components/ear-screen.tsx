@@ -71,7 +71,7 @@ export default function EarScreen() {
                   </button>
                 ))}
               </div>
-              {!data.eligible_for_submission && <p className="small muted">{data.reason ?? `EAR export unlocks at ${pct(data.summary.target_rate)} diversion (your target).`}</p>}
+              {!data.eligible_for_submission && <p className="small muted">EAR export unlocks at {pct(data.summary.target_rate)} diversion (your target) and the minimum number of waste tickets.</p>}
             </Card>
           </div>
         </>
