@@ -58,7 +58,7 @@ def upgrade_database(url: str) -> None:
 
 
 def _finish_ticket_locations(url: str) -> None:
-    """Once no old ticket lacks its location, the column becomes NOT NULL (migration 0010)."""
+    """Once no old ticket lacks its location, the column becomes NOT NULL (migration 0011)."""
     from sqlalchemy import create_engine, pool
 
     from api.migrations import ticket_locations

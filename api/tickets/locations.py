@@ -1,5 +1,5 @@
 """Tickets stored before every ticket had its location (issue 29): a manager lists them and says
-where each was weighed. Migration 0010 assigned the ones whose answer was known (the creator's
+where each was weighed. Migration 0011 assigned the ones whose answer was known (the creator's
 assigned location, a company's only location); nothing here guesses. Once no ticket of any
 company lacks one, `flow db upgrade` makes the column NOT NULL (api/migrations/ticket_locations.py).
 """

@@ -1,15 +1,15 @@
 """inbound lines keep the quantity typed before the scale; quantity becomes the billed share of the
 net weight (issue 29: loads are billed as weighed)
 
-Revision ID: 0011_line_declared_quantity
-Revises: 0010_plan_upgrade_approval, 0010_ticket_locations (it joins the two heads)
+Revision ID: 0012_line_declared_quantity
+Revises: 0011_ticket_locations
 Create Date: 2026-11-27 23:40:00+00:00
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0011_line_declared_quantity'
-down_revision = ('0010_plan_upgrade_approval', '0010_ticket_locations')
+revision = '0012_line_declared_quantity'
+down_revision = '0011_ticket_locations'
 branch_labels = None
 depends_on = None
 

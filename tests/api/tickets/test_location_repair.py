@@ -1,4 +1,4 @@
-"""Old tickets without a location (issue 29): migration 0010 assigns the known ones, a manager
+"""Old tickets without a location (issue 29): migration 0011 assigns the known ones, a manager
 assigns the rest, and the column becomes NOT NULL once none is left.
 
 The session database is already past the migration (NOT NULL); `legacy` puts it back in the
