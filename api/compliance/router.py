@@ -81,8 +81,11 @@ async def get_state_laws(
     format: Literal["json", "csv", "pdf"] = "json",
 ) -> Any:
     """Which state organics laws cover each active location, from its own weights: the trailing
-    average of its latest weeks with data (up to 52) against each law's threshold in force."""
-    body = await state_laws.coverage(db, company, on or company_today(company))
+    average of its latest weeks with data (up to 52) against each law's threshold in force. Asked
+    for today, a location above a threshold for the first time is logged once (activity log) and
+    mailed to the company's managers."""
+    today = company_today(company)
+    body = await state_laws.coverage(db, company, on or today, alert=on in (None, today))
     if format == "json":
         return body
     day = body["as_of"]

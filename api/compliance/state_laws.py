@@ -179,8 +179,9 @@ async def _business_types(db: AsyncSession, company_id: uuid.UUID) -> dict[uuid.
     return dict(found.all())
 
 
-async def coverage(db: AsyncSession, company: Company, on: date) -> dict:
-    """Every active location's state laws at `on`; a location without a state is a 422 naming it."""
+async def coverage(db: AsyncSession, company: Company, on: date, *, alert: bool = False) -> dict:
+    """Every active location's state laws at `on`; a location without a state is a 422 naming it.
+    With `alert` (the answer for today), a threshold crossed for the first time is logged and mailed."""
     stores = (await db.scalars(select(Store).where(Store.company_id == company.id, Store.is_active)
                                .order_by(Store.name))).all()
     missing = [s.name for s in stores if not (s.state or "").strip()]
@@ -205,11 +206,12 @@ async def coverage(db: AsyncSession, company: Company, on: date) -> dict:
                             "source": "No statewide organics law with a site threshold is on file for this state",
                             "unconfirmed": None, "step": None, "next_step": None})
         locations.append({"store_id": store.id, "location": store.name, "state": state, "laws": entries})
-    await _alert_crossings(db, company, locations, on)
+    if alert:
+        await _alert_crossings(db, company, locations)
     return {"as_of": on, "locations": locations, "action_items": items}
 
 
-async def _alert_crossings(db: AsyncSession, company: Company, locations: list[dict], on: date) -> None:
+async def _alert_crossings(db: AsyncSession, company: Company, locations: list[dict]) -> None:
     """A location above a threshold in force for the first time: one activity-log entry per
     location, law and step, and one mail to each active manager (store_admin) of the company."""
     crossed = []

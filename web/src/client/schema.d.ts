@@ -1149,7 +1149,9 @@ export interface paths {
         /**
          * Get State Laws
          * @description Which state organics laws cover each active location, from its own weights: the trailing
-         *     average of its latest weeks with data (up to 52) against each law's threshold in force.
+         *     average of its latest weeks with data (up to 52) against each law's threshold in force. Asked
+         *     for today, a location above a threshold for the first time is logged once (activity log) and
+         *     mailed to the company's managers.
          */
         get: operations["compliance-get_state_laws"];
         put?: never;
