@@ -28,7 +28,7 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 ANOMALY_STATISTIC = ("z-score of the day's outbound lb against the mean and sample standard deviation of the "
                      "same series' previous 28 weighing days; flagged at |z| >= 3 with at least 7 earlier days")
 MAX_ANOMALIES = 20
-NO_KEY = ("No OpenAI key is configured (FLOW_OPENAI_API_KEY), so no narrative summary is written. "
+NO_KEY = ("No AI provider is connected for this Flow service, so no narrative summary is written. "
           "Every figure in this report is computed from the warehouse and is complete without it.")
 
 

@@ -301,7 +301,7 @@ class AiAnalyticsRead(Freshness):
 
 
 class AiNarrativeRead(BaseModel):
-    status: str = Field(description="off (no OpenAI key), written, or failed")
+    status: str = Field(description="off (no AI provider connected), written, or failed")
     text: str | None
     model: str | None
     message: str

@@ -89,7 +89,7 @@ async def test_without_a_key_the_narrative_says_so_and_calls_no_one(client, ai_w
         body = (await _get(client, ai_world["ent"], "/api/reports/ai-analytics/narrative")).json()
         assert server.requests == []
     assert body["status"] == "off" and body["text"] is None
-    assert "No OpenAI key is configured" in body["message"]
+    assert "No AI provider is connected" in body["message"] and "FLOW_" not in body["message"]
 
 
 async def test_narrative_is_written_from_the_figures_only(client, ai_world, monkeypatch):

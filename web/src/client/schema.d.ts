@@ -3376,7 +3376,7 @@ export interface components {
             model: string | null;
             /**
              * Status
-             * @description off (no OpenAI key), written, or failed
+             * @description off (no AI provider connected), written, or failed
              */
             status: string;
             /** Text */

@@ -42,7 +42,7 @@ export default function BillingManagementScreen() {
     <div className="stack">
       <div className="page-title"><h1>Billing Management</h1></div>
       {!b.payment_provider_configured && (
-        <p className="card muted" role="status">No payment provider is configured: subscription invoices stay open and no card is charged. Set FLOW_PAYMENT_PROVIDER_URL to collect payments.</p>
+        <p className="card muted" role="status">No payment provider is configured: subscription invoices stay open and no card is charged. Connect a payment provider in the server's configuration to collect payments.</p>
       )}
       <p className="muted" data-testid="billing-published">{b.warehouse_refreshed_at
         ? `Figures from the warehouse published ${formatDateTime(b.warehouse_refreshed_at)}; invoices below are live.`

@@ -28,7 +28,7 @@ const report: AiAnalytics = {
   recommendations: ["Only 72.3% of weighed lb has a photo (aim: more than 85%).", "20.0% of AI scale readings were corrected by hand."],
 };
 const noKey: AiNarrative = { status: "off", text: null, model: null,
-  message: "No OpenAI key is configured (FLOW_OPENAI_API_KEY), so no narrative summary is written." };
+  message: "No AI provider is connected for this Flow service, so no narrative summary is written." };
 
 let narrative: AiNarrative;
 let analytics: () => Response;
