@@ -11,8 +11,9 @@ export const env = {
   appName: read("VITE_APP_NAME", "Flow"),
 } as const;
 
-/** Contact addresses shown on the landing page; set per deployment. */
+/** Contact addresses shown on the landing page; set per deployment. None is invented: an unset
+ * address ('') is not shown. */
 export const contacts = {
-  salesEmail: read("VITE_SALES_EMAIL", "sales@example.com"),
-  supportEmail: read("VITE_SUPPORT_EMAIL", "support@example.com"),
+  salesEmail: read("VITE_SALES_EMAIL", ""),
+  supportEmail: read("VITE_SUPPORT_EMAIL", ""),
 } as const;

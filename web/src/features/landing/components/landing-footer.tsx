@@ -22,11 +22,13 @@ export function LandingFooter() {
           <Link to={dialogHref("signup", { account: "trial" })}>Start Free Trial</Link>
           <Link to="/login">Employee sign-in</Link>
         </div>
-        <div>
-          <h4>Contact</h4>
-          <a href={`mailto:${contacts.salesEmail}`}>Sales: {contacts.salesEmail}</a>
-          <a href={`mailto:${contacts.supportEmail}`}>Support: {contacts.supportEmail}</a>
-        </div>
+        {(contacts.salesEmail || contacts.supportEmail) && (
+          <div>
+            <h4>Contact</h4>
+            {contacts.salesEmail && <a href={`mailto:${contacts.salesEmail}`}>Sales: {contacts.salesEmail}</a>}
+            {contacts.supportEmail && <a href={`mailto:${contacts.supportEmail}`}>Support: {contacts.supportEmail}</a>}
+          </div>
+        )}
       </div>
       <p className="small muted copyright">© {new Date().getFullYear()} Flow. All rights reserved.</p>
     </footer>

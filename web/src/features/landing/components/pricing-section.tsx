@@ -26,7 +26,7 @@ export function PricingSection() {
             <ul className="ticks">
               {plan.features.map((f) => <li key={f}>{f}</li>)}
             </ul>
-            {plan.id === "enterprise" ? (
+            {plan.id === "enterprise" && contacts.salesEmail ? (
               <a className="btn btn-secondary btn-md btn-block" href={`mailto:${contacts.salesEmail}?subject=Flow%20Enterprise`}>Contact Sales</a>
             ) : plan.has_trial ? (
               <Link className="btn btn-primary btn-md btn-block" to={dialogHref("signup", { account: "trial" })}>Start 15-Day Free Trial</Link>
