@@ -40,9 +40,10 @@ async def new_token(db: AsyncSession, user: User, purpose: str, ttl: timedelta) 
     return token
 
 
-def link_for(token: str) -> str:
-    # The login page opens the password dialog in reset mode when ?token= is present (spec 1 section 2).
-    return f"{get_settings().public_url.rstrip('/')}/login?token={quote(token)}"
+def link_for(token: str, *, invite: bool = False) -> str:
+    # The login page opens the password dialog in reset mode when ?token= is present (spec 1 section 2);
+    # &invite=1 makes it say "Set your password" to an invited user, who has none to reset.
+    return f"{get_settings().public_url.rstrip('/')}/login?token={quote(token)}" + ("&invite=1" if invite else "")
 
 
 async def forgot_password(db: AsyncSession, request: Request, email: str, tasks: BackgroundTasks) -> str:

@@ -205,7 +205,7 @@ async def invite(db: AsyncSession, admin: User, company: Company, data: InviteCr
         f"Hello {user.first_name},\n\n"
         f"{admin.first_name} {admin.last_name} invited you to join {company.name} on Flow.\n"
         "To choose your password and sign in, open:\n\n"
-        f"{link_for(token)}\n\n"
+        f"{link_for(token, invite=True)}\n\n"
         f"Your username is {user.email}. The link works once and expires in 7 days.\n"
     )
     tasks.add_task(deliver, user.email, f"You're invited to {company.name} on Flow", body)

@@ -13,7 +13,7 @@ SAME_ANSWER = "If an account exists for this email, a password reset link has be
 
 
 def token_in(mail) -> str:
-    match = re.search(r"/login\?token=(\S+)", LoopbackSmtp.body(mail))
+    match = re.search(r"/login\?token=([^\s&]+)", LoopbackSmtp.body(mail))
     assert match, "no reset link in the mail"
     return unquote(match.group(1))
 

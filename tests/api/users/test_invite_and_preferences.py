@@ -19,7 +19,9 @@ class TestInvite:
         # No password yet: nobody can sign in as the invitee.
         assert (await client.post("/api/auth/login", json={"email": email, "password": "guess-me"})).status_code == 401
         body = LoopbackSmtp.body(smtp.last_to(email))
-        token = unquote(re.search(r"/login\?token=(\S+)", body).group(1))
+        token = unquote(re.search(r"/login\?token=([^\s&]+)", body).group(1))
+        # The link opens "Set your password" (not "Reset Password"): the invitee has none to reset.
+        assert re.search(r"/login\?token=[^\s&]+&invite=1(\s|$)", body)
         days = owner_sql("select extract(day from expires_at - created_at) from auth_tokens "
                          "where purpose = 'invite' and user_id = %s", (r.json()["id"],))
         assert int(days[0][0]) == 7

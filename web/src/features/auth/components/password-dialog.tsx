@@ -9,10 +9,13 @@ import { useResetPassword } from "../api/reset-password";
 import { validateNewPassword } from "../validation";
 
 const RESET_DONE = "Password reset successfully! You can now sign in with your new password.";
+const INVITE_DONE = "Your password is set. You can now sign in with it.";
 const RETURN_DELAY_MS = 2000;
 
 /** Request mode (email) or reset mode (token from the URL): spec 1 sections 2, 4, 5 and 8. */
-export function PasswordDialog({ token, onClose, onBackToSignIn }: { token: string | null; onClose: () => void; onBackToSignIn: () => void }) {
+export function PasswordDialog({ token, invite = false, onClose, onBackToSignIn }: {
+  token: string | null; invite?: boolean; onClose: () => void; onBackToSignIn: () => void;
+}) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -48,16 +51,16 @@ export function PasswordDialog({ token, onClose, onBackToSignIn }: { token: stri
   };
 
   return (
-    <Modal open title={token ? "Set a New Password" : "Reset Your Password"} onClose={onClose} size="sm">
+    <Modal open title={token ? (invite ? "Set your password" : "Set a New Password") : "Reset Your Password"} onClose={onClose} size="sm">
       {token ? (
         done ? (
-          <Alert kind="success">{RESET_DONE}</Alert>
+          <Alert kind="success">{invite ? INVITE_DONE : RESET_DONE}</Alert>
         ) : (
           <form className="stack" onSubmit={submitReset}>
             {error && <Alert kind="error">{error}</Alert>}
             <TextField label="New Password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
             <TextField label="Confirm Password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-            <Button type="submit" busy={reset.isPending} busyLabel="Resetting...">Reset Password</Button>
+            <Button type="submit" busy={reset.isPending} busyLabel={invite ? "Saving..." : "Resetting..."}>{invite ? "Set Password" : "Reset Password"}</Button>
           </form>
         )
       ) : message ? (

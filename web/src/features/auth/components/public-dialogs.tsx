@@ -63,7 +63,7 @@ function Dialogs({ loginAsModal = true }: { loginAsModal?: boolean }): ReactNode
       );
     }
     case "reset":
-      return <PasswordDialog token={token} onClose={close} onBackToSignIn={backToSignIn} />;
+      return <PasswordDialog token={token} invite={params.get("invite") === "1"} onClose={close} onBackToSignIn={backToSignIn} />;
     case "username":
       return <UsernameDialog onClose={close} onBackToSignIn={backToSignIn} />;
     case "pin":
