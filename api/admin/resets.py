@@ -56,10 +56,11 @@ async def request_account_reset(db: AsyncSession, user: User) -> tuple[str, str]
                      token_digest=digest_token(token), expires_at=now + RESET_TTL))
     db.add(AuditEvent(company_id=user.company_id, user_id=user.id, action="account_reset_requested", detail={}))
     await db.flush()
+    company = await db.get(Company, user.company_id)
     body = (
         f"Hello {user.first_name},\n\n"
-        "You asked to reset your Flow account. This removes every ticket, invoice, payment,\n"
-        "inventory record and carbon credit of your company; people, locations, lists and customers stay.\n\n"
+        f"You asked to reset the Flow account of {company.name}. This removes every ticket, invoice, payment,\n"
+        f"inventory record and carbon credit of {company.name}; people, locations, lists and customers stay.\n\n"
         f"Verification token: {token}\n\n"
         "Enter it on the Account Reset screen. It works once and expires in 1 hour.\n"
         "If you did not ask for this, ignore this email and nothing changes.\n"

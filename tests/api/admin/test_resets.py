@@ -46,6 +46,9 @@ class TestAccountReset:
         await add_records(other.company_id, 2)
         r = await client.post("/api/admin/request-account-reset", headers=t.headers())
         assert r.status_code == 200 and r.json()["sent_to"] == t.admin.email
+        # The mail names the company it would reset.
+        name = owner_sql("select name from companies where id = %s", (t.company_id,))[0][0]
+        assert f"reset the Flow account of {name}." in smtp.body(smtp.last_to(t.admin.email))
         token = mailed_token(smtp, t.admin.email)
         r = await client.post("/api/admin/execute-account-reset", json={"token": token}, headers=t.headers())
         assert r.status_code == 200, r.text

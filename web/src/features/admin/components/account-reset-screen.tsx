@@ -3,6 +3,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { Card } from "@/components/ui/panel";
+import { useSession } from "@/lib/session";
 import { useExecuteAccountReset } from "../api/execute-account-reset";
 import { useRequestAccountReset } from "../api/request-account-reset";
 
@@ -14,6 +15,9 @@ export default function AccountResetScreen() {
   const [followUp, setFollowUp] = useState(false);
   const request = useRequestAccountReset();
   const execute = useExecuteAccountReset();
+  // The confirmation names the company it resets: an admin of two companies must not reset the wrong one.
+  const { user } = useSession();
+  const company = user?.company?.name ?? user?.company_name ?? "your company";
 
   useEffect(() => {
     if (step !== 2) return;
@@ -48,20 +52,21 @@ export default function AccountResetScreen() {
   return (
     <div>
       <div className="page-title"><h1>Account Reset</h1></div>
-      <Card className="danger-zone" title="Remove this account's tickets and invoices">
+      <Card className="danger-zone" title={`Remove ${company}'s tickets and invoices`}>
         <div className="steps-line" aria-hidden="true">{[0, 1, 2].map((i) => <span key={i} className={i <= step ? "on" : ""} />)}</div>
         {message && <Alert kind={message.kind}>{message.text}</Alert>}
         {step === 0 && (
           <div className="stack">
-            <p>We email a one-time verification token to the account's administrator. The reset only runs with that token.</p>
+            <p>This removes every ticket, invoice, payment, inventory record and carbon credit of <strong>{company}</strong>; people, locations, lists and customers stay. We email a one-time verification token to you; the reset only runs with that token.</p>
             <div><Button variant="danger" busy={request.isPending} busyLabel="Sending..." onClick={send}>Send verification email</Button></div>
           </div>
         )}
         {step === 1 && (
           <div className="stack">
+            <p>Enter the token to reset <strong>{company}</strong>. This cannot be undone.</p>
             <TextField label="Verification token" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="one-time-code" />
             <div className="row">
-              <Button variant="danger" disabled={!token.trim() || execute.isPending} busy={execute.isPending} busyLabel="Resetting..." onClick={run}>Execute reset</Button>
+              <Button variant="danger" disabled={!token.trim() || execute.isPending} busy={execute.isPending} busyLabel="Resetting..." onClick={run}>Reset {company}</Button>
               <Button variant="secondary" onClick={cancel}>Cancel</Button>
             </div>
           </div>
