@@ -166,6 +166,14 @@ test("the Ticket Report filters the day's tickets and downloads CSV, Excel and P
 
 test("EMAIL on the Ticket Report and on Outbound Tickets mails the tickets as PDF and CSV", async ({ page, request }) => {
   const all = await listTickets(request, tenant.adminToken);
+  // Tickets are mailed only to the company's users and the recipients a manager put on an e-mail
+  // alert (issue 31): the manager lists the four addresses this test mails to first.
+  const recipients = ["report", "search"].flatMap((who) => [`${who}-a-${tenant.tag}@example.com`, `${who}-b-${tenant.tag}@example.com`]);
+  const alert = await request.post("/api/email-alerts", {
+    headers: auth(tenant.adminToken),
+    data: { name: "Ticket mail", report_type: "ticket-report", schedule: "weekly", weekly_day: "monday", recipients: recipients.join(", ") },
+  });
+  expect(alert.ok(), await alert.text()).toBeTruthy();
   await page.addInitScript((t) => window.localStorage.setItem("token", t), tenant.adminToken);
   for (const [path, heading, who] of [["/app/ticket-report", "Ticket Report", "report"], ["/app/tickets", "Outbound Tickets", "search"]] as const) {
     const first = `${who}-a-${tenant.tag}@example.com`;
@@ -178,6 +186,9 @@ test("EMAIL on the Ticket Report and on Outbound Tickets mails the tickets as PD
     await field.fill(`${first}, not-an-address`);
     await dialog.getByRole("button", { name: "Send" }).click();
     await expect(dialog.getByText("Please enter a valid email address: 'not-an-address'")).toBeVisible();
+    await field.fill(`${first}, outsider-${tenant.tag}@example.com`);
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(dialog.getByText(/is not one of this company's users or e-mail alert recipients/)).toBeVisible();
     await field.fill(`${first}, ${second}`);
     await dialog.getByRole("button", { name: "Send" }).click();
     await expect(dialog).toBeHidden();
