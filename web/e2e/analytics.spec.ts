@@ -11,7 +11,11 @@ import { shot, signIn } from "./support";
 //   D2 Kitchen 2  Food Scraps  Compost    net 200.0  inbound
 //   D2 Kitchen 1  Compost 999.0 void (never counts)
 // Dashboards count outbound: 210 lb, 160 lb diverted (100 compost + 60 donated), 160/210 = 76.2 %.
-// Reports count both directions: 4 tickets, 410 lb net, 17.8 lb containers, 427.8 lb gross.
+// Reports count both directions: 4 tickets, 410 lb net, 17.8 lb containers, 427.8 lb gross; their
+// diversion and impact figures count outbound only (docs/figures.md: one definition per figure).
+// CO2e avoided (EPA GHG Hub Table 9, landfill minus the path taken, food waste 0.68 t/short ton):
+//   compost 100 / 2000 x (0.68 - 0.11) t = 28.5 kg; donation 60 / 2000 x (0.68 - 0) t = 20.4 kg;
+//   48.9 kg = 48.9 / 0.45359237 = 107.81 lb. Cost savings: 0.12 USD x 160 diverted lb = $19.20.
 
 type World = { password: string; manager: string; empty: string; core: string; today: string; days: string[]; same_month: boolean };
 const world: World = JSON.parse(process.env.E2E_ANALYTICS ?? "null");
@@ -75,12 +79,13 @@ test.describe("the manager of a company with tickets", () => {
       "Total tickets": "3",
       "Total weight": "210 lb",
       Diverted: "160 lb",
-      "CO2 prevented (estimate)": "50.4 kg", // 0.24 kg x 210 lb
+      "CO2e avoided": "48.9 kg", // EPA factors: 28.5 kg composted + 20.4 kg donated
       "Meals recovered": "50", // 60 donated lb / 1.2
-      "Cost savings (estimate)": "$25.20", // 0.12 USD x 210 lb
+      "Cost savings": "$19.20", // 0.12 USD x 160 diverted lb
     });
     const hints = page.locator(".stat-card .muted");
-    await expect(hints).toContainText(["0.1 per day", "7 lb per day", "76.2% of net weight", "EPA factors: 48.9 kg CO2e"]);
+    await expect(hints).toContainText(["0.1 per day", "7 lb per day", "Diversion rate 76.2%", "EPA GHG Hub factors, diverted lb",
+      "Donated lb / 1.2", "0.12 USD per diverted lb"]);
     await expect(card(page, "Waste reduction progress").locator(".recharts-surface").first()).toBeVisible();
     await expect(card(page, "Top waste sources")).toContainText("Food Waste");
     await expect(card(page, "By location")).toContainText("Kitchen 2");
@@ -92,19 +97,20 @@ test.describe("the manager of a company with tickets", () => {
     await expect(page.getByRole("heading", { name: "No tickets in this period" })).toBeVisible();
   });
 
-  test("ESG Dashboard converts CO2 by spec 2 s2.5 and colours the diversion bar at 75%", async ({ page }) => {
+  test("ESG Dashboard converts CO2e avoided by spec 2 s2.5 and colours the diversion bar at 75%", async ({ page }) => {
     await open(page, "esg", "ESG Dashboard PRO+ Feature");
     await expectRefreshed(page);
-    // CO2 = 0.24 kg x 210 lb = 50.4 kg = 111.11 lb; trees 111.11 / 8.89, car days / 4.6, kWh x 0.85.
+    // CO2e avoided 48.9 kg = 107.81 lb; trees 107.81 / 8.89 = 12.13, car days / 4.6 = 23.44, kWh x 0.85 = 91.64.
     await expectStats(page, {
-      "CO2 saved": "111.1 lb",
+      "CO2e avoided": "107.8 lb",
       "Meals recovered": "50",
-      "Cost savings": "$25.20",
+      "Cost savings": "$19.20",
       "Total tickets": "3",
-      "Trees planted (equivalent)": "12.5",
-      "Car days off the road": "24.2",
-      "Energy (kWh equivalent)": "94.4",
+      "Trees planted (equivalent)": "12.1",
+      "Car days off the road": "23.4",
+      "Energy (kWh equivalent)": "91.6",
     });
+    await expect(stat(page, "CO2e avoided").locator("xpath=..")).toContainText("48.9 kg");
     const bar = page.getByRole("meter", { name: "Diversion rate" });
     const fill = bar.locator(".diversion-bar-fill");
     await expect(bar).toHaveAttribute("aria-valuenow", "76.2");
@@ -138,9 +144,9 @@ test.describe("the manager of a company with tickets", () => {
       "Net weight": "410 lb",
       "Gross weight": "427.8 lb",
       "Container weight": "17.8 lb",
-      "CO2 prevented": "110.7 kg", // 0.27 x 410
+      "CO2e avoided": "48.9 kg", // outbound only: the 200 lb inbound load is not the company's diversion
       "Potential meals recovered": "50",
-      "Cost savings": "$15.38", // 410 / 2000 x 75
+      "Cost savings": "$19.20", // 0.12 x 160 diverted outbound lb
     });
     await expect(page.getByText(/^Upgrade to (PRO|ENTERPRISE)/)).toHaveCount(0); // enterprise: no upgrade note
     await shot(page, "analytics-basic-report", true);
@@ -181,15 +187,15 @@ test.describe("the manager of a company with tickets", () => {
       "Net weight": "210 lb",
       Facilities: "2",
       "Diversion rate": "76.2%",
-      "CO2e prevented": "48.9 kg", // 100 lb composted x 0.57 t/ton + 60 lb donated x 0.68 t/ton
+      "CO2e avoided": "48.9 kg", // 100 lb composted x 0.57 t/ton + 60 lb donated x 0.68 t/ton
       "Methane prevented": "1.8 kg", // 48.9 / 27 (GWP of methane)
       "Cars off the road (a year)": "0.01",
       "Meals recovered": "50",
       "Landfill diverted": "0.08 short tons", // 160 / 2000
       "Water saved": "Not estimated",
       "People fed per day": "0.6", // 50 meals / 3 / 30 days
-      "Disposal costs saved": "$12.80", // 0.08 x 160
-      "Total economic impact": "$12.80",
+      "Cost savings": "$19.20", // 0.12 x 160 diverted lb
+      "Total economic impact": "$19.20",
     });
     for (const section of ["Environmental Impact", "Food Recovery Impact", "Economic Impact", "SB 1383 Compliance"]) {
       await expect(card(page, section)).toBeVisible();
@@ -203,7 +209,7 @@ test.describe("the manager of a company with tickets", () => {
     await open(page, "cost-analysis", "Cost Analysis Dashboard");
     await expectRefreshed(page);
     await expectStats(page, {
-      Savings: "$19.20", // 0.12 x 160 diverted lb
+      "Cost savings": "$19.20", // 0.12 x 160 diverted lb
       ROI: "12.8%", // 19.20 / 150 x 100
       "Monthly disposal cost": "$16.80", // 0.08 x 210 lb
       "Cost per lb": "$0.08",
