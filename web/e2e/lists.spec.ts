@@ -124,8 +124,12 @@ test.describe("reference lists", () => {
     await expect(dialog.getByLabel("Unit of measure")).toHaveValue("lbs");
     await dialog.getByLabel("Default price per unit ($)").fill("0.05");
     await dialog.getByLabel("Pricing unit").selectOption("yard");
+    // A custom waste type must say whether it is SB 1383 organic waste: no default is chosen for it.
+    await expect(dialog.getByLabel("Organic waste (SB 1383)")).toHaveValue("");
+    await dialog.getByLabel("Organic waste (SB 1383)").selectOption({ label: "Yes: food, green or landscape waste, wood, paper or cardboard, textiles, manure, biosolids" });
     await dialog.getByRole("button", { name: "Add Waste Type" }).click();
     await expect(page.getByText("Waste type added successfully!")).toBeVisible();
+    await expect(row(page, name)).toContainText("Organic (SB 1383)");
     await expect(row(page, name)).toContainText("Default: $0.05/yard³");
     await expect(row(page, name)).toContainText("No description");
 
