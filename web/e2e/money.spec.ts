@@ -8,13 +8,16 @@ import { auth, newTenant, type Tenant } from "./ticket-support";
 // partial then a full payment, sees who owes what and for how long (aging cards that add up to
 // the cent, on Invoice Management and the Billing Dashboard), downloads the invoice, and pays the
 // disposal partner that hauled a load away (bill + bill payment, bill of lading issued). At every
-// step the screen's figures are held to Postgres (the ledger) and the warehouse marts.
+// step the screen's figures are held to Postgres (its tables and the ledger functions the screens
+// read) and the warehouse marts (analytics), which must all agree.
 const ROOT = resolve(process.cwd(), "..");
 const PYTHON = process.env.FLOW_PYTHON ?? join(ROOT, ".venv", "bin", "python");
 const FIXTURE = join(ROOT, "web", "e2e", "fixtures", "money.py");
 
 type Side = { total: string; balances: Record<string, string>; buckets?: Record<string, string> };
-type Books = { today: string; postgres: { receivable: Side; payable: Side }; marts: { receivable: Side; payable: Side } };
+/** tables: amounts less payments, straight from Postgres's tables; postgres: the ledger functions
+ * the money screens read (ledger_invoice_aging, ledger_bill_aging); marts: the warehouse's aging marts. */
+type Books = { today: string; tables: { receivable: Side; payable: Side }; postgres: { receivable: Side; payable: Side }; marts: { receivable: Side; payable: Side } };
 
 function fixture(...args: string[]): string {
   return execFileSync(PYTHON, [FIXTURE, ...args], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 300_000 }).trim();
@@ -38,13 +41,16 @@ const email = () => `admin-${tenant.tag}@example.com`;
 const usd = (amount: string) => Number(amount).toLocaleString("en-US", { style: "currency", currency: "USD" });
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
-/** Postgres and the marts agree, to the cent, on every document and on the total. */
+/** Postgres's tables, the ledger functions and the marts agree, to the cent, on every document, on
+ * every aging bucket and on the total; the buckets add up to the total. */
 function consistent(side: "receivable" | "payable", b: Books): void {
-  const ledger = b.postgres[side], mart = b.marts[side];
-  expect(mart.total, `${side}: mart total vs Postgres`).toBe(ledger.total);
-  const open = Object.fromEntries(Object.entries(ledger.balances));
-  expect(mart.balances).toEqual(open);
-  const sum = Object.values(mart.buckets!).reduce((s, v) => s + cents(v), 0);
+  const tables = b.tables[side], ledger = b.postgres[side], mart = b.marts[side];
+  expect(ledger.total, `${side}: ledger total vs Postgres's tables`).toBe(tables.total);
+  expect(ledger.balances, `${side}: ledger balances vs Postgres's tables`).toEqual(tables.balances);
+  expect(mart.total, `${side}: mart total vs the ledger`).toBe(ledger.total);
+  expect(mart.balances, `${side}: mart balances vs the ledger`).toEqual(ledger.balances);
+  expect(mart.buckets, `${side}: mart buckets vs the ledger`).toEqual(ledger.buckets);
+  const sum = Object.values(ledger.buckets!).reduce((s, v) => s + cents(v), 0);
   expect(sum, `${side}: buckets add up to the total`).toBe(cents(ledger.total));
 }
 
@@ -92,8 +98,9 @@ function card(page: Page, group: string, label: string) {
   return page.getByTestId(group).locator(".stat-card", { has: page.locator(".stat-label", { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }) }).locator(".stat-value");
 }
 
+/** The screens read the ledger (consistent() holds the marts to it). */
 async function agingCardsShow(page: Page, b: Books) {
-  const r = b.marts.receivable;
+  const r = b.postgres.receivable;
   await expect(card(page, "aging-cards", "Total Accounts Receivable")).toHaveText(usd(b.postgres.receivable.total));
   for (const [bucket, label] of [["CURRENT", "Current"], ["1-30", "1-30 days"], ["31-60", "31-60 days"], ["61-90", "61-90 days"], ["90+", "90+ days"]]) {
     await expect(card(page, "aging-cards", label)).toHaveText(usd(r.buckets![bucket]));
@@ -180,7 +187,7 @@ test("a charged load is billed, paid in part then in full, and the aging cards f
   // The Billing Dashboard: five cards (61-90 shown) that add up to the outstanding total.
   await open(page, "/app/invoice-billing-dashboard");
   await expect(page.getByRole("heading", { name: "Invoice/Billing Dashboard" })).toBeVisible();
-  const r = b.marts.receivable.buckets!;
+  const r = b.postgres.receivable.buckets!;
   for (const [bucket, label] of [["CURRENT", "Current"], ["1-30", "1-30 Days"], ["31-60", "31-60 Days"], ["61-90", "61-90 Days"], ["90+", "90+ Days"]]) {
     await expect(card(page, "dashboard-aging", label)).toHaveText(usd(r[bucket]));
   }
@@ -233,7 +240,7 @@ test("a disposal partner hauls a load away, is billed at its price and paid", as
   await open(page, "/app/bills-payable");
   await expect(page.getByRole("heading", { name: "Bills & A/P" })).toBeVisible();
   await expect(card(page, "ap-aging", "Total Accounts Payable")).toHaveText(usd(b.postgres.payable.total));
-  await expect(card(page, "ap-aging", "Current")).toHaveText(usd(b.marts.payable.buckets!.CURRENT));
+  await expect(card(page, "ap-aging", "Current")).toHaveText(usd(b.postgres.payable.buckets!.CURRENT));
   const row = page.locator("table tbody tr", { hasText: ticket.ticket_number });
   await expect(row).toContainText("$233.75");
   await row.getByRole("button", { name: "Pay" }).click();
@@ -259,8 +266,9 @@ test("a customer's statement for a period agrees with Postgres and the marts, on
   const today = books().today;
   const start = addDays(today, -60);
   const truth = JSON.parse(fixture("statement", email(), payee.id, start, today).split("\n").pop()!) as
-    { postgres: StatementFigures; marts: StatementFigures };
-  expect(truth.marts, "receivable_activity vs Postgres").toEqual(truth.postgres);
+    { postgres: StatementFigures; ledger: StatementFigures; marts: StatementFigures };
+  expect(truth.ledger, "ledger_receivable_activity vs Postgres's tables").toEqual(truth.postgres);
+  expect(truth.marts, "receivable_activity mart vs Postgres's tables").toEqual(truth.postgres);
   // What the first journey left on Bayview's account: $123.45 and $75.00 billed, $23.45 and $100.00 paid.
   expect(truth.postgres).toEqual({ opening: "0.00", charges: "198.45", credits: "123.45", closing: "75.00", lines: 4 });
 
