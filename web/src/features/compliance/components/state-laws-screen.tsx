@@ -55,31 +55,33 @@ function ExportButtons() {
 
 function Locations({ data }: { data: StateLaws }) {
   return (
-    <table className="data-table state-laws-table">
-      <thead>
-        <tr><th>Location</th><th>State</th><th>Law</th><th>Status</th><th>Measured rate against the threshold</th><th>In effect</th><th>Conditions and source</th></tr>
-      </thead>
-      <tbody>
-        {data.locations.flatMap((loc) => loc.laws.map((law, i) => (
-          <tr key={`${loc.store_id}-${law.law_key ?? "none"}`}>
-            {i === 0 && <td rowSpan={loc.laws.length}>{loc.location}</td>}
-            {i === 0 && <td rowSpan={loc.laws.length}>{loc.state}</td>}
-            <td>{law.law ?? "No statewide organics law on file"}{law.citation && <div className="small muted">{law.citation}</div>}</td>
-            <td><CoveredBadge law={law} /></td>
-            <td><Rate law={law} /></td>
-            <td>{law.effective_date ? day(law.effective_date) : "—"}
-              {law.next_step && <div className="small muted">Next step {day(law.next_step.effective_date)}
-                {law.next_step.threshold && `: ${amount(law.next_step.threshold.value, law.next_step.threshold.unit, law.next_step.threshold.period)}`}</div>}
-            </td>
-            <td>
-              {law.conditions.map((c) => <div key={c} className="small">{c}</div>)}
-              <div className="small muted">Source: {law.source}</div>
-              {law.unconfirmed && <div className="small muted">Not yet confirmed: {law.unconfirmed}</div>}
-            </td>
-          </tr>
-        )))}
-      </tbody>
-    </table>
+    <div className="table-scroll">
+      <table className="data-table state-laws-table">
+        <thead>
+          <tr><th>Location</th><th>State</th><th>Law</th><th>Status</th><th>Measured rate against the threshold</th><th>In effect</th><th>Conditions and source</th></tr>
+        </thead>
+        <tbody>
+          {data.locations.flatMap((loc) => loc.laws.map((law, i) => (
+            <tr key={`${loc.store_id}-${law.law_key ?? "none"}`}>
+              {i === 0 && <td rowSpan={loc.laws.length}>{loc.location}</td>}
+              {i === 0 && <td rowSpan={loc.laws.length}>{loc.state}</td>}
+              <td>{law.law ?? "No statewide organics law on file"}{law.citation && <div className="small muted">{law.citation}</div>}</td>
+              <td><CoveredBadge law={law} /></td>
+              <td><Rate law={law} /></td>
+              <td>{law.effective_date ? day(law.effective_date) : "—"}
+                {law.next_step && <div className="small muted">Next step {day(law.next_step.effective_date)}
+                  {law.next_step.threshold && `: ${amount(law.next_step.threshold.value, law.next_step.threshold.unit, law.next_step.threshold.period)}`}</div>}
+              </td>
+              <td>
+                {law.conditions.map((c) => <div key={c} className="small">{c}</div>)}
+                <div className="small muted">Source: {law.source}</div>
+                {law.unconfirmed && <div className="small muted">Not yet confirmed: {law.unconfirmed}</div>}
+              </td>
+            </tr>
+          )))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
