@@ -47,6 +47,11 @@ async def invite_user(body: InviteCreate, admin: AdminUser, company: CurrentComp
 
 
 # Declared before /users/{user_id} so "preferences" is never read as a user id.
+@router.get("/users/preferences", response_model=PreferencesRead)
+async def read_preferences(user: CurrentUser, request: Request) -> PreferencesRead:
+    return service.read_preferences(user, getattr(request.state, "company", None))
+
+
 @router.put("/users/preferences", response_model=PreferencesRead)
 async def update_preferences(body: PreferencesUpdate, user: CurrentUser, db: Db, request: Request) -> PreferencesRead:
     return await service.update_preferences(db, user, getattr(request.state, "company", None), body)

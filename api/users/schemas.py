@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field, field_validator, model_validator
@@ -165,8 +165,13 @@ class InviteCreate(BaseModel):
 DEFAULT_NOTIFICATIONS = {"email": True, "weeklyReports": True, "complianceReminders": True}
 
 
+Language = Literal["en", "es"]
+
+
 class PreferencesUpdate(BaseModel):
     timezone: str | None = None
+    # The language of the scale screens (issue 32 point 8); unset, the browser's language decides.
+    language: Language | None = None
     notifications: dict[str, Flag] | None = None
     setup_completed: Flag | None = None
 
@@ -194,6 +199,7 @@ class PreferencesUpdate(BaseModel):
 
 class PreferencesRead(BaseModel):
     timezone: str
+    language: Language | None
     notifications: dict[str, bool]
     setup_completed: bool
 

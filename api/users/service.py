@@ -220,6 +220,8 @@ async def update_preferences(db: AsyncSession, user: User, company: Company | No
         # The company's day boundaries (ticket numbers, reports) follow its admin's choice.
         if user.role == "store_admin" and company is not None:
             company.timezone = data.timezone
+    if data.language is not None:
+        prefs["language"] = data.language
     if data.notifications is not None:
         prefs["notifications"] = {**DEFAULT_NOTIFICATIONS, **prefs.get("notifications", {}), **data.notifications}
     if data.setup_completed is not None:
@@ -234,6 +236,7 @@ def read_preferences(user: User, company: Company | None) -> PreferencesRead:
     default_tz = company_zone_name(company)
     return PreferencesRead(
         timezone=prefs.get("timezone") or default_tz,
+        language=prefs.get("language"),
         notifications={**DEFAULT_NOTIFICATIONS, **prefs.get("notifications", {})},
         setup_completed=user.setup_completed,
     )

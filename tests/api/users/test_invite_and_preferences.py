@@ -58,7 +58,7 @@ class TestPreferences:
         r = await client.put("/api/users/preferences", headers=t.headers("admin"), json={
             "timezone": "America/New_York", "notifications": {"weeklyReports": False}, "setup_completed": True})
         assert r.status_code == 200, r.text
-        assert r.json() == {"timezone": "America/New_York", "setup_completed": True, "notifications": {
+        assert r.json() == {"timezone": "America/New_York", "language": None, "setup_completed": True, "notifications": {
             "email": True, "weeklyReports": False, "complianceReminders": True}}
         assert owner_sql("select timezone from companies where id = %s", (t.company_id,)) == [("America/New_York",)]
         me = (await client.get("/api/auth/me", headers=t.headers("admin"))).json()
@@ -76,3 +76,25 @@ class TestPreferences:
         r = await client.put("/api/users/preferences", json={"timezone": "Mars/Olympus"}, headers=t.headers("admin"))
         assert r.status_code == 422
         assert r.json()["detail"] == "Unknown timezone"
+
+    async def test_an_employee_chooses_spanish_and_reads_it_back(self, client, factory, owner_sql):
+        t = await factory.tenant()
+        h = t.headers("employee")
+        assert (await client.get("/api/users/preferences", headers=h)).json()["language"] is None
+        r = await client.put("/api/users/preferences", json={"language": "es"}, headers=h)
+        assert r.status_code == 200, r.text
+        assert r.json()["language"] == "es"
+        assert (await client.get("/api/users/preferences", headers=h)).json()["language"] == "es"
+        assert (await client.get("/api/auth/me", headers=h)).json()["preferences"]["language"] == "es"
+        # Another setting later keeps the language.
+        await client.put("/api/users/preferences", json={"timezone": "America/Denver"}, headers=h)
+        assert (await client.get("/api/users/preferences", headers=h)).json()["language"] == "es"
+        # The manager's own choice is theirs alone.
+        assert (await client.get("/api/users/preferences", headers=t.headers("admin"))).json()["language"] is None
+
+    async def test_a_language_we_do_not_offer_is_422_naming_it(self, client, factory):
+        t = await factory.tenant()
+        r = await client.put("/api/users/preferences", json={"language": "fr"}, headers=t.headers("employee"))
+        assert r.status_code == 422
+        assert [e["field"] for e in r.json()["errors"]] == ["language"]
+        assert (await client.get("/api/users/preferences", headers=t.headers("employee"))).json()["language"] is None
