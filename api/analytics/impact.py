@@ -9,6 +9,7 @@ from __future__ import annotations
 from api.analytics.service import (
     COST_TOP_WASTE_TYPES,
     ORGANIC_RATE,
+    TARGET,
     ReportFilter,
     _one,
     _period,
@@ -37,8 +38,9 @@ def esg_report(f: ReportFilter) -> dict:
                    marts.cost_saved_usd(coalesce(sum(diverted_weight_lb), 0)) as cost_savings,
                    {ORGANIC_RATE} as sb1383_diversion_rate,
                    coalesce(sum(organic_diverted_weight_lb), 0) as organic_diverted_weight,
-                   {meets_target(ORGANIC_RATE)} as sb1383_compliant
-            from {facts}""", [f.days, f.company_id, *params])
+                   {meets_target(ORGANIC_RATE)} as sb1383_compliant,
+                   {TARGET} as sb1383_target
+            from {facts}""", [f.days, f.company_id, f.company_id, *params])
         # The month of the period's end, as the SB 1383 marts judged it (company-wide or the one location).
         if f.location_id:
             month = cached_rows(
@@ -65,6 +67,7 @@ def esg_report(f: ReportFilter) -> dict:
                             "operational_savings": None, "total_economic_impact": t["cost_savings"]},
         "compliance": {"sb1383_compliant": bool(t["sb1383_compliant"]), "diversion_rate": t["sb1383_diversion_rate"],
                        "total_diverted_weight": t["organic_diverted_weight"],
+                       "target_rate": t["sb1383_target"],
                        "monthly_target_met": bool(month and month[0]["met"])},
         "period": _period(f),
         "last_refreshed_at": refreshed,

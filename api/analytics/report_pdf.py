@@ -239,8 +239,8 @@ def esg_pdf(header: ReportHeader, esg: dict) -> bytes:
                ["Total economic impact", usd(econ["total_economic_impact"])]],
               right=(1,), widths=[3.6 * inch, 1.8 * inch]),
         Paragraph("SB 1383 Compliance", s["h2"]),
-        Paragraph(f"{'Meets' if comp['sb1383_compliant'] else 'Below'} the 75% diversion target "
-                  f"(SB 1383 organic diversion rate {pct(comp['diversion_rate'])}, "
+        Paragraph(f"{'Meets' if comp['sb1383_compliant'] else 'Below'} the company's {pct(comp['target_rate'])} "
+                  f"diversion target (SB 1383 organic diversion rate {pct(comp['diversion_rate'])}, "
                   f"{lb(comp['total_diverted_weight'])} lbs of organic waste diverted). "
                   f"Month of the period's end: {'target met' if comp['monthly_target_met'] else 'target not met'}.",
                   s["normal"]),

@@ -165,6 +165,9 @@ class EsgCompliance(BaseModel):
     diversion_rate: Number = Field(description="SB 1383 organic diversion rate (docs/figures.md): organic diverted lb "
                                                "/ organic lb of generated waste x 100")
     total_diverted_weight: Number = Field(description="Organic diverted lb")
+    target_rate: Number = Field(description="The company's SB 1383 target, percent (its setting sb1383_target_percent, "
+                                            "75% by default; mart sb1383_targets), the same the compliance and EAR "
+                                            "screens show")
     monthly_target_met: bool = Field(description="The month of the period's end, as marts.sb1383_monthly judged it")
 
 

@@ -120,7 +120,7 @@ class TestEsgExport:
         assert r.headers["content-disposition"] == f'attachment; filename="esg_report_{today_in_los_angeles()}.pdf"'
         text = pdf_text(r.content)
         assert "ESG Impact Report" in text
-        for figure in ("48.90", "1.81", "76.2%", "$19.20", "Not estimated", "Meets the 75% diversion target"):
+        for figure in ("48.90", "1.81", "76.2%", "$19.20", "Not estimated", "Meets the company's 75.0% diversion target"):
             assert figure in text, figure
 
     async def test_core_plan_cannot_export_or_mail_esg(self, client, world):

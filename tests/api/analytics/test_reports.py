@@ -85,7 +85,7 @@ async def test_esg_report_uses_epa_factors(client, world):
     assert body["food_recovery"]["meals_recovered"] == 50
     assert body["economic_impact"]["cost_savings"] == 19.2  # the dashboard's and cost analysis' figure
     assert body["compliance"] == {"sb1383_compliant": True, "diversion_rate": 76.2,
-                                  "total_diverted_weight": 160.0, "monthly_target_met": True}
+                                  "total_diverted_weight": 160.0, "target_rate": 75.0, "monthly_target_met": True}
     assert body["summary"] == {"total_tickets": 3, "total_net_weight_lbs": 210.0, "total_facilities": 2}
 
 

@@ -144,6 +144,8 @@ async def test_dashboard_judges_diversion_against_the_company_target(client, tie
     assert (body["ca_compliance"], body["ca_compliance_target"]) == (compliant, target)
     esg = (await client.get("/api/reports/esg", params=period, headers=tiered[name].headers())).json()
     assert esg["compliance"]["sb1383_compliant"] is compliant
+    # The ESG answer carries the same target the compliance and EAR screens show (85%, not 75%).
+    assert esg["compliance"]["target_rate"] == target
     # The compliance dashboard judges the same month against the same target, and its log shows a
     # closed month below it once, read from the marts: the GETs write nothing.
     logged = "select id, event, description, created_at from compliance_events where company_id = %s order by id"
@@ -153,6 +155,8 @@ async def test_dashboard_judges_diversion_against_the_company_target(client, tie
                                  headers=tiered[name].headers())).json()
     assert owner_sql(logged, (tiered[name].company_id,)) == before
     assert dash["compliance_status"]["target_rate"] == target
+    ear = (await client.get("/api/compliance/ear-report", params={"year": 2026}, headers=tiered[name].headers())).json()
+    assert ear["summary"]["target_rate"] == esg["compliance"]["target_rate"]
     below = [e for e in dash["compliance_log"] if e["event"] == "month_closed_below_target"]
     assert [e["description"] for e in below] == (
         [] if compliant else ["October 2026 closed at 80.0% diversion, below the 85.0% target"])

@@ -5263,6 +5263,11 @@ export interface components {
              */
             sb1383_compliant: boolean;
             /**
+             * Target Rate
+             * @description The company's SB 1383 target, percent (its setting sb1383_target_percent, 75% by default; mart sb1383_targets), the same the compliance and EAR screens show
+             */
+            target_rate: number;
+            /**
              * Total Diverted Weight
              * @description Organic diverted lb
              */
@@ -9005,7 +9010,7 @@ export interface components {
             recovered_pounds: number;
             /**
              * Recovery Rate
-             * @description Recovered lb over all net lb, percent
+             * @description Food recovery rate (docs/figures.md): recovered lb over organic waste lb, percent
              */
             recovery_rate: number;
             /**

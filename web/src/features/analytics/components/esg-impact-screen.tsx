@@ -3,7 +3,7 @@ import { Card, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { emailEsgReport } from "../api/email-esg-report";
 import { useEsgReport } from "../api/get-esg-report";
-import { lastDays, lb, num, usd } from "../lib/conversions";
+import { lastDays, lb, num, pctText, usd } from "../lib/conversions";
 import type { ReportFilters } from "../api/report-filters";
 import { EmailReportPrompt } from "@/components/email-report-prompt";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
@@ -61,7 +61,7 @@ export default function EsgImpactScreen() {
             </div>
           </Card>
           <Card title="SB 1383 Compliance">
-            <p>{data.compliance.sb1383_compliant ? "Meets" : "Below"} the 75% diversion target ({data.compliance.diversion_rate.toFixed(1)}%, {lb(data.compliance.total_diverted_weight)} diverted).
+            <p>{data.compliance.sb1383_compliant ? "Meets" : "Below"} the company's {pctText(data.compliance.target_rate)} diversion target ({data.compliance.diversion_rate.toFixed(1)}%, {lb(data.compliance.total_diverted_weight)} diverted).
               {" "}This month: {data.compliance.monthly_target_met ? "target met" : "target not met"}.</p>
           </Card>
           <EmailReportPrompt title="ESG Impact Report" send={(email) => emailEsgReport({ email, filters })} />

@@ -5,7 +5,7 @@ import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { getCurrentSubscriptionQueryOptions } from "@/features/subscription/api/get-current-subscription";
 import { useDashboard } from "../api/get-dashboard";
-import { diversionBar, lastDays, lb, num, usd } from "../lib/conversions";
+import { diversionBar, lastDays, lb, num, pctText, usd } from "../lib/conversions";
 import type { ReportFilters } from "../api/report-filters";
 import { DiversionBar } from "./charts";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
@@ -15,7 +15,7 @@ import "./analytics.css";
 
 const ESG_ADVANCED = "esg_advanced"; // api/subscription/plans.py
 
-/** ESG Dashboard (PRO+): impact figures, spec 2 s2.5 equivalences, diversion against the 75% target. */
+/** ESG Dashboard (PRO+): impact figures, spec 2 s2.5 equivalences, diversion against the company's target (its setting). */
 export default function EsgScreen() {
   useFollowWarehouse();
   const [filters, setFilters] = useState<ReportFilters>(lastDays(30));
@@ -57,12 +57,12 @@ export default function EsgScreen() {
           </div>
           <div className="analytics-stack">
             <Card title="Diversion rate">
-              <DiversionBar rate={data.diversion_rate} {...diversionBar(data.diversion_rate)} />
-              <p className="small muted">Net weight to diversion destinations over all net weight. 75% is the management target.</p>
+              <DiversionBar rate={data.diversion_rate} {...diversionBar(data.diversion_rate, data.ca_compliance_target)} />
+              <p className="small muted">Net weight to diversion destinations over all net weight of outbound (generated) waste. {pctText(data.ca_compliance_target)} is the company's target.</p>
             </Card>
             {subscription.data?.sb1383_compliance_enabled && (
               <Card title="California SB 1383">
-                <p>{data.ca_compliance ? "At or above" : "Below"} the company's {Number(data.ca_compliance_target.toFixed(1))}% diversion target.</p>
+                <p>{data.ca_compliance ? "At or above" : "Below"} the company's {pctText(data.ca_compliance_target)} diversion target.</p>
               </Card>
             )}
             <Card title="Top waste sources">

@@ -48,7 +48,8 @@ const esg: EsgReport = {
     equivalent_cars_off_road: 0.01, water_saved_gallons: null, landfill_diverted_tons: 0.08 },
   food_recovery: { meals_recovered: 50, people_fed_per_day: 0.6, protein_recovered_lbs: null, nutritional_value_usd: null },
   economic_impact: { cost_savings: 12.8, tax_benefits_usd: null, operational_savings: null, total_economic_impact: 12.8 },
-  compliance: { sb1383_compliant: true, diversion_rate: 76.2, total_diverted_weight: 160, monthly_target_met: true },
+  compliance: { sb1383_compliant: false, diversion_rate: 76.2, total_diverted_weight: 160, target_rate: 85,
+    monthly_target_met: false },
 };
 
 let requested: string[];
@@ -150,5 +151,12 @@ describe("ESG Impact Report (spec 3 s2.14)", () => {
     expect(note).toHaveClass("small", "muted");
     expect(note.tagName).toBe("SPAN");
     expect(screen.getAllByText("Not estimated")).toHaveLength(5);
+  });
+
+  it("judges SB 1383 against the company's target from the API, never a literal 75%", async () => {
+    wrap(<EsgImpactScreen />);
+    const card = (await screen.findByText("SB 1383 Compliance")).closest(".card") as HTMLElement;
+    expect(card.textContent).toContain("Below the company's 85% diversion target (76.2%");
+    expect(card.textContent).not.toContain("75%");
   });
 });

@@ -1,10 +1,14 @@
 import { companyDay, shiftDay } from "@/lib/format";
 // The ESG dashboard's equivalences (trees, car days, kWh) come from the API (dbt/macros/figures.sql).
 
-/** The diversion bar: width capped at 100 %, green from the 75 % target up, else yellow. */
-export function diversionBar(rate: number): { width: number; tone: "good" | "warn" } {
-  return { width: Math.max(0, Math.min(100, rate)), tone: rate >= 75 ? "good" : "warn" };
+/** The diversion bar: width capped at 100 %, green from the company's target up (its setting,
+ * carried by the API), else yellow. */
+export function diversionBar(rate: number, target: number): { width: number; tone: "good" | "warn" } {
+  return { width: Math.max(0, Math.min(100, rate)), tone: rate >= target ? "good" : "warn" };
 }
+
+/** A percentage as the screens write it: at most one decimal, no trailing zero (85, 72.5). */
+export const pctText = (n: number) => `${Number(n.toFixed(1))}%`;
 
 export const lb = (n: number) => `${n.toLocaleString(undefined, { maximumFractionDigits: 1 })} lb`;
 export const usd = (n: number) => n.toLocaleString(undefined, { style: "currency", currency: "USD" });
