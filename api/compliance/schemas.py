@@ -49,7 +49,7 @@ class DiversionMetrics(BaseModel):
 
 class FoodRecovery(BaseModel):
     recovered_pounds: Number = Field(description="Net lb to donation / food-recovery destinations")
-    recovery_rate: Number = Field(description="Recovered lb over all net lb, percent")
+    recovery_rate: Number = Field(description="Food recovery rate (docs/figures.md): recovered lb over organic waste lb, percent")
     target_rate: Number = Field(description="20%: SB 1383's statewide edible food recovery goal")
     donation_tickets: int
     gap_to_target: Number = Field(description="Percentage points below the 20% goal")

@@ -6,8 +6,8 @@
   - compliant when the one-decimal rate is at least the target (74.9 is not, 75.0 is);
   - risk: low when compliant, medium within sb1383_medium_risk_points below the target, high
     further below (Flow's bands; CalRecycle publishes no per-generator risk level);
-  - food recovery rate: pounds sent to donation / food-recovery destinations over all net
-    pounds, against the 20% statewide goal (a proxy: edible food disposed is not weighed apart).
+  - food recovery rate: pounds sent to donation / food-recovery destinations over all pounds
+    of organic waste (the sums are organic waste only), against the 20% statewide goal (a proxy: edible food disposed is not weighed apart).
 #}
 {# The company's SB 1383 diversion target: its setting, else the seeded 75% default. #}
 {% macro sb1383_target_percent(setting) -%}

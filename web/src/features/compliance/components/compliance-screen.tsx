@@ -92,7 +92,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
             <dd className={f.gap_to_target > 0 ? "text-red" : ""}>{f.gap_to_target > 0 ? `${f.gap_to_target.toFixed(1)} points (${lb(f.lb_to_target)})` : "None"}</dd>
           </dl>
           <ProgressBar value={f.recovery_rate} target={f.target_rate} label="Food recovery against target" />
-          <p className="small muted">Pounds sent to donation and food-recovery destinations over all net pounds. SB 1383's 20% is a statewide goal for edible food; Flow uses it as a target.</p>
+          <p className="small muted">Pounds sent to donation and food-recovery destinations over all pounds of organic waste. SB 1383's 20% is a statewide goal for edible food; Flow uses it as a target.</p>
         </Card>
         <Card title="CalRecycle Integration">
           <dl className="compliance-dl">

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { useUnitsOfMeasure } from "../api/get-units-of-measure";
-import { initialValues, validateEdit, valuesFromItem, type FormErrors, type FormValues } from "../lib/item-form";
+import { initialValues, validateAdd, validateEdit, valuesFromItem, type FormErrors, type FormValues } from "../lib/item-form";
 import type { FieldSpec, ListConfig } from "../lib/list-config";
 import type { ListItem } from "../types";
 
@@ -43,11 +43,9 @@ export function ItemDialog({ config, item, open, busy, onClose, onSave }: ItemDi
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (item) {
-      const found = validateEdit(config, values, item);
-      setErrors(found);
-      if (Object.keys(found).length > 0) return;
-    }
+    const found = item ? validateEdit(config, values, item) : validateAdd(config, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     if (await onSave(values)) {
       setValues(initialValues(config));
       onClose();

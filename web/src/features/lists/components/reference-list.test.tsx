@@ -189,6 +189,25 @@ describe("ReferenceList", () => {
     const post = calls.find((c) => c.method === "POST")!;
     expect(post.body).toEqual({ name: "Tote", description: "", capacity_gallons: 0, tare_weight_lbs: 0, is_active: true });
   });
+
+  it("asks the organic question of a new waste type before sending it", async () => {
+    writeReply = async () => json({ ...wasteTypes[1], id: "w3", name: "Pallets", is_system_standard: false });
+    renderList(WASTE_TYPES);
+    await screen.findByText("Food Scraps");
+    fireEvent.click(screen.getByRole("button", { name: "Add Waste Type" }));
+    const dialog = await screen.findByRole("dialog", { hidden: true });
+    fireEvent.change(within(dialog).getByLabelText("Name"), { target: { value: "Pallets" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add Waste Type", hidden: true }));
+    const organic = within(dialog).getByLabelText("Organic waste (SB 1383)");
+    expect(await within(dialog).findByText("Say whether this waste type is organic waste (SB 1383)")).toBeInTheDocument();
+    expect(organic).toHaveAttribute("aria-invalid", "true");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    fireEvent.change(organic, { target: { value: "true" } });
+    expect(within(dialog).queryByText("Say whether this waste type is organic waste (SB 1383)")).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add Waste Type", hidden: true }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ name: "Pallets", is_organic: true });
+  });
 });
 
 describe("ReferenceList on a plan without custom lists", () => {

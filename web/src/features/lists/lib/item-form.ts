@@ -45,15 +45,23 @@ export function toPayload(config: ListConfig, values: FormValues): ListItemPaylo
   return payload;
 }
 
+const ORGANIC_REQUIRED = "Say whether this waste type is organic waste (SB 1383)";
+
 /**
- * The edit dialogs' checks with the spec's messages (section 5). The add dialogs show no
- * client-side validation: the server decides and its detail is shown.
+ * The add dialogs' one check: a waste type must answer the organic question (issue 29: the SB 1383
+ * figures count organic waste only, and the server refuses a missing answer with a 422). Otherwise
+ * the add dialogs show no client-side validation: the server decides and its detail is shown.
  */
+export function validateAdd(config: ListConfig, values: FormValues): FormErrors {
+  return config.path === "waste-types" && String(values.is_organic ?? "") === "" ? { is_organic: ORGANIC_REQUIRED } : {};
+}
+
+/** The edit dialogs' checks with the spec's messages (section 5). */
 export function validateEdit(config: ListConfig, values: FormValues, item?: ListItem | null): FormErrors {
   const errors: FormErrors = {};
   if (!String(values.name ?? "").trim()) errors.name = "Name is required";
   if (config.path === "waste-types" && String(values.is_organic ?? "") === "") {
-    errors.is_organic = "Say whether this waste type is organic waste (SB 1383)";
+    errors.is_organic = ORGANIC_REQUIRED;
   }
   if (config.path === "waste-types" && !String(values.unit_of_measure ?? "").trim()) {
     errors.unit_of_measure = "Unit of measure is required";
