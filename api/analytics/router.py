@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Query, Response
 from starlette.concurrency import run_in_threadpool
 
 from api.access.deps import AdminUser, CurrentCompany, LocationScope
-from api.analytics import ai_analytics, impact, report_exports, service, warehouse
+from api.analytics import ai_analytics, freshness, impact, report_exports, service, warehouse
 from api.analytics.export_schemas import ReportEmailRequest, ReportEmailSent, ReportExportFilters
 from api.analytics.schemas import (
     AiAnalyticsRead,
@@ -61,38 +61,40 @@ async def get_warehouse_refreshed(_user: AdminUser) -> WarehouseRefreshRead:
 
 
 @router.get("/analytics/dashboard", response_model=DashboardRead)
-async def get_dashboard(f: Filter) -> dict:
-    return await run_in_threadpool(service.dashboard, f)
+async def get_dashboard(db: Db, f: Filter) -> dict:
+    return await freshness.stamped(db, f.company_id, await run_in_threadpool(service.dashboard, f))
 
 
 @router.get("/reports/basic", response_model=BasicReportRead)
-async def get_basic_report(f: Filter) -> dict:
-    return await run_in_threadpool(service.basic_report, f)
+async def get_basic_report(db: Db, f: Filter) -> dict:
+    return await freshness.stamped(db, f.company_id, await run_in_threadpool(service.basic_report, f))
 
 
 @router.get("/reports/tickets", response_model=TicketReportRead)
-async def get_ticket_report(f: Filter, include_breakdowns: bool = False) -> dict:
-    return await run_in_threadpool(service.ticket_report, f, include_breakdowns=include_breakdowns)
+async def get_ticket_report(db: Db, f: Filter, include_breakdowns: bool = False) -> dict:
+    answer = await run_in_threadpool(service.ticket_report, f, include_breakdowns=include_breakdowns)
+    return await freshness.stamped(db, f.company_id, answer)
 
 
 @router.get("/reports/esg", response_model=EsgReportRead,
             dependencies=[Depends(require_feature(plans.ESG_ADVANCED))])
-async def get_esg_report(f: Filter) -> dict:
-    return await run_in_threadpool(impact.esg_report, f)
+async def get_esg_report(db: Db, f: Filter) -> dict:
+    return await freshness.stamped(db, f.company_id, await run_in_threadpool(impact.esg_report, f))
 
 
 @router.get("/reports/cost-analysis", response_model=CostAnalysisRead)
-async def get_cost_analysis(f: Filter) -> dict:
-    return await run_in_threadpool(impact.cost_analysis, f)
+async def get_cost_analysis(db: Db, f: Filter) -> dict:
+    return await freshness.stamped(db, f.company_id, await run_in_threadpool(impact.cost_analysis, f))
 
 
 @router.get("/reports/ai-analytics", response_model=AiAnalyticsRead,
             dependencies=[Depends(require_feature(plans.AI_ANALYTICS))])
-async def get_ai_analytics(f: Filter, company: CurrentCompany) -> dict:
+async def get_ai_analytics(db: Db, f: Filter, company: CurrentCompany) -> dict:
     """AI Analytics (enterprise): waste per location, product and weekday, the weekly trend, anomalies
     (complete days only: today is not over) with their statistic, photo share and AI readings accepted
     vs corrected, and recommendations."""
-    return await run_in_threadpool(ai_analytics.ai_report, f, company_today(company))
+    answer = await run_in_threadpool(ai_analytics.ai_report, f, company_today(company))
+    return await freshness.stamped(db, f.company_id, answer)
 
 
 @router.get("/reports/ai-analytics/narrative", response_model=AiNarrativeRead,

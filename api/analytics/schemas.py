@@ -19,9 +19,18 @@ class Period(BaseModel):
     end_date: date
 
 
-class Freshness(BaseModel):
+class Pending(BaseModel):
+    """Whether a newer figure is on its way (api/analytics/freshness.py), on every analytics answer."""
+
+    refreshing: bool = Field(False, description="A ticket or location of the company changed after the figures "
+                                                "were published: a refresh will show it (within a minute under flow up)")
+    pending_since: datetime | None = Field(None, description="The oldest change the figures do not show yet (UTC)")
+
+
+class Freshness(Pending):
     period: Period
-    last_refreshed_at: datetime | None = Field(None, description="When the warehouse was last published")
+    last_refreshed_at: datetime | None = Field(None, description="When the warehouse the figures come from was "
+                                               "published (the figures' 'as of' time)")
 
 
 class WarehouseRefreshRead(BaseModel):

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import duckdb
 import jinja2
@@ -47,7 +48,7 @@ def empty_marts() -> tuple[str, ...]:
     """
     statements = ["create schema marts", "create schema reference",
                   # written by the pipeline's publish step, not by dbt
-                  "create table marts.warehouse_refresh (refreshed_at timestamp)"]
+                  "create table marts.warehouse_refresh (refreshed_at timestamp, source_changed_at timestamp)"]
     for path in sorted(DBT_MARTS.rglob("*.yml")):
         for model in yaml.safe_load(path.read_text()).get("models") or []:
             if ((model.get("config") or {}).get("contract") or {}).get("enforced"):
@@ -236,26 +237,50 @@ def last_refreshed_at(con: duckdb.DuckDBPyConnection) -> datetime | None:
     return value.replace(tzinfo=UTC) if value else None
 
 
-_refreshed: tuple[tuple[int, int], datetime | None] | None = None
+class PublishedState(NamedTuple):
+    """What the published file says of itself: when it was published, and the newest change
+    (updated_at of the tables in pipelines/defs/publish/publish.SOURCE_TABLES) it took in."""
+
+    refreshed_at: datetime | None
+    source_changed_at: datetime | None
+
+
+_state: tuple[tuple[int, int], PublishedState] | None = None
+
+
+def _read_state(con: duckdb.DuckDBPyConnection) -> PublishedState:
+    columns = {name for (name,) in con.execute(
+        "select column_name from information_schema.columns "
+        "where table_schema = 'marts' and table_name = 'warehouse_refresh'").fetchall()}
+    if "source_changed_at" not in columns:
+        # a file published before the column existed: it took in what was there when it was published
+        at = last_refreshed_at(con)
+        return PublishedState(at, at)
+    found = con.execute("select refreshed_at, source_changed_at from marts.warehouse_refresh "
+                        "order by refreshed_at desc limit 1").fetchone()
+    if not found:
+        return PublishedState(None, None)
+    return PublishedState(*(v.replace(tzinfo=UTC) if v else None for v in found))
+
+
+def published_state() -> PublishedState:
+    """The published file's PublishedState, for screens that watch for a new one and answers that
+    say whether a newer one is on its way. Asked every few seconds by every open report screen,
+    so it is kept per file version: each publish swaps in a new file (os.replace), with its own
+    inode and mtime. No company data, no Postgres."""
+    global _state
+    version = _file_version(warehouse_file())
+    if version is None:
+        return PublishedState(None, None)
+    if _state is None or _state[0] != version:
+        with read_warehouse() as con:
+            _state = (version, _read_state(con))
+    return _state[1]
 
 
 def published_refreshed_at() -> datetime | None:
-    """When the published warehouse was last refreshed, for screens that watch for a new one.
-
-    Asked every few seconds by every open dashboard, so the answer is kept per file version:
-    each publish swaps in a new file (os.replace), with its own inode and mtime.
-    """
-    global _refreshed
-    path = warehouse_file()
-    try:
-        stat = path.stat()
-    except FileNotFoundError:
-        return None
-    version = (stat.st_ino, stat.st_mtime_ns)
-    if _refreshed is None or _refreshed[0] != version:
-        with read_warehouse() as con:
-            _refreshed = (version, last_refreshed_at(con))
-    return _refreshed[1]
+    """When the published warehouse was last refreshed (published_state, cached per version)."""
+    return published_state().refreshed_at
 
 
 def rows(con: duckdb.DuckDBPyConnection, query: str, params: list) -> list[dict]:

@@ -11,6 +11,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from api.access.deps import AdminUser
+from api.analytics import freshness
 from api.carbon import service
 from api.carbon.deps import CarbonCompany
 from api.carbon.schemas import (
@@ -29,7 +30,7 @@ Period = Annotated[str, Query(pattern=PERIOD_PATTERN, description="all, YYYY-MM 
 @router.get("/carbon-credits/summary", response_model=CarbonSummaryRead)
 async def get_summary(db: Db, company: CarbonCompany, period: Period = "all") -> dict:
     """Totals, verified and pending, monthly trend, yearly projection and the methodology panel."""
-    return await service.read_summary(db, company.id, period)
+    return await freshness.stamped(db, company.id, await service.read_summary(db, company.id, period))
 
 
 @router.get("/carbon-credits", response_model=CarbonCreditList)

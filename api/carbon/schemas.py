@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StringConstraints
 
-from api.analytics.schemas import Number
+from api.analytics.schemas import Number, Pending
 from api.kit.fields import UtcDateTime
 
 VerificationStatus = Literal["pending", "verified", "rejected"]
@@ -56,7 +56,7 @@ class Methodology(BaseModel):
     factors: list[CarbonFactor]
 
 
-class CarbonSummaryRead(BaseModel):
+class CarbonSummaryRead(Pending):
     period: str
     period_options: list[PeriodOption] = Field(description="all, then the months and quarters that have estimates")
     total_credits_tons: Number = Field(description="MT CO2e avoided in the period (verified and pending)")

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, File, Form, Query, Response, UploadFile, status
 
 from api.access.deps import AdminUser
+from api.analytics import freshness
 from api.compliance import recovery, tiers
 from api.compliance.deps import ComplianceCompany
 from api.compliance.recovery_schemas import (
@@ -99,7 +100,7 @@ async def food_recovery_records(
     agreement on file) and pounds recovered per partner and month. CSV and PDF are the same records."""
     body = await recovery.records_read(db, company, year)
     if format == "json":
-        return body
+        return await freshness.stamped(db, company.id, body)
     data = await recovery.export_records(db, company, body, format)
     return Response(data, media_type=RECORD_MIME[format], headers={
         "Content-Disposition": f'attachment; filename="food_recovery_records_{body["year"]}.{format}"',

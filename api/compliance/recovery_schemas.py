@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StringConstraints
 
-from api.analytics.schemas import Number
+from api.analytics.schemas import Number, Pending
 from api.kit.validation import Kept
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
@@ -84,7 +84,7 @@ class RecoveryRecord(BaseModel):
     recovered_weight_lb: Number
 
 
-class FoodRecoveryRecordsRead(BaseModel):
+class FoodRecoveryRecordsRead(Pending):
     year: int
     partners: list[PartnerRead]
     records: list[RecoveryRecord]

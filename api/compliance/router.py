@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Response
 
 from api.access.deps import AdminUser, CurrentCompany
+from api.analytics import freshness
 from api.analytics.service import company_today
 from api.compliance import ear, service, state_laws, state_laws_export
 from api.compliance.deps import ComplianceCompany
@@ -29,7 +30,7 @@ async def get_dashboard(
     db: Db, company: ComplianceCompany,
     year: Annotated[int | None, Query(ge=2000, le=2100, description="Calendar year (default: latest with tickets)")] = None,
 ) -> dict:
-    return await service.read_dashboard(db, company, year)
+    return await freshness.stamped(db, company.id, await service.read_dashboard(db, company, year))
 
 
 @router.get("/compliance/location-report", response_class=Response, response_model=None,
@@ -52,7 +53,8 @@ Year = Annotated[int | None, Query(ge=2000, le=2100, description="Reporting year
 @router.get("/compliance/ear-report", response_model=EarReportRead)
 async def get_ear_report(db: Db, company: ComplianceCompany, year: Year = None) -> dict:
     """Summary and preparation checklist of the SB 1383 annual report for one calendar year."""
-    return await service.ear_report(db, company, await service.report_year(company, year))
+    answer = await service.ear_report(db, company, await service.report_year(company, year))
+    return await freshness.stamped(db, company.id, answer)
 
 
 EXPORT_RESPONSES = {200: {"content": {mime: {} for mime in ear.MIME.values()}, "description": "The EAR file"},

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from api.analytics.schemas import Number
+from api.analytics.schemas import Number, Pending
 
 RiskLevel = Literal["low", "medium", "high", "none"]
 
@@ -98,7 +98,7 @@ class ActionItem(BaseModel):
     pounds: Number | None = Field(None, description="Pounds to move to reach the target, when that is the action")
 
 
-class ComplianceDashboardRead(BaseModel):
+class ComplianceDashboardRead(Pending):
     year: int
     available_years: list[int]
     has_data: bool
@@ -131,7 +131,7 @@ class ChecklistItem(BaseModel):
     detail: str
 
 
-class EarReportRead(BaseModel):
+class EarReportRead(Pending):
     year: int
     summary: EarSummary
     preparation_checklist: list[ChecklistItem]

@@ -3262,15 +3262,26 @@ export interface components {
             data_quality: components["schemas"]["AiDataQuality"];
             /**
              * Last Refreshed At
-             * @description When the warehouse was last published
+             * @description When the warehouse the figures come from was published (the figures' 'as of' time)
              */
             last_refreshed_at?: string | null;
+            /**
+             * Pending Since
+             * @description The oldest change the figures do not show yet (UTC)
+             */
+            pending_since?: string | null;
             period: components["schemas"]["Period"];
             /**
              * Recommendations
              * @description Written from the figures by fixed rules
              */
             recommendations: string[];
+            /**
+             * Refreshing
+             * @description A ticket or location of the company changed after the figures were published: a refresh will show it (within a minute under flow up)
+             * @default false
+             */
+            refreshing: boolean;
             totals: components["schemas"]["AiTotals"];
             trend: components["schemas"]["AiTrend"];
             /** Weekly Trend */
@@ -3546,10 +3557,21 @@ export interface components {
             diversion_rate: number;
             /**
              * Last Refreshed At
-             * @description When the warehouse was last published
+             * @description When the warehouse the figures come from was published (the figures' 'as of' time)
              */
             last_refreshed_at?: string | null;
+            /**
+             * Pending Since
+             * @description The oldest change the figures do not show yet (UTC)
+             */
+            pending_since?: string | null;
             period: components["schemas"]["Period"];
+            /**
+             * Refreshing
+             * @description A ticket or location of the company changed after the figures were published: a refresh will show it (within a minute under flow up)
+             * @default false
+             */
+            refreshing: boolean;
             /** Total Gross Weight */
             total_gross_weight: number;
             /** Total Net Weight */
@@ -4161,6 +4183,11 @@ export interface components {
              * @description MT CO2e still estimates (not verified, not rejected)
              */
             pending_credits: number;
+            /**
+             * Pending Since
+             * @description The oldest change the figures do not show yet (UTC)
+             */
+            pending_since?: string | null;
             /** Period */
             period: string;
             /**
@@ -4168,6 +4195,12 @@ export interface components {
              * @description all, then the months and quarters that have estimates
              */
             period_options: components["schemas"]["PeriodOption"][];
+            /**
+             * Refreshing
+             * @description A ticket or location of the company changed after the figures were published: a refresh will show it (within a minute under flow up)
+             * @default false
+             */
+            refreshing: boolean;
             /** Rejected Credits */
             rejected_credits: number;
             /**
@@ -4411,6 +4444,17 @@ export interface components {
             location_compliance: {
                 [key: string]: components["schemas"]["LocationCompliance"];
             };
+            /**
+             * Pending Since
+             * @description The oldest change the figures do not show yet (UTC)
+             */
+            pending_since?: string | null;
+            /**
+             * Refreshing
+             * @description A ticket or location of the company changed after the figures were published: a refresh will show it (within a minute under flow up)
+             * @default false
+             */
+            refreshing: boolean;
             /** Year */
             year: number;
         };
@@ -4535,14 +4579,25 @@ export interface components {
             cost_per_lb: number;
             /**
              * Last Refreshed At
-             * @description When the warehouse was last published
+             * @description When the warehouse the figures come from was published (the figures' 'as of' time)
              */
             last_refreshed_at?: string | null;
             /** Monthly Disposal Cost */
             monthly_disposal_cost: number;
+            /**
+             * Pending Since
+             * @description The oldest change the figures do not show yet (UTC)
+             */
+            pending_since?: string | null;
             performance_summary: components["schemas"]["PerformanceSummary"];
             period: components["schemas"]["Period"];
             projections: components["schemas"]["Projections"];
+            /**
+             * Refreshing
+             * @description A ticket or location of the company changed after the figures were published: a refresh will show it (within a minute under flow up)
+             * @default false
+             */
+            refreshing: boolean;
             /** Roi Percent */
             roi_percent: number;
             /** Savings By Location */
@@ -4728,7 +4783,7 @@ export interface components {
             esg_metrics: components["schemas"]["EsgMetrics"];
             /**
              * Last Refreshed At
-             * @description When the warehouse was last published
+             * @description When the warehouse the figures come from was published (the figures' 'as of' time)
              */
             last_refreshed_at?: string | null;
             /**
@@ -4737,7 +4792,18 @@ export interface components {
              */
             meals_recovered: number;
             operational_kpis: components["schemas"]["OperationalKpis"];
+            /**
+             * Pending Since
+             * @description The oldest change the figures do not show yet (UTC)
+             */
+            pending_since?: string | null;
             period: components["schemas"]["Period"];
+            /**
+             * Refreshing
+             * @description A ticket or location of the company changed after the figures were published: a refresh will show it (within a minute under flow up)
+             * @default false
+             */
+            refreshing: boolean;
             /** Total Tickets */
             total_tickets: number;
             /** Total Weight */
@@ -5009,6 +5075,11 @@ export interface components {
             eligible_for_submission: boolean;
             /** Last Refreshed At */
             last_refreshed_at: string | null;
+            /**
+             * Pending Since
+             * @description The oldest change the figures do not show yet (UTC)
+             */
+            pending_since?: string | null;
             /** Preparation Checklist */
             preparation_checklist: components["schemas"]["ChecklistItem"][];
             /**
@@ -5016,6 +5087,12 @@ export interface components {
              * @description Why the export is not allowed yet
              */
             reason?: string | null;
+            /**
+             * Refreshing
+             * @description A ticket or location of the company changed after the figures were published: a refresh will show it (within a minute under flow up)
+             * @default false
+             */
+            refreshing: boolean;
             /**
              * Reporting Due Date
              * Format: date
@@ -5312,10 +5389,21 @@ export interface components {
             food_recovery: components["schemas"]["api__analytics__schemas__FoodRecovery"];
             /**
              * Last Refreshed At
-             * @description When the warehouse was last published
+             * @description When the warehouse the figures come from was published (the figures' 'as of' time)
              */
             last_refreshed_at?: string | null;
+            /**
+             * Pending Since
+             * @description The oldest change the figures do not show yet (UTC)
+             */
+            pending_since?: string | null;
             period: components["schemas"]["Period"];
+            /**
+             * Refreshing
+             * @description A ticket or location of the company changed after the figures were published: a refresh will show it (within a minute under flow up)
+             * @default false
+             */
+            refreshing: boolean;
             summary: components["schemas"]["EsgSummary"];
         };
         /** EsgSummary */
@@ -5366,8 +5454,19 @@ export interface components {
             last_refreshed_at: string | null;
             /** Partners */
             partners: components["schemas"]["PartnerRead"][];
+            /**
+             * Pending Since
+             * @description The oldest change the figures do not show yet (UTC)
+             */
+            pending_since?: string | null;
             /** Records */
             records: components["schemas"]["RecoveryRecord"][];
+            /**
+             * Refreshing
+             * @description A ticket or location of the company changed after the figures were published: a refresh will show it (within a minute under flow up)
+             * @default false
+             */
+            refreshing: boolean;
             /** Total Recovered Lb */
             total_recovered_lb: number;
             /**
@@ -8318,11 +8417,22 @@ export interface components {
             inbound: components["schemas"]["DirectionTotals"];
             /**
              * Last Refreshed At
-             * @description When the warehouse was last published
+             * @description When the warehouse the figures come from was published (the figures' 'as of' time)
              */
             last_refreshed_at?: string | null;
             outbound: components["schemas"]["DirectionTotals"];
+            /**
+             * Pending Since
+             * @description The oldest change the figures do not show yet (UTC)
+             */
+            pending_since?: string | null;
             period: components["schemas"]["Period"];
+            /**
+             * Refreshing
+             * @description A ticket or location of the company changed after the figures were published: a refresh will show it (within a minute under flow up)
+             * @default false
+             */
+            refreshing: boolean;
             summary: components["schemas"]["ReportSummary"];
         };
         /**

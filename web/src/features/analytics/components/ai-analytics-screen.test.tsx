@@ -14,7 +14,7 @@ function json(body: unknown, status = 200): Response {
 
 // The figures of the e2e world's "Vision Kitchens" (tests/e2e/analytics_world.py), as the API answers them.
 const report: AiAnalytics = {
-  period: { start_date: "2026-10-01", end_date: "2026-10-30" }, last_refreshed_at: "2026-10-30T12:00:00Z",
+  period: { start_date: "2026-10-01", end_date: "2026-10-30" }, last_refreshed_at: "2026-10-30T12:00:00Z", refreshing: false, pending_since: null,
   totals: { total_tickets: 9, total_weight_lb: 1300, active_days: 9 },
   data_quality: { tickets: 9, weight_lb: 1300, photo_tickets: 5, photo_weight_lb: 940, photo_weight_percent: 72.3,
     photo_target_percent: 85, ai_readings: 5, ai_accepted: 4, ai_corrected: 1, ai_accepted_percent: 80, typed_tickets: 4 },

@@ -41,7 +41,7 @@ const rows: ReportTicket[] = [
 ];
 
 const esg: EsgReport = {
-  period: { start_date: "2026-10-01", end_date: "2026-10-31" }, last_refreshed_at: null,
+  period: { start_date: "2026-10-01", end_date: "2026-10-31" }, last_refreshed_at: null, refreshing: false, pending_since: null,
   summary: { total_tickets: 3, total_net_weight_lbs: 210, total_facilities: 2 },
   diversion_metrics: { diversion_rate_percent: 76.2 },
   environmental_impact: { co2_prevented_kg: 48.9, co2_prevented_tons: 0.049, methane_prevented_kg: 1.8,

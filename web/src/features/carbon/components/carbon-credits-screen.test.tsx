@@ -22,7 +22,7 @@ const summary: CarbonSummary = {
       { factor_kind: "inventory", factor_set: "EPA GHG Emission Factors Hub, Table 9", material: "food_waste", management_path: "compost", mtco2e_per_short_ton: 0.11, source: "Hub Table 9, Composted" },
     ],
   },
-  last_refreshed_at: "2026-11-23T10:00:00Z",
+  last_refreshed_at: "2026-11-23T10:00:00Z", refreshing: false, pending_since: null,
 };
 const list: CarbonCreditList = {
   total: 1,

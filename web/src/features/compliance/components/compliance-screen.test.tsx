@@ -9,7 +9,7 @@ function json(body: unknown, status = 200): Response {
 }
 
 const base: ComplianceDashboard = {
-  year: 2026, available_years: [2026], has_data: true, last_refreshed_at: "2026-11-23T10:00:00Z",
+  year: 2026, available_years: [2026], has_data: true, last_refreshed_at: "2026-11-23T10:00:00Z", refreshing: false, pending_since: null,
   compliance_status: { is_compliant: false, target_rate: 75, diversion_rate: 70.2, total_tickets_analyzed: 60, risk_level: "medium" },
   diversion_metrics: {
     total_waste: 1000, diverted_weight: 702, landfill_weight: 298, diversion_rate: 70.2, target_rate: 75,

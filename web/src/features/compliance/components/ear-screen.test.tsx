@@ -11,7 +11,7 @@ function json(body: unknown, status = 200): Response {
 
 const report: EarReport = {
   year: 2026, eligible_for_submission: false, reason: "Record 47 more waste tickets (at least 50 are needed)",
-  reporting_due_date: "2027-08-01", last_refreshed_at: "2026-11-23T10:00:00Z",
+  reporting_due_date: "2027-08-01", last_refreshed_at: "2026-11-23T10:00:00Z", refreshing: false, pending_since: null,
   summary: { compliance_status: "compliant", diversion_rate: 76.2, target_rate: 75, total_organic_waste: 210, total_organic_waste_tons: 0.105, diverted_weight: 160, ticket_count: 3 },
   preparation_checklist: [
     { key: "tickets_every_month", label: "Tickets for every month", done: false, detail: "1 of 10 months" },
