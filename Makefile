@@ -18,9 +18,14 @@ run: venv web
 # (.ci/stage); the pytest stage lists its 15 slowest tests. The browser stage is the tests marked
 # `browser` (tests/e2e: every Playwright spec, the offline faults), in a session of their own.
 PYTEST_FAST := -m "not (browser or spark or daemon or warehouse or slow)"
+# The pytest stages run on pytest-xdist workers, one database and warehouse each (tests/conftest.py);
+# loadfile keeps a module on one worker, so its `world` is built once. PYTEST_WORKERS=0 runs in one
+# process (as before); the default is one worker per core of this 2-core machine.
+PYTEST_WORKERS ?= 2
+XDIST := -n $(PYTEST_WORKERS) --dist loadfile
 test: venv web chromium
 	@rc=0; \
-	.ci/stage pytest $(PY) -m pytest tests -q --durations=15 -m "not browser" || rc=1; \
+	.ci/stage pytest $(PY) -m pytest tests -q --durations=15 $(XDIST) -m "not browser" || rc=1; \
 	.ci/stage browser --allow-empty $(PY) -m pytest tests -q --durations=5 -m browser || rc=1; \
 	if [ -f web/package.json ]; then .ci/stage vitest sh -c 'cd web && npm run --silent test' || rc=1; fi; \
 	exit $$rc
@@ -30,7 +35,7 @@ test: venv web chromium
 # tests/conftest.py), and the web unit tests. `make test` runs everything.
 test-fast: venv
 	@rc=0; \
-	.ci/stage pytest-fast $(PY) -m pytest tests/api tests/pipelines -q --durations=10 $(PYTEST_FAST) || rc=1; \
+	.ci/stage pytest-fast $(PY) -m pytest tests/api tests/pipelines -q --durations=10 $(XDIST) $(PYTEST_FAST) || rc=1; \
 	if [ -f web/package.json ]; then $(MAKE) --no-print-directory web-deps && \
 	  .ci/stage vitest sh -c 'cd web && npm run --silent test' || rc=1; fi; \
 	exit $$rc

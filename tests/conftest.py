@@ -1,5 +1,10 @@
 """Test harness: a real Postgres database per test session, migrated with Alembic.
 
+`make test` runs the pytest stage on pytest-xdist workers (`-n 2 --dist loadfile`: a module's tests
+stay on one worker, so a module's `world` is built once). Each worker is a session of its own: its
+own database, outbox, media folder and warehouse file (all made here), its own servers on free
+ports. A test must not depend on another module's data or on the order modules run in.
+
 The database server is FLOW_TEST_ADMIN_URL when set, else the project's private cluster.
 Tests isolate by making their own companies (factories), so no truncation is needed.
 """
@@ -31,7 +36,9 @@ def _admin_url() -> str:
 @pytest.fixture(scope="session")
 def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     admin = _admin_url()
-    name = f"flow_test_{uuid.uuid4().hex[:10]}"
+    # One database per session, so one per pytest-xdist worker (gw0, gw1, ...; named for a look in psql).
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    name = f"flow_test_{worker + '_' if worker else ''}{uuid.uuid4().hex[:10]}"
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'create database "{name}"')
     url = admin.rsplit("/", 1)[0] + f"/{name}"
@@ -152,6 +159,9 @@ def factory(app):
 # thread's stack, and ends the run.
 SETUP_GRACE = 600
 HARD_STOP = 60
+# Shared fixtures that build nothing slow: the first test of a worker (pytest-xdist) or of a run
+# would otherwise get the grace through pytest-asyncio's session-scoped loop policy alone.
+INSTANT_SHARED_FIXTURES = frozenset({"event_loop_policy"})
 
 
 def _unbuilt_shared_fixtures(item: pytest.Item) -> list[str]:
@@ -160,6 +170,8 @@ def _unbuilt_shared_fixtures(item: pytest.Item) -> list[str]:
         return []
     names = []
     for name, defs in info.name2fixturedefs.items():
+        if name in INSTANT_SHARED_FIXTURES:
+            continue
         if defs and defs[-1].scope != "function" and defs[-1].cached_result is None:
             names.append(name)
     return names

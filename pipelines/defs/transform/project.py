@@ -1,6 +1,7 @@
 """The dbt project as Dagster sees it; the manifest is made by `dbt parse` before Dagster loads."""
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -146,9 +147,19 @@ def prepare_manifest(force: bool = False) -> Path:
     Parsed with the same warehouse paths the runs use: dbt keeps its partial-parse state only
     while the rendered profile is unchanged, so each sensor-driven `dbt build` skips a full parse.
     """
-    if force or not MANIFEST.exists() or _sources_changed_since(MANIFEST.stat().st_mtime):
-        subprocess.run(
-            [DBT_EXECUTABLE, "parse", "--quiet", "--project-dir", str(DBT_DIR), "--profiles-dir", str(DBT_DIR)],
-            check=True, env=dbt_env(build_path()), cwd=DBT_DIR,
-        )
+    def stale() -> bool:
+        return force or not MANIFEST.exists() or _sources_changed_since(MANIFEST.stat().st_mtime)
+
+    if not stale():
+        return MANIFEST
+    # One parse at a time: parallel test workers (pytest-xdist) and `flow up` may start together,
+    # and a second `dbt parse` writing target/ would leave the first a half-written manifest.
+    MANIFEST.parent.mkdir(parents=True, exist_ok=True)
+    with open(MANIFEST.with_name(".parse.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if stale():  # the process that held the lock may have parsed it already
+            subprocess.run(
+                [DBT_EXECUTABLE, "parse", "--quiet", "--project-dir", str(DBT_DIR), "--profiles-dir", str(DBT_DIR)],
+                check=True, env=dbt_env(build_path()), cwd=DBT_DIR,
+            )
     return MANIFEST
