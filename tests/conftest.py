@@ -227,9 +227,29 @@ def pytest_timeout_set_timer(item: pytest.Item, settings):
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     from tests.pipelines import world
 
+    _unique_node_ids(items)
     for item in items:
         module = getattr(item, "module", None)
         uses_refresh = module is not None and getattr(module, "refresh", None) is world.refresh
         if "world" in item.fixturenames or uses_refresh or item.get_closest_marker("spark") \
                 or item.get_closest_marker("daemon"):
             item.add_marker(pytest.mark.warehouse)
+
+
+def _unique_node_ids(items: list[pytest.Item]) -> None:
+    """Schemathesis names its items by operation (test_x[GET /api/...]) but gives them all the
+    function's node id; pytest-xdist schedules by node id, and ran one operation of the contract
+    fuzz (tests/api/reliability/test_fuzz_contract.py) instead of all of them. Such an item gets
+    its name as its id."""
+    seen: dict[str, int] = {}
+    for item in items:
+        seen[item.nodeid] = seen.get(item.nodeid, 0) + 1
+    for item in items:
+        if seen[item.nodeid] > 1 and item.parent is not None and not item.nodeid.endswith("::" + item.name):
+            nodeid = f"{item.parent.nodeid}::{item.name}"
+            if hasattr(item, "_id"):  # pytest 9.2 keeps a structured id (_pytest.nodeid.NodeId)
+                from _pytest.nodeid import NodeId
+
+                item._id = NodeId.parse(nodeid)
+            else:
+                item._nodeid = nodeid
