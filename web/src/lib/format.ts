@@ -11,6 +11,11 @@ export function setDisplayTimeZone(timeZone: string | null | undefined): void {
   displayTimeZone = timeZone || DEFAULT_TIME_ZONE;
 }
 
+/** The zone instants are shown in (the company's). */
+export function getDisplayTimeZone(): string {
+  return displayTimeZone;
+}
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A YYYY-MM-DD calendar day as a local Date at its midnight (never read as UTC), else null. */

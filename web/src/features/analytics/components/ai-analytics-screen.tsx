@@ -77,7 +77,7 @@ export default function AiAnalyticsScreen() {
       {isPending ? <Spinner /> : error ? <p className="alert alert-error">{error.message}</p> : (
         <>
           <PeriodHeading period={data.period} />
-          <LastRefreshed at={data.last_refreshed_at} />
+          <LastRefreshed figures={data} />
           <div className="analytics-grid">
             <StatCard label="Outbound weight" value={lb(data.totals.total_weight_lb)} hint={`${num(data.totals.total_tickets, 0)} tickets on ${data.totals.active_days} days`} />
             <StatCard label="Weight with a photo" value={pct(data.data_quality.photo_weight_percent)} hint={`Aim: more than ${num(data.data_quality.photo_target_percent, 0)}%`} />

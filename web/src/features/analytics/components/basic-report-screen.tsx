@@ -66,7 +66,7 @@ export default function BasicReportScreen() {
       {tab === "summary" ? (
         summary.isPending ? <Spinner /> : summary.error ? <p className="alert alert-error">{summary.error.message}</p> : (
           <>
-            <LastRefreshed at={summary.data.last_refreshed_at} />
+            <LastRefreshed figures={summary.data} />
             <div className="analytics-grid">
               <StatCard label="Total tickets" value={num(summary.data.total_tickets, 0)} />
               <StatCard label="Net weight" value={lb(summary.data.total_net_weight)} />
@@ -111,7 +111,7 @@ export default function BasicReportScreen() {
             report.isPending || generated.isPending ? <Spinner /> :
             report.error || generated.error ? <p className="alert alert-error">Error generating report: {(report.error ?? generated.error)?.message}</p> : report.data && generated.data && (
               <>
-                <LastRefreshed at={report.data.last_refreshed_at} />
+                <LastRefreshed figures={report.data} />
                 <div className="analytics-grid">
                   <StatCard label="Tickets" value={num(report.data.summary.total_tickets, 0)} />
                   <StatCard label="Net weight" value={lb(report.data.summary.total_net_weight)} />

@@ -23,7 +23,7 @@ export default function CostAnalysisScreen() {
       <RangeFilter value={filters} onChange={setFilters} />
       {isPending ? <Spinner /> : error ? <p className="alert alert-error">{error.message}</p> : (
         <>
-          <LastRefreshed at={data.last_refreshed_at} />
+          <LastRefreshed figures={data} />
           <div className="analytics-grid">
             <StatCard label="Cost savings" value={usd(data.total_savings)} hint="0.12 USD per diverted lb" />
             <StatCard label="ROI" value={`${num(data.roi_percent)}%`} />

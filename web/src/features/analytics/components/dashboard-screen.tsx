@@ -22,7 +22,7 @@ export default function DashboardScreen() {
       <RangeFilter value={filters} onChange={setFilters} />
       {isPending ? <Spinner /> : error ? <p className="alert alert-error">{error.message}</p> : (
         <>
-          <LastRefreshed at={data.last_refreshed_at} />
+          <LastRefreshed figures={data} />
           <div className="analytics-grid">
             <StatCard label="Total tickets" value={num(data.total_tickets, 0)} hint={`${num(data.operational_kpis.daily_averages.tickets_per_day)} per day`} />
             <StatCard label="Total weight" value={lb(data.total_weight)} hint={`${lb(data.operational_kpis.daily_averages.weight_per_day)} per day`} />

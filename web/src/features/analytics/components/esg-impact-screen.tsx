@@ -28,7 +28,7 @@ export default function EsgImpactScreen() {
       {isPending ? <Spinner /> : error ? <p className="alert alert-error">{error.message}</p> : (
         <>
           <PeriodHeading period={data.period} />
-          <LastRefreshed at={data.last_refreshed_at} />
+          <LastRefreshed figures={data} />
           <div className="analytics-grid">
             <StatCard label="Tickets" value={num(data.summary.total_tickets, 0)} />
             <StatCard label="Net weight" value={lb(data.summary.total_net_weight_lbs)} />

@@ -43,7 +43,7 @@ export default function EsgScreen() {
       <RangeFilter value={filters} onChange={setFilters} />
       {subscription.error ? <p className="alert alert-error">{subscription.error.message}</p> : isPending ? <Spinner /> : error ? <p className="alert alert-error">{error.message}</p> : (
         <>
-          <LastRefreshed at={data.last_refreshed_at} />
+          <LastRefreshed figures={data} />
           <div className="analytics-grid">
             <StatCard label="CO2e avoided" value={`${num(co2Lbs)} lb`} hint={`${num(data.co2_prevented_kg)} kg`} />
             <StatCard label="Meals recovered" value={num(data.meals_recovered, 0)} />

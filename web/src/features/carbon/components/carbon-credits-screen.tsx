@@ -48,13 +48,13 @@ export default function CarbonCreditsScreen() {
         <EmptyState title="Carbon credits could not be loaded"><p>{summary.error.message}</p></EmptyState>
       ) : !data ? <Spinner /> : data.credit_count === 0 ? (
         <>
-          <LastRefreshed at={data.last_refreshed_at} />
+          <LastRefreshed figures={data} />
           <EmptyState title="No carbon credit estimates yet"><p>Weigh loads sent to compost, anaerobic digestion or food donation to estimate avoided emissions.</p></EmptyState>
           {data.methodology && <MethodologyPanel data={data} />}
         </>
       ) : (
         <>
-          <LastRefreshed at={data.last_refreshed_at} />
+          <LastRefreshed figures={data} />
           <div className="carbon-grid">
             <StatCard label="Total credits" value={mt(data.total_credits_tons)} hint={`${data.credit_count.toLocaleString()} loads, estimates`} />
             <StatCard label="Total value" value={formatUsd(data.total_value_usd)} hint={`at ${formatUsd(data.methodology?.price_usd_per_mt ?? 0)} per MT`} />

@@ -46,7 +46,7 @@ export default function ComplianceReportScreen() {
           </button>
         </span>
       </div>
-      <LastRefreshed at={data.last_refreshed_at} />
+      <LastRefreshed figures={data} />
       {!data.has_data ? <EmptyState title="No compliance data available"><p>Create waste tickets to begin SB 1383 tracking</p></EmptyState> : (
         <>
           <div className="compliance-grid">

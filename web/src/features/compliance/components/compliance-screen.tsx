@@ -40,7 +40,7 @@ export default function ComplianceScreen() {
         <EmptyState title="No compliance data available"><p>{error.message}</p></EmptyState>
       ) : !data.has_data ? (
         <>
-          <LastRefreshed at={data.last_refreshed_at} />
+          <LastRefreshed figures={data} />
           <EmptyState title="No compliance data available"><p>Create waste tickets to begin SB 1383 tracking</p></EmptyState>
           <GeneratorTiers />
         </>
@@ -61,7 +61,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
   const onTrack = d.current_rate >= d.target_rate;
   return (
     <>
-      <LastRefreshed at={data.last_refreshed_at} />
+      <LastRefreshed figures={data} />
       <div className="compliance-grid">
         <StatCard label="Organic diversion rate" value={pct(s.diversion_rate)} hint={`Target ${pct(s.target_rate)}`} />
         <StatCard label="Compliance status" value={<CompliantBadge ok={s.is_compliant} />} hint={<RiskBadge level={s.risk_level} />} />

@@ -43,7 +43,7 @@ export default function EarScreen() {
         <EmptyState title={error instanceof ApiError && error.status === 403 ? "Compliance Features Not Enabled" : "The EAR report could not be loaded"}><p>{error.message}</p></EmptyState>
       ) : (
         <>
-          <LastRefreshed at={data.last_refreshed_at} />
+          <LastRefreshed figures={data} />
           <div className="compliance-grid">
             <StatCard label="Compliance status" value={<Badge tone={data.summary.compliance_status === "compliant" ? "green" : data.summary.compliance_status === "no_data" ? "gray" : "red"}>{data.summary.compliance_status.replace(/_/g, " ")}</Badge>} />
             <StatCard label="Organic diversion rate" value={pct(data.summary.diversion_rate)} hint={`Target ${pct(data.summary.target_rate)}`} />
