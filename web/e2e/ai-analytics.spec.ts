@@ -31,7 +31,7 @@ test("the enterprise manager reads the AI Analytics report from the marts", asyn
   await expect(page).toHaveURL(/\/app\//);
   await page.goto("/app/ai-analytics");
   await expect(page.getByRole("heading", { name: "AI Analytics Report", level: 2 })).toBeVisible();
-  await expect(page.getByTestId("last-refreshed").first()).toHaveText(/^Data last refreshed /);
+  await expect(page.getByTestId("last-refreshed").first()).toHaveText(/^Figures as of ([A-Z][a-z]{2} \d{1,2}(, \d{4})?, )?\d{1,2}:\d{2}\s[AP]M/);
 
   await expect(stat(page, "Outbound weight").locator(".stat-value")).toHaveText("1,300 lb");
   await expect(stat(page, "Outbound weight")).toContainText("9 tickets on 9 days");

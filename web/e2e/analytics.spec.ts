@@ -39,9 +39,9 @@ async function expectStats(page: Page, expected: Record<string, string>): Promis
   for (const [label, value] of Object.entries(expected)) await expect(stat(page, label), label).toHaveText(value);
 }
 
-/** Every screen says when its warehouse data was published (the refresh ran before this spec). */
+/** Every screen says when its figures were published, in the company's zone (the refresh ran before this spec). */
 async function expectRefreshed(page: Page): Promise<void> {
-  await expect(page.getByTestId("last-refreshed").first()).toHaveText(/^Data last refreshed \d{1,2}\/\d{1,2}\/\d{4}, /);
+  await expect(page.getByTestId("last-refreshed").first()).toHaveText(/^Figures as of ([A-Z][a-z]{2} \d{1,2}(, \d{4})?, )?\d{1,2}:\d{2}\s[AP]M/);
 }
 
 /** A table shows all its columns without sideways scrolling. */

@@ -55,7 +55,7 @@ const sum = (values: unknown[]) => Math.round(values.reduce<number>((s, v) => s 
 
 test("a manager sees where each location stands against SB 1383", async ({ page }) => {
   await openCompliance(page, world.compliance);
-  await expect(page.getByTestId("last-refreshed")).toHaveText(/^Data last refreshed /);
+  await expect(page.getByTestId("last-refreshed")).toHaveText(/^Figures as of ([A-Z][a-z]{2} \d{1,2}(, \d{4})?, )?\d{1,2}:\d{2}\s[AP]M/);
   await expect(page.getByRole("combobox", { name: "Year" })).toHaveValue(String(world.compliance_year));
   await expect(stat(page, "Organic diversion rate")).toHaveText("75.6%");
   await expect(stat(page, "Tickets analyzed")).toHaveText("72");
