@@ -48,11 +48,14 @@ def main() -> None:
         # the demo company's "today" is what the dashboard counts: a wide range covers any zone
         today = date.today().toordinal()
         params = {"start_date": str(date.fromordinal(today - 2)), "end_date": str(date.fromordinal(today + 2))}
+        # The demo manager covers several locations: a ticket names the one it was weighed at.
+        stores = client.get("/api/stores", headers=headers).json()["stores"]
+        payload = {**PAYLOAD, "store_id": stores[0]["id"]}
         rounds: list[float] = []
         notices: list[bool] = []
         for n in range(args.rounds):
             before = client.get("/api/analytics/dashboard", params=params, headers=headers).json()
-            created = client.post("/api/tickets", json={**PAYLOAD, "client_id": str(uuid.uuid4())}, headers=headers)
+            created = client.post("/api/tickets", json={**payload, "client_id": str(uuid.uuid4())}, headers=headers)
             created.raise_for_status()
             started = time.monotonic()
             flagged = False
