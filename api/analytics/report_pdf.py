@@ -118,7 +118,7 @@ def _heading(header: ReportHeader, title: str, period: dict, refreshed: datetime
         story.append(Paragraph(" &nbsp; ".join(f"{_escape(k)}: {_escape(v)}" for k, v in header.filters),
                                s["normal"]))
     local = header.generated_at.astimezone(header.zone)
-    fresh = (f"warehouse last refreshed {refreshed.astimezone(header.zone):%Y-%m-%d %H:%M %Z}" if refreshed
+    fresh = (f"figures as of {refreshed.astimezone(header.zone):%Y-%m-%d %H:%M %Z}" if refreshed
              else "the warehouse has not been refreshed yet")
     story.append(Paragraph(f"Generated {local:%Y-%m-%d %H:%M %Z}; {fresh}.", s["small"]))
     story.append(Spacer(1, 0.15 * inch))

@@ -61,6 +61,11 @@ class TestBasicExport:
             assert number in text, number
         assert "12:00" in text and "19:00" not in text
         assert "999.0" not in text
+        # When its figures were published, in the company's zone, as the screens say it.
+        published = (await client.get("/api/reports/basic", params={"start_date": "2026-10-01", "end_date": "2026-10-31"},
+                                       headers=world["a"].headers("admin"))).json()["last_refreshed_at"]
+        local = datetime.fromisoformat(published).astimezone(ZoneInfo("America/Los_Angeles"))
+        assert f"figures as of {local:%Y-%m-%d %H:%M %Z}" in text
 
     async def test_figures_sent_by_the_client_are_ignored(self, client, world):
         r = await client.post("/api/reports/basic/export", headers=world["a"].headers(),
