@@ -9,8 +9,6 @@ so a retry shows at once.
 """
 from __future__ import annotations
 
-import csv
-import io
 import uuid
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
@@ -21,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.admin import service
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 from api.kit.errors import DomainError, NotFound
-from api.kit.spreadsheet import safe_cell
+from api.kit.spreadsheet import Column
 from api.subscription import billing, plans
 from api.subscription import service as subscriptions
 from api.subscription.payments import NOT_CONFIGURED, get_provider
@@ -191,60 +189,41 @@ REPORTS = {
 }
 
 
-async def report_table(db: AsyncSession, kind: str) -> tuple[str, list[str], list[list]]:
+async def report_table(db: AsyncSession, kind: str) -> tuple[str, list[Column], list[list]]:
     if kind == "revenue":
         months, _ = _warehouse("select * from marts.platform_billing_monthly order by month_start")
-        return REPORTS[kind], ["Month", "Revenue (paid, USD)", "Billed (USD)", "Failed payments",
-                               "Customers billed", "Customers lost", "Churn (%)"], [
+        return REPORTS[kind], [Column("Month", width=10), Column("Revenue (paid, USD)", "money"),
+                               Column("Billed (USD)", "money"), Column("Failed payments", "int"),
+                               Column("Customers billed", "int"), Column("Customers lost", "int"),
+                               Column("Churn (%)", "number")], [
             [_month(m["month_start"]), m["revenue"], m["billed_amount"], m["failed_payments"], m["customers_billed"],
-             m["customers_lost"], m["churn_rate_percent"] if m["churn_rate_percent"] is not None else ""]
+             m["customers_lost"], m["churn_rate_percent"]]
             for m in months]
     if kind == "customers":
         tenants = await service.tenant_companies(db, approved_only=False)
-        return REPORTS[kind], ["Company", "Email", "Plan", "Status", "Approval", "Locations", "Monthly revenue (USD)",
-                               "Trial days left", "Payment failures", "Created"], [
-            [t.name, t.email or "", t.subscription_plan, t.subscription_status, t.approval_status, t.store_count,
-             t.monthly_revenue, t.trial_days_remaining if t.trial_days_remaining is not None else "",
-             t.payment_failure_count, f"{t.created_at:%Y-%m-%d}" if t.created_at else ""] for t in tenants]
+        return REPORTS[kind], [Column("Company", width=28), Column("Email", width=28), Column("Plan"), Column("Status"),
+                               Column("Approval"), Column("Locations", "int"), Column("Monthly revenue (USD)", "money"),
+                               Column("Trial days left", "int"), Column("Payment failures", "int"),
+                               Column("Created", "date")], [
+            [t.name, t.email, t.subscription_plan, t.subscription_status, t.approval_status, t.store_count,
+             t.monthly_revenue, t.trial_days_remaining, t.payment_failure_count,
+             t.created_at.date() if t.created_at else None] for t in tenants]
     if kind == "plans":
-        return REPORTS[kind], ["Plan", "Price per location (USD)", "Active", "Customers", "Paying", "On trial",
-                               "Monthly revenue (USD)"], [
+        return REPORTS[kind], [Column("Plan"), Column("Price per location (USD)", "money"), Column("Active"),
+                               Column("Customers", "int"), Column("Paying", "int"), Column("On trial", "int"),
+                               Column("Monthly revenue (USD)", "money")], [
             [p["name"], p["price"], "yes" if p["active"] else "no", p["customers"], p["paying_customers"],
              p["trial_customers"], p["monthly_revenue"]] for p in await plan_table(db)]
     if kind == "transactions":
         names = {c.id: c.name for c in await db.scalars(select(Company))}
         invoices = await db.scalars(select(SubscriptionInvoice).order_by(SubscriptionInvoice.period_start.desc(),
                                                                          SubscriptionInvoice.number))
-        return REPORTS[kind], ["Invoice", "Customer", "Period", "Plan", "Amount (USD)", "Status", "Attempts",
-                               "Failure"], [
+        return REPORTS[kind], [Column("Invoice", width=20), Column("Customer", width=28), Column("Period", width=10),
+                               Column("Plan"), Column("Amount (USD)", "money"), Column("Status"),
+                               Column("Attempts", "int"), Column("Failure", width=30)], [
             [i.number, names.get(i.company_id, ""), _month(i.period_start), i.plan, i.amount, i.status, i.attempts,
-             i.failure_reason or ""] for i in invoices]
+             i.failure_reason] for i in invoices]
     raise NotFound("Report not found")
-
-
-def to_csv(header: list[str], rows: list[list]) -> bytes:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header)
-    writer.writerows([[safe_cell(v) for v in r] for r in rows])
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
-
-
-def to_xlsx(title: str, header: list[str], rows: list[list]) -> bytes:
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
-
-    wb = Workbook()
-    ws = wb.active
-    ws.title = title[:31]
-    ws.append(header)
-    for cell in ws[1]:
-        cell.font = Font(bold=True)
-    for r in rows:
-        ws.append([float(v) if isinstance(v, Decimal) else safe_cell(v) for v in r])
-    out = io.BytesIO()
-    wb.save(out)
-    return out.getvalue()
 
 
 async def pending_plan_changes(db: AsyncSession) -> dict:

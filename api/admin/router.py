@@ -44,6 +44,7 @@ from api.admin.schemas import (
 from api.core.deps import Db
 from api.kit.errors import DomainError
 from api.kit.fields import MAX_OFFSET
+from api.kit.spreadsheet import SPREADSHEET_MIME, XLSX_MIME, csv_bytes, xlsx_bytes
 from api.mail.service import deliver
 from api.ratelimit.service import client_ip
 from api.subscription import billing as subscription_billing
@@ -197,17 +198,12 @@ async def get_system_reports(db: Db, _root: SystemAdmin) -> SystemReports:
 
 
 @router.get("/admin/reports/{report_id}", response_class=Response, response_model=None,
-            responses={200: {"content": {"text/csv": {}, "application/vnd.openxmlformats-officedocument"
-                                         ".spreadsheetml.sheet": {}}}})
+            responses={200: {"content": {"text/csv": {}, XLSX_MIME: {}}}})
 async def download_system_report(report_id: str, db: Db, _root: SystemAdmin, format: str = "csv") -> Response:
     if format not in ("csv", "xlsx"):
         raise DomainError("format must be csv or xlsx", 422)
-    title, header, rows = await platform_billing.report_table(db, report_id)
+    title, columns, rows = await platform_billing.report_table(db, report_id)
     name = f"flow_{report_id}_{datetime.now(tz=UTC):%Y%m%d}.{format}"
-    if format == "csv":
-        body, mime = platform_billing.to_csv(header, rows), "text/csv; charset=utf-8"
-    else:
-        body = platform_billing.to_xlsx(title, header, rows)
-        mime = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-    return Response(body, media_type=mime, headers={"Content-Disposition": f'attachment; filename="{name}"',
-                                                    "Cache-Control": "no-store"})
+    body = csv_bytes(columns, rows) if format == "csv" else xlsx_bytes(title, columns, rows)
+    return Response(body, media_type=SPREADSHEET_MIME[format],
+                    headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})

@@ -10,13 +10,17 @@ from decimal import Decimal
 
 from api.analytics.report_pdf import GREEN, STRIPE, lb, logo_flowable, pct
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
-from api.kit.spreadsheet import safe_row
+from api.kit.spreadsheet import SPREADSHEET_MIME, Column, Workbook, safe_row
 
 EXPORT_FORMATS = ("json", "csv", "xlsx", "pdf")
-MIME = {"json": "application/json", "csv": "text/csv; charset=utf-8", "pdf": "application/pdf",
-        "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
-LINE_COLUMNS = ["Year", "Month", "Location", "Material", "Waste Type", "Destination", "Management Path",
-                "Diversion", "Tickets", "Weight (lbs)", "Weight (tons)"]
+MIME = {"json": "application/json", "pdf": "application/pdf", **SPREADSHEET_MIME}
+SHEET_COLUMNS = [
+    Column("Year", "int", 8), Column("Month", width=10), Column("Location", width=24), Column("Material", width=18),
+    Column("Waste Type", width=20), Column("Destination", width=18), Column("Management Path", width=20),
+    Column("Diversion", width=10), Column("Tickets", "int"), Column("Weight (lbs)", "weight"),
+    Column("Weight (tons)", "number", 14),
+]
+LINE_COLUMNS = [c.title for c in SHEET_COLUMNS]
 
 
 def report(company_id: str, year: int, partners_on_file: int, target_setting: Decimal | None = None) -> dict:
@@ -114,31 +118,18 @@ def to_csv(detail: list[dict]) -> bytes:
 
 
 def to_xlsx(company_name: str, rep: dict, detail: list[dict]) -> bytes:
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
-
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Summary"
-    ws.append(safe_row([f"{company_name} - SB 1383 EAR {rep['year']}"]))
-    ws["A1"].font = Font(bold=True)
+    """Summary (the figures and the checklist) and Lines (typed: tickets and weights are numbers)."""
+    book = Workbook()
+    summary = book.sheet("Summary", [Column("Figure", width=28), Column("Value", width=22), Column("Detail", width=48)],
+                         title_lines=[f"{company_name} - SB 1383 EAR {rep['year']}"])
     for key, value in rep["summary"].items():
-        ws.append(safe_row([key.replace("_", " "), _plain(value)]))
-    ws.append([])
-    ws.append(["Preparation checklist"])
+        summary.ws.append(safe_row([key.replace("_", " "), _plain(value)]))
+    summary.ws.append([])
+    summary.ws.append(["Preparation checklist"])
     for item in rep["preparation_checklist"]:
-        ws.append(safe_row([item["label"], "done" if item["done"] else "open", item["detail"]]))
-    lines_ws = wb.create_sheet("Lines")
-    lines_ws.append(LINE_COLUMNS)
-    for cell in lines_ws[1]:
-        cell.font = Font(bold=True)
-    for r in detail:
-        row = _line_row(r)
-        lines_ws.append(safe_row(row[:9]) + [float(row[9]), float(row[10])])
-    lines_ws.freeze_panes = "A2"
-    out = io.BytesIO()
-    wb.save(out)
-    return out.getvalue()
+        summary.ws.append(safe_row([item["label"], "done" if item["done"] else "open", item["detail"]]))
+    book.sheet("Lines", SHEET_COLUMNS).extend(_line_row(r) for r in detail)
+    return book.to_bytes()
 
 
 def to_pdf(company_name: str, rep: dict, detail: list[dict], generated_at: datetime,

@@ -1,15 +1,16 @@
-"""Ticket exports (spec 3 s9): CSV, real Excel (xlsx), Excel-style tab-separated file, PDF.
+"""Ticket exports (spec 3 s9): CSV, Excel (a real .xlsx workbook) and PDF.
 
 Columns: Date, Time, Ticket #, Waste Type, Container, Destination, Weight (lbs), Location,
-Employee; times in the company's time zone; a totals row with one decimal. 'excel' is the
-spec's tab-separated file (.xls name, Excel MIME type, opens in Excel); 'xlsx' is a real
-workbook made with openpyxl.
+Employee; times in the company's time zone; a totals row with one decimal. The spec's 'excel'
+was a tab-separated file named .xls, which Excel opens only after a warning (issue 32): the path
+/api/tickets/export/excel stays and now answers the same workbook as 'xlsx' (typed cells: the day
+a date, the time a time, the weight a number; api.kit.spreadsheet).
 
 Streamed: the rows arrive in batches from a server-side cursor (queries.export_batches) and each
 batch is written out before the next is read, so a 100,000-ticket file is never held whole. CSV
-and the tab-separated file go out as they are written; the workbook is written in openpyxl's
-write-only mode to a temporary file, then sent from it. Only the PDF is laid out in memory:
-reportlab needs the whole table to paginate it.
+goes out as it is written; the workbook is written in openpyxl's write-only mode to a temporary
+file, then sent from it. Only the PDF is laid out in memory: reportlab needs the whole table to
+paginate it.
 """
 from __future__ import annotations
 
@@ -24,19 +25,22 @@ from zoneinfo import ZoneInfo
 
 import anyio
 
-from api.kit.spreadsheet import safe_row
+from api.kit.spreadsheet import CSV_MIME, XLSX_MIME, Column, Workbook, safe_row
 
-COLUMNS = ["Date", "Time", "Ticket #", "Waste Type", "Container", "Destination", "Weight (lbs)", "Location", "Employee"]
+SHEET_COLUMNS = [
+    Column("Date", "date", 12), Column("Time", "time", 8), Column("Ticket #", width=22),
+    Column("Waste Type", width=20), Column("Container", width=22), Column("Destination", width=18),
+    Column("Weight (lbs)", "weight", 14), Column("Location", width=20), Column("Employee", width=22),
+]
+COLUMNS = [c.title for c in SHEET_COLUMNS]
 FORMATS = {
-    "csv": ("text/csv; charset=utf-8", "csv"),
-    "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"),
-    "excel": ("application/vnd.ms-excel", "xls"),
+    "csv": (CSV_MIME, "csv"),
+    "xlsx": (XLSX_MIME, "xlsx"),
+    "excel": (XLSX_MIME, "xlsx"),  # the spec's path name; the same real workbook
     "pdf": ("application/pdf", "pdf"),
 }
 EXPORT_BATCH = 1000  # rows read, formatted and written per step
 _FILE_CHUNK = 64 * 1024
-_WIDTHS = (12, 8, 22, 20, 22, 18, 14, 20, 22)
-_WEIGHT_FORMAT = "#,##0.0"
 
 Batches = AsyncIterator[Sequence]
 
@@ -82,65 +86,40 @@ def period_label(start: date | None, end: date | None, first: datetime, last: da
 
 
 def stream(fmt: str, table: ExportTable, batches: Batches) -> AsyncIterator[bytes]:
-    if fmt == "xlsx":
+    if fmt in ("xlsx", "excel"):
         return xlsx_stream(table, batches)
-    return csv_stream(table, batches, delimiter="\t" if fmt == "excel" else ",")
+    return csv_stream(table, batches)
 
 
-def _csv_lines(rows: Iterable[list], delimiter: str) -> bytes:
+def _csv_lines(rows: Iterable[list]) -> bytes:
     out = io.StringIO()
-    csv.writer(out, delimiter=delimiter, lineterminator="\r\n").writerows(rows)
+    csv.writer(out, lineterminator="\r\n").writerows(rows)
     return out.getvalue().encode("utf-8")
 
 
-async def csv_stream(table: ExportTable, batches: Batches, delimiter: str = ",") -> AsyncIterator[bytes]:
+async def csv_stream(table: ExportTable, batches: Batches) -> AsyncIterator[bytes]:
     # The BOM lets Excel read the accents of names correctly.
-    yield "\ufeff".encode() + _csv_lines([COLUMNS], delimiter)
+    yield "\ufeff".encode() + _csv_lines([COLUMNS])
     async for batch in batches:
-        yield _csv_lines((safe_row(row) for row in table.rows(batch)), delimiter)
-    yield _csv_lines([safe_row(table.total_row)], delimiter)
+        yield _csv_lines(safe_row(row) for row in table.rows(batch))
+    yield _csv_lines([safe_row(table.total_row)])
 
 
 class _Workbook:
-    """A write-only workbook: openpyxl flushes each row to disk, so memory stays flat."""
+    """The ticket report as a workbook: company and period above the headings, typed rows, a bold total."""
 
     def __init__(self, table: ExportTable):
-        from openpyxl import Workbook
-
-        self.wb = Workbook(write_only=True)
-        self.ws = self.wb.create_sheet("Tickets")
-        for letter, width in zip("ABCDEFGHI", _WIDTHS, strict=True):
-            self.ws.column_dimensions[letter].width = width
-        self.ws.freeze_panes = "A5"  # below the column headings (row 4)
-        self.ws.append(safe_row([f"{table.company_name} - Ticket Report"]))
-        self.ws.append(safe_row([f"Period: {table.period}"]))
-        self.ws.append([])
-        self.ws.append(self._bold(COLUMNS))
-
-    def _cell(self, value, *, bold: bool = False, weight: bool = False):
-        from openpyxl.cell import WriteOnlyCell
-        from openpyxl.styles import Font
-
-        cell = WriteOnlyCell(self.ws, value=value)
-        if bold:
-            cell.font = Font(bold=True)
-        if weight:
-            cell.number_format = _WEIGHT_FORMAT
-        return cell
-
-    def _bold(self, values: list) -> list:
-        return [self._cell(v, bold=True) for v in values]
+        self.book = Workbook()
+        self.sheet = self.book.sheet("Tickets", SHEET_COLUMNS, title_lines=[
+            f"{table.company_name} - Ticket Report", f"Period: {table.period}"])
 
     def add(self, rows: list[list[str]]) -> None:
-        for row in rows:
-            self.ws.append(safe_row(row[:6]) + [self._cell(float(Decimal(row[6])), weight=True)] + safe_row(row[7:]))
+        self.sheet.extend(rows)
 
     def save(self, table: ExportTable, out) -> None:
-        total = self._bold(["Total", "", f"{table.count} tickets", "", "", "", float(table.total_weight), "", ""])
-        total[6].number_format = _WEIGHT_FORMAT
-        self.ws.append(total)
-        self.wb.save(out)
-        out.seek(0)
+        self.sheet.append_totals(["Total", None, f"{table.count} tickets", None, None, None, table.total_weight,
+                                  None, None])
+        self.book.save(out)
 
 
 async def xlsx_stream(table: ExportTable, batches: Batches) -> AsyncIterator[bytes]:

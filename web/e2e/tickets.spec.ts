@@ -148,7 +148,7 @@ test("the Ticket Report filters the day's tickets and downloads CSV, Excel and P
   await expect(dialog.getByRole("button", { name: "Print" })).toBeEnabled();
   await dialog.getByRole("button", { name: "Close" }).first().click();
 
-  for (const [label, ext] of [["CSV", "csv"], ["Excel", "xls"], ["PDF", "pdf"]] as const) {
+  for (const [label, ext] of [["CSV", "csv"], ["Excel", "xlsx"], ["PDF", "pdf"]] as const) {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: label, exact: true }).click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^flow_tickets_export_.*\\.${ext}`));
     const path = await download.path();
@@ -156,6 +156,10 @@ test("the Ticket Report filters the day's tickets and downloads CSV, Excel and P
     const body = readFileSync(path!);
     if (ext === "pdf") {
       expect(body.subarray(0, 4).toString()).toBe("%PDF");
+    } else if (ext === "xlsx") {
+      // A real workbook (a zip with the sheet inside), not tab-separated text named .xls.
+      expect(body.subarray(0, 2).toString()).toBe("PK");
+      expect(body.includes(Buffer.from("xl/worksheets/sheet1.xml"))).toBe(true);
     } else {
       const text = body.toString("utf8");
       for (const t of all) expect(text).toContain(t.ticket_number);

@@ -1,8 +1,10 @@
-"""Ticket exports: CSV, tab-separated Excel file, real xlsx and PDF, with the spec's columns."""
+"""Ticket exports: CSV, Excel (a real xlsx, at /excel and /xlsx) and PDF, with the spec's columns."""
 from __future__ import annotations
 
 import csv
 import io
+from datetime import date, time
+from decimal import Decimal
 
 import pytest
 from openpyxl import load_workbook
@@ -51,23 +53,26 @@ class TestExports:
         assert rows[-1][0] == "Total" and rows[-1][6] == "75.3"  # 50.0 + 25.3 (33.05 - 7.8 rounds up)
         assert [row[2] for row in rows[1:-1]] == [tickets[1]["ticket_number"], tickets[0]["ticket_number"]]
 
-    async def test_excel_is_a_tab_separated_file(self, client, tenant, tickets):
-        r = await client.get(f"/api/tickets/export/excel?{RANGE}", headers=tenant.headers())
-        assert r.headers["content-type"].startswith("application/vnd.ms-excel")
-        assert r.headers["content-disposition"].endswith('.xls"')
-        lines = r.content.decode("utf-8-sig").splitlines()
-        assert lines[0].split("\t") == COLUMNS and len(lines) == 4
-
-    async def test_xlsx_is_a_real_workbook(self, client, tenant, tickets):
-        r = await client.get(f"/api/tickets/export/xlsx?{RANGE}", headers=tenant.headers())
-        assert r.headers["content-disposition"].endswith('.xlsx"')
+    @pytest.mark.parametrize("fmt", ["excel", "xlsx"])
+    async def test_excel_is_a_real_workbook_with_typed_cells(self, client, tenant, tickets, fmt):
+        r = await client.get(f"/api/tickets/export/{fmt}?{RANGE}", headers=tenant.headers())
+        assert r.headers["content-type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        assert r.headers["content-disposition"] == 'attachment; filename="flow_tickets_export_20260701_20260702.xlsx"'
         ws = load_workbook(io.BytesIO(r.content)).active
         values = [list(row) for row in ws.iter_rows(values_only=True)]
         assert values[0][0] == "Harbor Kitchens - Ticket Report"
         header = values.index(COLUMNS)
-        numbers = {row[2] for row in values[header + 1:-1]}
-        assert numbers == {t["ticket_number"] for t in tickets}
-        assert values[-1][0] == "Total" and values[-1][6] == pytest.approx(75.3)
+        assert ws.freeze_panes == f"A{header + 2}" and ws.cell(header + 1, 1).font.b
+        by_number = {row[2]: row for row in values[header + 1:-1]}
+        assert set(by_number) == {t["ticket_number"] for t in tickets}
+        first = by_number[tickets[0]["ticket_number"]]
+        # The local day is a date, the time a time, the weight a number: Excel sums and sorts them.
+        assert first[0].date() == date(2026, 7, 1) and first[1] == time(19, 30) and first[6] == 50
+        row = header + 2
+        assert ws.cell(row, 1).is_date and ws.cell(row, 1).number_format == "yyyy-mm-dd"
+        assert ws.cell(row, 7).data_type == "n" and ws.cell(row, 7).number_format == "#,##0.0"
+        assert values[-1][0] == "Total" and Decimal(str(values[-1][6])) == Decimal("75.3")
+        assert ws.column_dimensions["C"].width == 22
 
     async def test_pdf_is_a_table_with_company_range_and_tickets(self, client, tenant, tickets):
         r = await client.get(f"/api/tickets/export/pdf?{RANGE}", headers=tenant.headers())

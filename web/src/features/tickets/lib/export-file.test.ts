@@ -6,8 +6,8 @@ describe("export file name", () => {
     expect(exportFileName("attachment; filename=report.pdf", "pdf")).toBe("report.pdf");
     expect(exportFileName("attachment; filename*=UTF-8''t%C3%A9st.xlsx", "excel")).toBe("tést.xlsx");
   });
-  it("falls back to flow_tickets_export.{format}", () => {
-    expect(exportFileName(null, "excel")).toBe("flow_tickets_export.excel");
+  it("falls back to flow_tickets_export.{extension}: Excel is a real .xlsx", () => {
+    expect(exportFileName(null, "excel")).toBe("flow_tickets_export.xlsx");
     expect(exportFileName("attachment", "csv")).toBe("flow_tickets_export.csv");
   });
   it("words the messages as the spec does", () => {

@@ -1,4 +1,5 @@
-// Export download naming (spec 2 s7): content-disposition name, else flow_tickets_export.{format}.
+// Export download naming (spec 2 s7): content-disposition name, else flow_tickets_export.{extension}
+// ("excel" is the spec's path name for the Excel file, a real .xlsx workbook since issue 32).
 export type ExportFormat = "csv" | "excel" | "xlsx" | "pdf";
 
 export function exportFileName(contentDisposition: string | null, format: ExportFormat): string {
@@ -8,7 +9,7 @@ export function exportFileName(contentDisposition: string | null, format: Export
     const plain = /filename\s*=\s*("?)([^";]+)\1/i.exec(contentDisposition);
     if (plain) return plain[2].trim();
   }
-  return `flow_tickets_export.${format}`;
+  return `flow_tickets_export.${format === "excel" ? "xlsx" : format}`;
 }
 
 export function exportLabel(format: ExportFormat): string {
