@@ -14,7 +14,7 @@ from fastapi import APIRouter, File, Header, Query, Request, Response, UploadFil
 
 from api.access.deps import AdminUser
 from api.core.deps import Db
-from api.inbound import bulk, customers, tickets
+from api.inbound import bulk, customers, exports, tickets
 from api.inbound.deps import InboundAdmin, WeighInCaller
 from api.inbound.schemas import (
     BulkUploadResult,
@@ -35,6 +35,7 @@ from api.inbound.schemas import (
 )
 from api.kit.errors import DomainError
 from api.kit.fields import MAX_OFFSET
+from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
 from api.subscription.deps import InboundCompany
 from api.tickets.schemas import TicketVoid
 from api.tickets.service import Caller, client_id_of
@@ -60,6 +61,18 @@ async def list_customers(
         customers=await customers.reads(db, shown), total=len(everyone),
         payees=sum(not c.is_hauler for c in everyone), haulers=sum(c.is_hauler for c in everyone),
     )
+
+
+@router.get("/customers/export", response_class=Response, response_model=None, responses=EXPORT_RESPONSES)
+async def export_customers(
+    db: Db, _admin: InboundAdmin,
+    search: Annotated[str | None, Query(max_length=100)] = None,
+    customer_type: Annotated[Literal["all", "payee", "hauler"], Query()] = "all",
+    format: ExportFormat = "csv",
+) -> Response:
+    """Every customer of the list's search and type as CSV or Excel (managers; the price a number)."""
+    rows = await exports.customer_rows(db, search, customer_type)
+    return export_response(format, "customers", "Customers", exports.CUSTOMER_COLUMNS, rows)
 
 
 @router.post("/customers", response_model=CustomerRead, status_code=status.HTTP_201_CREATED)
@@ -147,18 +160,34 @@ async def preview_inbound_ticket(body: InboundPreviewRequest, db: Db, who: Weigh
     return await tickets.preview(db, who, body)
 
 
+StartDay = Annotated[date | None, Query(description="Company-local date, inclusive")]
+EndDay = Annotated[date | None, Query(description="Company-local date, inclusive")]
+PartyId = Annotated[uuid.UUID | None, Query(description="Payee or hauler")]
+TicketStatus = Annotated[Literal["completed", "saved", "draft", "void", "all"], Query(alias="status")]
+
+
 @router.get("/tickets", response_model=InboundTicketList)
 async def list_inbound_tickets(
-    db: Db, who: InboundAdmin,
-    start_date: Annotated[date | None, Query(description="Company-local date, inclusive")] = None,
-    end_date: Annotated[date | None, Query(description="Company-local date, inclusive")] = None,
-    customer_id: Annotated[uuid.UUID | None, Query(description="Payee or hauler")] = None,
-    status_filter: Annotated[Literal["completed", "saved", "draft", "void", "all"], Query(alias="status")] = "completed",
+    db: Db, who: InboundAdmin, start_date: StartDay = None, end_date: EndDay = None, customer_id: PartyId = None,
+    status_filter: TicketStatus = "completed",
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> InboundTicketList:
     found = await tickets.list_inbound(db, who, start_date, end_date, customer_id, status_filter, limit, offset)
     return InboundTicketList(**found)
+
+
+@router.get("/tickets/export", response_class=Response, response_model=None, responses=EXPORT_RESPONSES)
+async def export_inbound_tickets(
+    db: Db, who: InboundAdmin, start_date: StartDay = None, end_date: EndDay = None, customer_id: PartyId = None,
+    status_filter: TicketStatus = "completed", format: ExportFormat = "csv",
+) -> Response:
+    """Every inbound ticket of the list's filters (not one page) as CSV or Excel: times in the
+    company's zone, net weight and total as numbers."""
+    rows, zone = await exports.ticket_rows(db, who, start_date, end_date, customer_id, status_filter)
+    days = "_".join(f"{d:%Y%m%d}" for d in (start_date, end_date) if d) or "all"
+    return export_response(format, f"inbound_tickets_{days}", "Inbound tickets", exports.TICKET_COLUMNS, rows,
+                           zone=zone)
 
 
 @router.get("/tickets/in-progress", response_model=InboundInProgress)

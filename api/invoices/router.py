@@ -6,10 +6,11 @@ enterprise company with the inbound module on (deps.py).
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from datetime import date
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Query, Response
+from fastapi import APIRouter, Depends, Header, Query, Response
 
 from api.core.deps import Db
 from api.invoices import service
@@ -30,12 +31,11 @@ from api.invoices.schemas import (
     Statement,
 )
 from api.kit.fields import MAX_OFFSET
+from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
 
 router = APIRouter(tags=["invoices"])
 
-@router.get("/invoices", response_model=InvoiceList)
-async def list_invoices(
-    db: Db,
+async def invoice_filter(
     who: BillerDep,
     as_of: AsOfDay,
     status: Annotated[PaymentStatus | None, Query(description="pending, paid or overdue on the as-of day")] = None,
@@ -43,19 +43,50 @@ async def list_invoices(
     aging_category: Annotated[AgingCategory | None, Query(description="CURRENT, 1-30, 31-60, 61-90 or 90+")] = None,
     billing_period: Annotated[date | None, Query(
         description="Consolidated invoices of this month (any day of it): the monthly billing run")] = None,
+    search: Annotated[str | None, Query(max_length=100,
+                                        description="Part of the invoice number or the customer's name")] = None,
+) -> service.ListFilter:
+    """The Invoices list's filters (the list and its export read the same set)."""
+    return service.ListFilter(company_id=who.company.id, as_of=as_of, status=status, party_id=customer_id,
+                              aging_category=aging_category, billing_period=billing_period, search=search)
+
+
+InvoiceFilter = Annotated[service.ListFilter, Depends(invoice_filter)]
+
+
+@router.get("/invoices", response_model=InvoiceList)
+async def list_invoices(
+    db: Db,
+    f: InvoiceFilter,
     limit: Annotated[int, Query(ge=1, le=1000)] = 500,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> InvoiceList:
     """Invoices as aged on the as-of day, newest first (the ledger: a payment shows at once)."""
-    f = service.ListFilter(company_id=who.company.id, as_of=as_of, status=status, party_id=customer_id,
-                           aging_category=aging_category, billing_period=billing_period, limit=limit, offset=offset)
-    return await service.list_invoices(db, f)
+    return await service.list_invoices(db, replace(f, limit=limit, offset=offset))
+
+
+@router.get("/invoices/export", response_class=Response, response_model=None, responses=EXPORT_RESPONSES)
+async def export_invoices(db: Db, who: BillerDep, f: InvoiceFilter, format: ExportFormat = "csv") -> Response:
+    """Every invoice of the list's filters (not one page) as CSV or Excel: dates as dates, amounts
+    and balances as numbers with two decimals."""
+    rows = await service.invoice_export_rows(db, f)
+    return export_response(format, f"invoices_{f.as_of:%Y%m%d}", "Invoices", service.INVOICE_EXPORT_COLUMNS, rows)
 
 
 @router.get("/invoices/aging-report", response_model=AgingReport)
 async def aging_report(db: Db, who: BillerDep, as_of: AsOfDay, customer_id: uuid.UUID | None = None) -> AgingReport:
     """Total receivables and the five buckets CURRENT, 1-30, 31-60, 61-90, 90+ (total and count)."""
     return await service.aging_report(db, who.company.id, as_of, customer_id)
+
+
+@router.get("/invoices/aging-report/export", response_class=Response, response_model=None,
+            responses=EXPORT_RESPONSES)
+async def export_aging_report(db: Db, who: BillerDep, as_of: AsOfDay, customer_id: uuid.UUID | None = None,
+                              format: ExportFormat = "csv") -> Response:
+    """A/R aging per customer on the as-of day: open balances in CURRENT, 1-30, 31-60, 61-90, 90+,
+    the customer's total and open invoices, then a Total row (the aging cards' figures)."""
+    rows = await service.aging_export_rows(db, who.company.id, as_of, customer_id)
+    return export_response(format, f"ar_aging_{as_of:%Y%m%d}", "A-R aging", service.AGING_EXPORT_COLUMNS, rows)
 
 
 StatementStart = Annotated[date | None, Query(description="First day (default: the first of this month)")]

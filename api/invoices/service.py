@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import calendar
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
@@ -39,6 +39,7 @@ from api.invoices.schemas import (
 )
 from api.kit.calendar import company_today, company_zone_name, local_day
 from api.kit.errors import Conflict, Invalid, NotFound
+from api.kit.spreadsheet import EXPORT_ROW_CAP, Column
 from api.tables.companies import Company
 from api.tables.inbound import Customer
 from api.tables.invoices import Invoice, InvoiceLine, Payment
@@ -76,6 +77,7 @@ class ListFilter:
     party_id: uuid.UUID | None = None
     aging_category: str | None = None
     billing_period: date | None = None
+    search: str | None = None  # part of the document's number or the party's name, any case
     limit: int = 500
     offset: int = 0
 
@@ -90,12 +92,27 @@ def ledger_where(equal: dict[str, object]) -> tuple[str, dict]:
     return " and ".join(where), params
 
 
-async def read_page(db: AsyncSession, f: ListFilter, function: str, columns: str, party_column: str,
-                    order: str) -> tuple[list[dict], int]:
-    """(rows, matching count) of one page of the ledger function `function` under the filter."""
+def _like(text: str) -> str:
+    """A LIKE pattern matching `text` anywhere, its own % and _ taken literally."""
+    return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def ledger_filter(f: ListFilter, party_column: str, search_columns: tuple[str, ...] = ()) -> tuple[str, dict]:
+    """The where clause of a list's filters (the list and its export read the same set)."""
     period = f.billing_period.replace(day=1) if f.billing_period else None
     where, params = ledger_where({"payment_status": f.status, party_column: f.party_id,
                                   "aging_category": f.aging_category, "billing_period": period})
+    search = (f.search or "").strip()
+    if search and search_columns:
+        where += " and (" + " or ".join(f"{c} ilike :search" for c in search_columns) + ")"
+        params["search"] = _like(search)
+    return where, params
+
+
+async def read_page(db: AsyncSession, f: ListFilter, function: str, columns: str, party_column: str,
+                    order: str, search_columns: tuple[str, ...] = ()) -> tuple[list[dict], int]:
+    """(rows, matching count) of one page of the ledger function `function` under the filter."""
+    where, params = ledger_filter(f, party_column, search_columns)
     found = (await db.execute(text(
         f"select {columns}, count(*) over () as matching from {function}(:company, :as_of) where {where} "
         f"order by {order} limit :limit offset :offset"),
@@ -108,10 +125,65 @@ def _row(values: dict) -> InvoiceRow:
     return InvoiceRow(**values, status=status_badge(values["payment_status"]))
 
 
+INVOICE_SEARCH = ("invoice_number", "customer_name")
+INVOICE_ORDER = "issue_date desc, invoice_number desc"
+
+
 async def list_invoices(db: AsyncSession, f: ListFilter) -> InvoiceList:
-    found, total = await read_page(db, f, "ledger_invoice_aging", ROW_COLUMNS, "customer_id",
-                                   "issue_date desc, invoice_number desc")
+    found, total = await read_page(db, f, "ledger_invoice_aging", ROW_COLUMNS, "customer_id", INVOICE_ORDER,
+                                   INVOICE_SEARCH)
     return InvoiceList(invoices=[_row(r) for r in found], total=total, as_of=f.as_of, last_refreshed_at=None)
+
+
+# ---- list exports (the list's filters, every matching row) --------------------------------------
+INVOICE_EXPORT_COLUMNS = [
+    Column("Invoice #", width=20), Column("Customer", width=28), Column("Issue Date", "date"),
+    Column("Due Date", "date"), Column("Terms", width=14), Column("Billing Period", "date", 14),
+    Column("Amount (USD)", "money"), Column("Balance (USD)", "money"), Column("Status", width=10),
+    Column("Aging", width=9), Column("Days Overdue", "int", 13), Column("Ticket #", width=22),
+]
+AGING_EXPORT_COLUMNS = [
+    Column("Customer", width=28), *[Column(name if name != "CURRENT" else "Current", "money") for name in AGING_CATEGORIES],
+    Column("Total (USD)", "money"), Column("Open Invoices", "int", 14),
+]
+
+
+async def read_all(db: AsyncSession, f: ListFilter, function: str, columns: str, party_column: str, order: str,
+                   search_columns: tuple[str, ...] = (), noun: str = "rows") -> list[dict]:
+    """Every row of the list's filter, for an export; more than the cap is a 422, not a cut file."""
+    rows, total = await read_page(db, replace(f, limit=EXPORT_ROW_CAP + 1, offset=0), function, columns,
+                                  party_column, order, search_columns)
+    if total > EXPORT_ROW_CAP:
+        raise Invalid(f"More than {EXPORT_ROW_CAP:,} {noun} match: narrow the filters and export in parts")
+    if not rows:
+        raise NotFound("No data to export")
+    return rows
+
+
+async def invoice_export_rows(db: AsyncSession, f: ListFilter) -> list[list]:
+    rows = await read_all(db, f, "ledger_invoice_aging", ROW_COLUMNS, "customer_id", INVOICE_ORDER,
+                          INVOICE_SEARCH, "invoices")
+    return [[r["invoice_number"], r["customer_name"], r["issue_date"], r["due_date"], terms_label(r["payment_terms"]),
+             r["billing_period"], r["amount"], r["balance"], status_badge(r["payment_status"]), r["aging_category"],
+             r["days_overdue"], r["ticket_number"]] for r in rows]
+
+
+async def aging_export_rows(db: AsyncSession, company_id: uuid.UUID, as_of: date,
+                            customer_id: uuid.UUID | None) -> list[list]:
+    """A/R aging per customer (open balances on the as-of day by bucket), then the total row."""
+    where, params = ledger_where({"customer_id": customer_id})
+    buckets = ", ".join(f"coalesce(sum(balance) filter (where aging_category = '{name}'), 0)"
+                        for name in AGING_CATEGORIES)
+    found = (await db.execute(text(
+        f"select coalesce(customer_name, '') as customer, {buckets}, sum(balance) as total, count(*) as n "
+        f"from ledger_invoice_aging(:company, :as_of) where {where} and balance > 0 "
+        f"group by customer_id, customer_name order by lower(coalesce(customer_name, '')), customer_id"),
+        {**params, "company": company_id, "as_of": as_of})).all()
+    if not found:
+        raise NotFound("No data to export")
+    rows = [list(r) for r in found]
+    totals = [sum((Decimal(r[i]) for r in rows), Decimal(0)) for i in range(1, len(AGING_CATEGORIES) + 2)]
+    return [*rows, ["Total", *totals, sum(r[-1] for r in rows)]]
 
 
 async def aging_of_one(db: AsyncSession, company_id: uuid.UUID, invoice_id: uuid.UUID, as_of: date) -> dict | None:

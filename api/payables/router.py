@@ -6,9 +6,10 @@ Bills, payments and aging: store_admin only. Company-scoped; another company's i
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Query, Response, status
+from fastapi import APIRouter, Depends, Header, Query, Response, status
 
 from api.access.deps import AdminUser, CurrentCompany, LocationScope, StaffUser
 from api.core.deps import Db
@@ -17,6 +18,7 @@ from api.invoices.deps import AsOfDay
 from api.invoices.pdf import PDF_MIME, pdf_response
 from api.invoices.schemas import AgingCategory, PaymentCreate, PaymentStatus
 from api.kit.fields import MAX_OFFSET
+from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
 from api.payables import service
 from api.payables.schemas import (
     BillDetail,
@@ -51,16 +53,34 @@ async def update_partner(partner_id: uuid.UUID, body: DisposalPartnerUpdate, db:
     return await service.update_partner(db, company.id, partner_id, body)
 
 
+async def bill_filter(
+    company: CurrentCompany, _admin: AdminUser, as_of: AsOfDay,
+    status: Annotated[PaymentStatus | None, Query(alias="status")] = None, partner_id: uuid.UUID | None = None,
+    aging_category: AgingCategory | None = None,
+) -> receivables.ListFilter:
+    """The Bills list's filters (the list and its export read the same set)."""
+    return receivables.ListFilter(company_id=company.id, as_of=as_of, status=status, party_id=partner_id,
+                                  aging_category=aging_category)
+
+
+BillFilter = Annotated[receivables.ListFilter, Depends(bill_filter)]
+
+
 @router.get("/bills", response_model=BillList)
 async def list_bills(
-    db: Db, company: CurrentCompany, _admin: AdminUser, as_of: AsOfDay,
-    status: Annotated[PaymentStatus | None, Query(alias="status")] = None, partner_id: uuid.UUID | None = None, aging_category: AgingCategory | None = None,
+    db: Db, f: BillFilter, _admin: AdminUser,
     limit: Annotated[int, Query(ge=1, le=1000)] = 500, offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> BillList:
     """Bills as aged on the as-of day (open ones with status=pending or overdue)."""
-    f = receivables.ListFilter(company_id=company.id, as_of=as_of, status=status, party_id=partner_id,
-                               aging_category=aging_category, limit=limit, offset=offset)
-    return await service.list_bills(db, f)
+    return await service.list_bills(db, replace(f, limit=limit, offset=offset))
+
+
+@router.get("/bills/export", response_class=Response, response_model=None, responses=EXPORT_RESPONSES)
+async def export_bills(db: Db, f: BillFilter, _admin: AdminUser, format: ExportFormat = "csv") -> Response:
+    """Every bill of the list's filters (not one page) as CSV or Excel: dates as dates, amounts and
+    balances as numbers with two decimals."""
+    rows = await service.bill_export_rows(db, f)
+    return export_response(format, f"bills_{f.as_of:%Y%m%d}", "Bills", service.BILL_EXPORT_COLUMNS, rows)
 
 
 @router.get("/bills/aging-report", response_model=PayablesAging)

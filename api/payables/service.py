@@ -19,6 +19,7 @@ from api.invoices import service as receivables
 from api.invoices.schemas import AgingBucket, PaymentCreate
 from api.kit.calendar import local_day
 from api.kit.errors import Conflict, Invalid, NotFound
+from api.kit.spreadsheet import Column
 from api.payables.bol import bol_pdf
 from api.payables.schemas import (
     BillDetail,
@@ -307,6 +308,22 @@ async def list_bills(db: AsyncSession, f: receivables.ListFilter) -> BillList:
                                                "issue_date desc, bill_number desc")
     return BillList(bills=[BillRow(**r, status=r["payment_status"].upper()) for r in found],
                     total=total, as_of=f.as_of, last_refreshed_at=None)
+
+
+BILL_EXPORT_COLUMNS = [
+    Column("Bill #", width=20), Column("Disposal Partner", width=28), Column("Issue Date", "date"),
+    Column("Due Date", "date"), Column("Description", width=30), Column("Amount (USD)", "money"),
+    Column("Balance (USD)", "money"), Column("Status", width=10), Column("Aging", width=9),
+    Column("Days Overdue", "int", 13), Column("Ticket #", width=22),
+]
+
+
+async def bill_export_rows(db: AsyncSession, f: receivables.ListFilter) -> list[list]:
+    rows = await receivables.read_all(db, f, "ledger_bill_aging", BILL_COLUMNS, "partner_id",
+                                      "issue_date desc, bill_number desc", noun="bills")
+    return [[r["bill_number"], r["partner_name"], r["issue_date"], r["due_date"], r["description"], r["amount"],
+             r["balance"], r["payment_status"].upper(), r["aging_category"], r["days_overdue"], r["ticket_number"]]
+            for r in rows]
 
 
 async def payables_aging(db: AsyncSession, company_id: uuid.UUID, as_of: date,

@@ -688,6 +688,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bills/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export Bills
+         * @description Every bill of the list's filters (not one page) as CSV or Excel: dates as dates, amounts and
+         *     balances as numbers with two decimals.
+         */
+        get: operations["payables-export_bills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bills/{bill_id}": {
         parameters: {
             query?: never;
@@ -1531,6 +1552,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbound/customers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export Customers
+         * @description Every customer of the list's search and type as CSV or Excel (managers; the price a number).
+         */
+        get: operations["inbound-export_customers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inbound/customers/template": {
         parameters: {
             query?: never;
@@ -1664,6 +1705,27 @@ export interface paths {
          * @description Weigh in and out in one go (completed), weigh in only (saved), or keep a draft.
          */
         post: operations["inbound-create_inbound_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound/tickets/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export Inbound Tickets
+         * @description Every inbound ticket of the list's filters (not one page) as CSV or Excel: times in the
+         *     company's zone, net weight and total as numbers.
+         */
+        get: operations["inbound-export_inbound_tickets"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1849,6 +1911,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/aging-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export Aging Report
+         * @description A/R aging per customer on the as-of day: open balances in CURRENT, 1-30, 31-60, 61-90, 90+,
+         *     the customer's total and open invoices, then a Total row (the aging cards' figures).
+         */
+        get: operations["invoices-export_aging_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/billing-accounts": {
         parameters: {
             query?: never;
@@ -1882,6 +1965,27 @@ export interface paths {
          * @description Set a customer's billing cycle and payment terms (for loads billed from now on).
          */
         put: operations["invoices-update_billing_account"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export Invoices
+         * @description Every invoice of the list's filters (not one page) as CSV or Excel: dates as dates, amounts
+         *     and balances as numbers with two decimals.
+         */
+        get: operations["invoices-export_invoices"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -12629,11 +12733,11 @@ export interface operations {
     "payables-list_bills": {
         parameters: {
             query?: {
+                limit?: number;
+                offset?: number;
                 status?: ("pending" | "paid" | "overdue") | null;
                 partner_id?: string | null;
                 aging_category?: ("CURRENT" | "1-30" | "31-60" | "61-90" | "90+") | null;
-                limit?: number;
-                offset?: number;
                 /** @description Age as of this day (default: today in the company's time zone) */
                 as_of?: string | null;
             };
@@ -12748,6 +12852,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayablesAging"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "payables-export_bills": {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                status?: ("pending" | "paid" | "overdue") | null;
+                partner_id?: string | null;
+                aging_category?: ("CURRENT" | "1-30" | "31-60" | "61-90" | "90+") | null;
+                /** @description Age as of this day (default: today in the company's time zone) */
+                as_of?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (CSV or Excel workbook) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv; charset=utf-8": unknown;
                 };
             };
             /** @description The request breaks a rule of the product */
@@ -18574,6 +18780,105 @@ export interface operations {
             };
         };
     };
+    "inbound-export_customers": {
+        parameters: {
+            query?: {
+                search?: string | null;
+                customer_type?: "all" | "payee" | "hauler";
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (CSV or Excel workbook) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv; charset=utf-8": unknown;
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "inbound-customer_template": {
         parameters: {
             query?: never;
@@ -19468,6 +19773,110 @@ export interface operations {
             };
         };
     };
+    "inbound-export_inbound_tickets": {
+        parameters: {
+            query?: {
+                /** @description Company-local date, inclusive */
+                start_date?: string | null;
+                /** @description Company-local date, inclusive */
+                end_date?: string | null;
+                /** @description Payee or hauler */
+                customer_id?: string | null;
+                status?: "completed" | "saved" | "draft" | "void" | "all";
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (CSV or Excel workbook) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv; charset=utf-8": unknown;
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "inbound-inbound_in_progress": {
         parameters: {
             query?: never;
@@ -20257,6 +20666,8 @@ export interface operations {
     "invoices-list_invoices": {
         parameters: {
             query?: {
+                limit?: number;
+                offset?: number;
                 /** @description pending, paid or overdue on the as-of day */
                 status?: ("pending" | "paid" | "overdue") | null;
                 customer_id?: string | null;
@@ -20264,8 +20675,8 @@ export interface operations {
                 aging_category?: ("CURRENT" | "1-30" | "31-60" | "61-90" | "90+") | null;
                 /** @description Consolidated invoices of this month (any day of it): the monthly billing run */
                 billing_period?: string | null;
-                limit?: number;
-                offset?: number;
+                /** @description Part of the invoice number or the customer's name */
+                search?: string | null;
                 /** @description Age as of this day (default: today in the company's time zone) */
                 as_of?: string | null;
             };
@@ -20380,6 +20791,106 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AgingReport"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "invoices-export_aging_report": {
+        parameters: {
+            query?: {
+                customer_id?: string | null;
+                format?: "csv" | "xlsx";
+                /** @description Age as of this day (default: today in the company's time zone) */
+                as_of?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (CSV or Excel workbook) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv; charset=utf-8": unknown;
                 };
             };
             /** @description The request breaks a rule of the product */
@@ -20574,6 +21085,114 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BillingAccount"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "invoices-export_invoices": {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                /** @description pending, paid or overdue on the as-of day */
+                status?: ("pending" | "paid" | "overdue") | null;
+                customer_id?: string | null;
+                /** @description CURRENT, 1-30, 31-60, 61-90 or 90+ */
+                aging_category?: ("CURRENT" | "1-30" | "31-60" | "61-90" | "90+") | null;
+                /** @description Consolidated invoices of this month (any day of it): the monthly billing run */
+                billing_period?: string | null;
+                /** @description Part of the invoice number or the customer's name */
+                search?: string | null;
+                /** @description Age as of this day (default: today in the company's time zone) */
+                as_of?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (CSV or Excel workbook) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv; charset=utf-8": unknown;
                 };
             };
             /** @description The request breaks a rule of the product */
@@ -24867,7 +25486,6 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
-                    "application/vnd.ms-excel": unknown;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                     "text/csv; charset=utf-8": unknown;
                 };
