@@ -1,4 +1,4 @@
-"""GET /api/inventory (spec 3 s3): items and summary, every figure from the dbt marts."""
+"""GET /api/inventory (spec 3 s3): a page of items and the summary, from the ledger (api/inventory/ledger.py)."""
 from __future__ import annotations
 
 import uuid
@@ -60,7 +60,7 @@ class InventoryFlows(BaseModel):
 
 
 class InventorySummary(BaseModel):
-    total_items: int
+    total_items: int = Field(description="Items matching every filter (all pages)")
     available_items: int
     reserved_items: int
     total_value: JsonNumber
@@ -70,9 +70,11 @@ class InventorySummary(BaseModel):
 
 
 class InventoryRead(BaseModel):
-    inventory_items: list[InventoryItemRead]
+    inventory_items: list[InventoryItemRead] = Field(description="One page: `limit` items from `offset`, newest change first")
+    total: int = Field(description="Items matching every filter (all pages)")
     summary: InventorySummary
-    last_refreshed_at: UtcDateTime | None = Field(description="When the warehouse the figures come from was built")
+    last_refreshed_at: UtcDateTime | None = Field(
+        description="Kept for the spec's shape; null: the figures are the ledger's, current at the read")
 
 
 class AdjustmentCreate(BaseModel):

@@ -118,7 +118,8 @@ export interface paths {
         };
         /**
          * List Companies
-         * @description Tenant companies by name, `limit` from `offset`; `total` counts them all.
+         * @description Tenant companies by name, narrowed by the search and status, `limit` from `offset`; `total`
+         *     counts every match.
          */
         get: operations["admin-list_companies"];
         put?: never;
@@ -427,7 +428,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Alerts */
+        /**
+         * List Alerts
+         * @description Customer alerts, newest first, `limit` from `offset`; `total` counts them all.
+         */
         get: operations["admin-list_alerts"];
         put?: never;
         post?: never;
@@ -1337,7 +1341,8 @@ export interface paths {
         };
         /**
          * List Partners
-         * @description Haulers and disposal facilities the company pays to take material away.
+         * @description Haulers and disposal facilities the company pays to take material away, by name, `limit`
+         *     from `offset`; `total` counts every match.
          */
         get: operations["payables-list_partners"];
         put?: never;
@@ -1516,7 +1521,8 @@ export interface paths {
         };
         /**
          * List Customers
-         * @description Payees and haulers, by name; the counts are of the whole list (the screen's cards).
+         * @description Payees and haulers by name, `limit` from `offset` (no limit: all of them); `matching` counts
+         *     the search's whole set (the pager's), total/payees/haulers the whole list (the screen's cards).
          */
         get: operations["inbound-list_customers"];
         put?: never;
@@ -1839,8 +1845,9 @@ export interface paths {
         };
         /**
          * Get Inventory
-         * @description Items (filtered) and the summary, from the warehouse marts; flows and metrics follow the
-         *     location, waste type and customer filters. Managers only (docs/access.md).
+         * @description A page of items (filtered; `total` counts them all) and the summary, from the ledger: the
+         *     next read after a load, void or adjustment shows it. Flows and metrics follow the location,
+         *     waste type and customer filters. Managers only (docs/access.md).
          */
         get: operations["inventory-get_inventory"];
         put?: never;
@@ -3564,8 +3571,16 @@ export interface components {
         };
         /** AlertList */
         AlertList: {
-            /** Alerts */
+            /**
+             * Alerts
+             * @description Newest first: `limit` from `offset`
+             */
             alerts: components["schemas"]["AlertRead"][];
+            /**
+             * Total
+             * @description Every alert of the platform (all pages)
+             */
+            total: number;
         };
         /** AlertRead */
         AlertRead: {
@@ -4711,13 +4726,24 @@ export interface components {
         };
         /** CustomerList */
         CustomerList: {
-            /** Customers */
+            /**
+             * Customers
+             * @description By name: `limit` from `offset`, or every match without a limit
+             */
             customers: components["schemas"]["CustomerRead"][];
             /** Haulers */
             haulers: number;
+            /**
+             * Matching
+             * @description Customers matching the search and type (all pages)
+             */
+            matching: number;
             /** Payees */
             payees: number;
-            /** Total */
+            /**
+             * Total
+             * @description Every payee and hauler of the company, whatever the search
+             */
             total: number;
         };
         /** CustomerRead */
@@ -5020,8 +5046,16 @@ export interface components {
         };
         /** DisposalPartnerList */
         DisposalPartnerList: {
-            /** Disposal Partners */
+            /**
+             * Disposal Partners
+             * @description By name: `limit` from `offset`, or all
+             */
             disposal_partners: components["schemas"]["DisposalPartnerRead"][];
+            /**
+             * Total
+             * @description Partners matching the search (all pages)
+             */
+            total: number;
         };
         /** DisposalPartnerRead */
         DisposalPartnerRead: {
@@ -6189,14 +6223,22 @@ export interface components {
         };
         /** InventoryRead */
         InventoryRead: {
-            /** Inventory Items */
+            /**
+             * Inventory Items
+             * @description One page: `limit` items from `offset`, newest change first
+             */
             inventory_items: components["schemas"]["InventoryItemRead"][];
             /**
              * Last Refreshed At
-             * @description When the warehouse the figures come from was built
+             * @description Kept for the spec's shape; null: the figures are the ledger's, current at the read
              */
             last_refreshed_at: string | null;
             summary: components["schemas"]["InventorySummary"];
+            /**
+             * Total
+             * @description Items matching every filter (all pages)
+             */
+            total: number;
         };
         /** InventorySummary */
         InventorySummary: {
@@ -6206,7 +6248,10 @@ export interface components {
             inventory_flows: components["schemas"]["InventoryFlows"];
             /** Reserved Items */
             reserved_items: number;
-            /** Total Items */
+            /**
+             * Total Items
+             * @description Items matching every filter (all pages)
+             */
             total_items: number;
             /** Total Quantity */
             total_quantity: number;
@@ -9824,6 +9869,10 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Part of the name or e-mail */
+                search?: string | null;
+                /** @description Subscription status */
+                status?: ("trial" | "active" | "past_due" | "suspended" | "canceled") | null;
             };
             header?: never;
             path?: never;
@@ -11465,7 +11514,11 @@ export interface operations {
     };
     "admin-list_alerts": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The dashboard shows 10 a page */
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -17131,7 +17184,13 @@ export interface operations {
     };
     "payables-list_partners": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Part of the name, contact, phone, email or permit number */
+                search?: string | null;
+                /** @description A page of this many (default: all, for pickers) */
+                limit?: number | null;
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -18492,6 +18551,9 @@ export interface operations {
             query?: {
                 search?: string | null;
                 customer_type?: "all" | "payee" | "hauler";
+                /** @description A page of this many (default: every match, for pickers) */
+                limit?: number | null;
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -20473,6 +20535,8 @@ export interface operations {
                 customer_id?: string | null;
                 /** @description A location (default: all) */
                 store_id?: string | null;
+                limit?: number;
+                offset?: number;
             };
             header?: never;
             path?: never;

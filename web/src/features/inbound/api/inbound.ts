@@ -1,5 +1,5 @@
 // Calls of spec 3 s7 for inbound (api/inbound): customers, vehicles, plate look-up, tickets.
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "@/client/schema";
 import { api } from "@/lib/api-client";
 
@@ -28,7 +28,18 @@ export const customersQueryOptions = () =>
     queryKey: inboundKeys.customers(),
     queryFn: ({ signal }) => api.get<CustomerList>("/api/inbound/customers", undefined, signal),
   });
+/** Every customer at once: the pickers' list (ticket wizard, filters). */
 export const useCustomers = () => useQuery(customersQueryOptions());
+
+/** One page of the Customers screen: by name, narrowed by the search and type; matching counts them all. */
+export const useCustomerPage = (params: { search?: string; customer_type?: string; limit: number; offset: number }) => {
+  const clean = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
+  return useQuery({
+    queryKey: [...inboundKeys.customers(), "page", clean],
+    queryFn: ({ signal }) => api.get<CustomerList>("/api/inbound/customers", clean, signal),
+    placeholderData: keepPreviousData,
+  });
+};
 
 export const useWasteTypes = () =>
   useQuery({
@@ -98,11 +109,14 @@ export const useInboundInProgress = () =>
 export type Inventory = S["InventoryRead"];
 export type InventoryItem = S["InventoryItemRead"];
 
-export const useInventory = (filters: { status?: string; waste_type?: string; customer_id?: string; store_id?: string }) => {
-  const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
+/** A page of inventory items (limit from offset; total counts them all) and the summary, from the ledger. */
+export const useInventory = (filters: { status?: string; waste_type?: string; customer_id?: string; store_id?: string; limit?: number; offset?: number }) => {
+  const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)])) as Record<string, string>;
   return useQuery({
     queryKey: ["inventory", clean],
     queryFn: ({ signal }) => api.get<Inventory>("/api/inventory", clean, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0, // the ledger: a load, void or adjustment made elsewhere shows when the screen opens
   });
 };
 

@@ -1,5 +1,4 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -7,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/input";
 import { Card, Spinner } from "@/components/ui/panel";
 import { ApiError } from "@/lib/api-client";
-import { useFollowWarehouse } from "@/lib/follow-warehouse";
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatDate } from "@/lib/format";
+import { usePageState } from "@/lib/page-state";
 import { useSession } from "@/lib/session";
 import { type InventoryItem, useCustomers, useInventory, useWasteTypes } from "../api/inbound";
 import { InboundGate } from "./inbound-gate";
@@ -41,16 +40,19 @@ export function InventoryManagementScreen() {
   return <InboundGate><Management /></InboundGate>;
 }
 
+const FILTERS = ["status", "waste_type", "customer_id", "store_id"] as const;
+
 function Management() {
-  const [filters, setFilters] = useState({ status: "", waste_type: "", customer_id: "", store_id: "" });
-  const { data, isLoading, isError, error } = useInventory(filters);
-  useFollowWarehouse(["inventory"]);
+  const page = usePageState(FILTERS);
+  const filters = { status: page.filters.status ?? "", waste_type: page.filters.waste_type ?? "",
+    customer_id: page.filters.customer_id ?? "", store_id: page.filters.store_id ?? "" };
+  const { data, isLoading, isError, error, isFetching } = useInventory({ ...filters, limit: page.size, offset: page.offset });
   const { user } = useSession();
   // An assigned employee sees their own location; others may narrow the figures to one.
   const locations = user?.assigned_location_id ? [] : user?.company?.locations ?? [];
   const wasteTypes = useWasteTypes();
   const customers = useCustomers();
-  const set = (k: keyof typeof filters, v: string) => setFilters((f) => ({ ...f, [k]: v }));
+  const set = (k: keyof typeof filters, v: string) => page.update({ filters: { [k]: v } });
   const flows = data?.summary.inventory_flows;
   return (
     <div className="inbound-screen">
@@ -86,10 +88,11 @@ function Management() {
           <option value="">All customers</option>
           {(customers.data?.customers ?? []).map((c) => <option key={c.id} value={c.id}>{c.customer_name}</option>)}
         </SelectField>
-        <Button variant="secondary" onClick={() => setFilters({ status: "", waste_type: "", customer_id: "", store_id: "" })}>Clear</Button>
+        <Button variant="secondary" onClick={() => page.update({ filters: { status: null, waste_type: null, customer_id: null, store_id: null } })}>Clear</Button>
       </div>
-      <DataTable data={data?.inventory_items ?? []} columns={managementColumns} getRowId={(i) => i.id} empty="No inventory items found" caption="Inventory items" />
-      {data?.last_refreshed_at && <p className="muted">Figures as of {formatDateTime(data.last_refreshed_at)}</p>}
+      <DataTable data={data?.inventory_items ?? []} columns={managementColumns} getRowId={(i) => i.id} empty="No inventory items found" caption="Inventory items"
+        pager={{ offset: page.offset, size: page.size, total: data?.total ?? 0, noun: "inventory items", busy: isFetching,
+          onPage: (p) => page.update({ page: p }), onSize: (size) => page.update({ size }) }} />
     </div>
   );
 }
@@ -109,14 +112,15 @@ function Metrics({ data }: { data: Flows }) {
   );
 }
 
-/** Inventory Dashboard (spec 3 s2.7). */
+const RECENT = 10;
+
+/** Inventory Dashboard (spec 3 s2.7): the ten most recently changed items. */
 export function InventoryDashboardScreen() {
   return <InboundGate><Dashboard /></InboundGate>;
 }
 
 function Dashboard() {
-  const { data, isLoading, isError, error } = useInventory({});
-  useFollowWarehouse(["inventory"]);
+  const { data, isLoading, isError, error } = useInventory({ limit: RECENT });
   if (isLoading) return <Spinner label="Loading inventory dashboard..." />;
   const flows = data?.summary.inventory_flows;
   return (
@@ -137,7 +141,7 @@ function Dashboard() {
         </>
       )}
       <h2>Recent Inventory Items</h2>
-      <DataTable data={(data?.inventory_items ?? []).slice(0, 10)} columns={columns} getRowId={(i) => i.id} empty="No inventory items found" caption="Recent inventory items" />
+      <DataTable data={data?.inventory_items ?? []} columns={columns} getRowId={(i) => i.id} empty="No inventory items found" caption="Recent inventory items" />
     </div>
   );
 }
