@@ -76,8 +76,29 @@ async def reads(db: AsyncSession, customers: list[Customer]) -> list[CustomerRea
     return [customer_read(c, prices[c.id]) for c in customers]
 
 
-async def list_customers(db: AsyncSession, search: str | None, customer_type: str) -> list[Customer]:
-    stmt = select(Customer).where(Customer.is_disposal_partner.is_(False) | Customer.is_hauler.is_(True))
+LISTED = Customer.is_disposal_partner.is_(False) | Customer.is_hauler.is_(True)
+
+
+async def count_customers(db: AsyncSession) -> dict[str, int]:
+    """The whole list's counts (the screen's cards): total, payees, haulers."""
+    total, haulers = (await db.execute(select(func.count(), func.count().filter(Customer.is_hauler.is_(True)))
+                                       .where(LISTED))).one()
+    return {"total": total, "payees": total - haulers, "haulers": haulers}
+
+
+async def page_customers(db: AsyncSession, search: str | None, customer_type: str, limit: int | None,
+                         offset: int) -> tuple[list[Customer], int]:
+    """(one page by name, the number matching the search and type)."""
+    found = await list_customers(db, search, customer_type, limit=limit, offset=offset)
+    if limit is None and offset == 0:
+        return found, len(found)
+    matching = await db.scalar(select(func.count()).select_from(
+        _filtered(select(Customer.id), search, customer_type).subquery()))
+    return found, int(matching or 0)
+
+
+def _filtered(stmt, search: str | None, customer_type: str):
+    stmt = stmt.where(LISTED)
     if customer_type == "payee":
         stmt = stmt.where(Customer.is_hauler.is_(False))
     elif customer_type == "hauler":
@@ -88,7 +109,17 @@ async def list_customers(db: AsyncSession, search: str | None, customer_type: st
             Customer.customer_name.ilike(pattern, escape="\\") | Customer.account_number.ilike(pattern, escape="\\")
             | Customer.email.ilike(pattern, escape="\\") | Customer.phone.ilike(pattern, escape="\\")
         )
-    return list((await db.execute(stmt.order_by(func.lower(Customer.customer_name), Customer.id))).scalars())
+    return stmt
+
+
+async def list_customers(db: AsyncSession, search: str | None, customer_type: str, *, limit: int | None = None,
+                         offset: int = 0) -> list[Customer]:
+    stmt = _filtered(select(Customer), search, customer_type).order_by(func.lower(Customer.customer_name), Customer.id)
+    if limit is not None:
+        stmt = stmt.limit(limit)
+    if offset:
+        stmt = stmt.offset(offset)
+    return list((await db.execute(stmt)).scalars())
 
 
 async def get_customer(db: AsyncSession, customer_id: uuid.UUID) -> Customer:

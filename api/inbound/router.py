@@ -53,14 +53,15 @@ async def list_customers(
     db: Db, _who: WeighInCaller,
     search: Annotated[str | None, Query(max_length=100)] = None,
     customer_type: Annotated[Literal["all", "payee", "hauler"], Query()] = "all",
+    limit: Annotated[int | None, Query(ge=1, le=1000, description="A page of this many (default: every match, "
+                                                                  "for pickers)")] = None,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> CustomerList:
-    """Payees and haulers, by name; the counts are of the whole list (the screen's cards)."""
-    everyone = await customers.list_customers(db, None, "all")
-    shown = everyone if not search and customer_type == "all" else await customers.list_customers(db, search, customer_type)
-    return CustomerList(
-        customers=await customers.reads(db, shown), total=len(everyone),
-        payees=sum(not c.is_hauler for c in everyone), haulers=sum(c.is_hauler for c in everyone),
-    )
+    """Payees and haulers by name, `limit` from `offset` (no limit: all of them); `matching` counts
+    the search's whole set (the pager's), total/payees/haulers the whole list (the screen's cards)."""
+    counts = await customers.count_customers(db)
+    shown, matching = await customers.page_customers(db, search, customer_type, limit, offset)
+    return CustomerList(customers=await customers.reads(db, shown), matching=matching, **counts)
 
 
 @router.get("/customers/export", response_class=Response, response_model=None, responses=EXPORT_RESPONSES)

@@ -85,8 +85,9 @@ class CustomerRead(BaseModel):
 
 
 class CustomerList(BaseModel):
-    customers: list[CustomerRead]
-    total: int
+    customers: list[CustomerRead] = Field(description="By name: `limit` from `offset`, or every match without a limit")
+    matching: int = Field(description="Customers matching the search and type (all pages)")
+    total: int = Field(description="Every payee and hauler of the company, whatever the search")
     payees: int
     haulers: int
 

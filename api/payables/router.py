@@ -35,9 +35,18 @@ router = APIRouter(tags=["payables"])
 
 
 @router.get("/disposal-partners", response_model=DisposalPartnerList)
-async def list_partners(db: Db, company: CurrentCompany, _who: StaffUser) -> DisposalPartnerList:
-    """Haulers and disposal facilities the company pays to take material away."""
-    return DisposalPartnerList(disposal_partners=await service.list_partners(db, company.id))
+async def list_partners(
+    db: Db, company: CurrentCompany, _who: StaffUser,
+    search: Annotated[str | None, Query(max_length=100, description="Part of the name, contact, phone, email or "
+                                                                     "permit number")] = None,
+    limit: Annotated[int | None, Query(ge=1, le=1000, description="A page of this many (default: all, for "
+                                                                  "pickers)")] = None,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+) -> DisposalPartnerList:
+    """Haulers and disposal facilities the company pays to take material away, by name, `limit`
+    from `offset`; `total` counts every match."""
+    partners, total = await service.list_partners(db, company.id, search=search, limit=limit, offset=offset)
+    return DisposalPartnerList(disposal_partners=partners, total=total)
 
 
 @router.post("/disposal-partners", response_model=DisposalPartnerRead, status_code=status.HTTP_201_CREATED)

@@ -82,7 +82,8 @@ class DisposalPartnerRead(BaseModel):
 
 
 class DisposalPartnerList(BaseModel):
-    disposal_partners: list[DisposalPartnerRead]
+    disposal_partners: list[DisposalPartnerRead] = Field(description="By name: `limit` from `offset`, or all")
+    total: int = Field(description="Partners matching the search (all pages)")
 
 
 class BillRow(BaseModel):

@@ -11,7 +11,7 @@ import uuid
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
-from sqlalchemy import Integer, cast, func, select
+from sqlalchemy import Integer, cast, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
@@ -53,11 +53,19 @@ def partner_read(c: Customer) -> DisposalPartnerRead:
         notes=c.notes, active=c.active)
 
 
-async def list_partners(db: AsyncSession, company_id: uuid.UUID) -> list[DisposalPartnerRead]:
-    rows = (await db.scalars(select(Customer).where(Customer.company_id == company_id,
-                                                    Customer.is_disposal_partner.is_(True))
-                             .order_by(Customer.customer_name))).all()
-    return [partner_read(c) for c in rows]
+async def list_partners(db: AsyncSession, company_id: uuid.UUID, *, search: str | None = None,
+                        limit: int | None = None, offset: int = 0) -> tuple[list[DisposalPartnerRead], int]:
+    """(partners by name, `limit` from `offset` or all; how many match the search)."""
+    where = [Customer.company_id == company_id, Customer.is_disposal_partner.is_(True)]
+    if search and search.strip():
+        pattern = "%" + search.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        where.append(or_(*(column.ilike(pattern, escape="\\") for column in (
+            Customer.customer_name, Customer.contact_name, Customer.phone, Customer.email, Customer.permit_number))))
+    stmt = select(Customer).where(*where).order_by(func.lower(Customer.customer_name), Customer.id).offset(offset)
+    rows = (await db.scalars(stmt if limit is None else stmt.limit(limit))).all()
+    total = len(rows) if limit is None and offset == 0 else int(
+        await db.scalar(select(func.count()).select_from(Customer).where(*where)) or 0)
+    return [partner_read(c) for c in rows], total
 
 
 def _apply(partner: Customer, values: dict) -> None:

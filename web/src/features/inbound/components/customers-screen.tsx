@@ -1,5 +1,5 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -9,8 +9,9 @@ import { Modal } from "@/components/ui/modal";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { fetchApiFile, saveResponse } from "@/lib/download";
 import { notify } from "@/lib/notify";
+import { usePageState } from "@/lib/page-state";
 import { useSession } from "@/lib/session";
-import { type Customer, type CustomerWrite, useBulkUpload, useCustomers, useSaveCustomer, useWasteTypes } from "../api/inbound";
+import { type Customer, type CustomerWrite, useBulkUpload, useCustomerPage, useSaveCustomer, useWasteTypes } from "../api/inbound";
 import { bulkSummary, isCsvFile, MESSAGES } from "../lib/wizard";
 import { InboundGate } from "./inbound-gate";
 import "./inbound.css";
@@ -32,11 +33,22 @@ export default function CustomersScreen() {
 }
 
 function Customers() {
-  const { data, isLoading, isError } = useCustomers();
+  const page = usePageState(["search"]);
+  const search = page.filters.search ?? "";
+  const [typed, setTyped] = useState(search);
+  const { data, isLoading, isError, isFetching } = useCustomerPage({ search, limit: page.size, offset: page.offset });
   const save = useSaveCustomer();
   const { user } = useSession();
   const isAdmin = user?.role === "store_admin";
-  const [search, setSearch] = useState("");
+  // The search goes to the URL (and the API) a moment after typing stops; a new search starts at page 1.
+  const { update } = page;
+  useEffect(() => {
+    if (typed.trim() === search) return;
+    const timer = setTimeout(() => update({ filters: { search: typed.trim() } }), 300);
+    return () => clearTimeout(timer);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed, update]);
+  useEffect(() => setTyped(search), [search]); // back and reload bring the search back with the page
   const [editing, setEditing] = useState<Customer | "new" | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
 
@@ -88,9 +100,6 @@ function Customers() {
   ], [isAdmin]);
 
   if (isLoading) return <Spinner label="Loading customers..." />;
-  const all = data?.customers ?? [];
-  const q = search.trim().toLowerCase();
-  const shown = q ? all.filter((c) => [c.customer_name, c.account_number, c.email, c.phone].some((v) => v?.toLowerCase().includes(q))) : all;
 
   const downloadTemplate = async () => {
     try {
@@ -105,7 +114,7 @@ function Customers() {
       <h1>Customer Management</h1>
       {isError && <Alert kind="error">Failed to fetch customers</Alert>}
       <div className="toolbar">
-        <TextField label="Search customers" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name, account, email or phone" />
+        <TextField label="Search customers" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Name, account, email or phone" />
         <Button onClick={() => setEditing("new")}>Add Customer</Button>
         {isAdmin && (
           <details className="menu">
@@ -122,10 +131,12 @@ function Customers() {
         <Card className="inbound-card"><div className="label">Payees</div><div className="value">{data?.payees ?? 0}</div></Card>
         <Card className="inbound-card"><div className="label">Haulers</div><div className="value">{data?.haulers ?? 0}</div></Card>
       </div>
-      {all.length === 0 ? (
+      {(data?.total ?? 0) === 0 ? (
         <EmptyState title="No customers found"><Button onClick={() => setEditing("new")}>Add First Customer</Button></EmptyState>
       ) : (
-        <DataTable data={shown} columns={columns} getRowId={(c) => c.id} empty="No customers found" caption="Customers" />
+        <DataTable data={data?.customers ?? []} columns={columns} getRowId={(c) => c.id} empty="No customers found" caption="Customers"
+          pager={{ offset: page.offset, size: page.size, total: data?.matching ?? 0, noun: "customers", busy: isFetching,
+            onPage: (p) => page.update({ page: p }), onSize: (size) => page.update({ size }) }} />
       )}
       {editing && <CustomerDialog customer={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       <BulkUploadDialog open={bulkOpen} onClose={() => setBulkOpen(false)} />

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Schema } from "@/client/types";
 import type { PaymentBody } from "@/components/money/payment-form";
 import { api } from "@/lib/api-client";
@@ -13,7 +13,16 @@ const BILLS = ["payables", "bills"] as const;
 
 export const partnersQueryOptions = () =>
   queryOptions({ queryKey: PARTNERS, queryFn: ({ signal }) => api.get<Schema<"DisposalPartnerList">>("/api/disposal-partners", {}, signal) });
+/** Every partner at once: the pickers' list (the Type 2 form, in-progress loads). */
 export const usePartners = () => useQuery(partnersQueryOptions());
+
+/** One page of the Disposal Partners screen, by name, narrowed by the search; total counts every match. */
+export const usePartnerPage = (search: string, limit: number, offset: number) =>
+  useQuery({
+    queryKey: [...PARTNERS, "page", search, limit, offset],
+    queryFn: ({ signal }) => api.get<Schema<"DisposalPartnerList">>("/api/disposal-partners", search ? { search, limit, offset } : { limit, offset }, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useSavePartner() {
   const qc = useQueryClient();
