@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, BackgroundTasks, Query, Request, Response
 
@@ -80,8 +80,14 @@ async def list_tenants(db: Db, _root: SystemAdmin) -> TenantList:
 
 
 @router.get("/alerts", response_model=AlertList)
-async def list_alerts(db: Db, _root: SystemAdmin) -> AlertList:
-    return AlertList(alerts=[AlertRead.model_validate(a) for a in await service.latest_alerts(db)])
+async def list_alerts(
+    db: Db, _root: SystemAdmin,
+    limit: Annotated[int, Query(ge=1, le=1000, description="The dashboard shows 10 a page")] = 10,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+) -> AlertList:
+    """Customer alerts, newest first, `limit` from `offset`; `total` counts them all."""
+    alerts, total = await service.latest_alerts(db, limit, offset)
+    return AlertList(alerts=[AlertRead.model_validate(a) for a in alerts], total=total)
 
 
 @router.put("/alerts/{alert_id}/read", response_model=AlertRead)
@@ -93,10 +99,15 @@ async def mark_alert_read(alert_id: uuid.UUID, db: Db, _root: SystemAdmin) -> Al
 async def list_companies(
     db: Db, _root: SystemAdmin,
     limit: Annotated[int, Query(ge=1, le=1000)] = 500, offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+    search: Annotated[str | None, Query(max_length=100, description="Part of the name or e-mail")] = None,
+    status: Annotated[Literal["trial", "active", "past_due", "suspended", "canceled"] | None,
+                      Query(description="Subscription status")] = None,
 ) -> TenantCompanyList:
-    """Tenant companies by name, `limit` from `offset`; `total` counts them all."""
-    companies = await service.tenant_companies(db, approved_only=False, limit=limit, offset=offset)
-    return TenantCompanyList(companies=companies, total=await service.count_companies(db))
+    """Tenant companies by name, narrowed by the search and status, `limit` from `offset`; `total`
+    counts every match."""
+    companies = await service.tenant_companies(db, approved_only=False, limit=limit, offset=offset, search=search,
+                                               status=status)
+    return TenantCompanyList(companies=companies, total=await service.count_companies(db, search, status))
 
 
 @router.put("/admin/companies/{company_id}", response_model=TenantCompany)

@@ -153,7 +153,8 @@ class AlertRead(BaseModel):
 
 
 class AlertList(BaseModel):
-    alerts: list[AlertRead]
+    alerts: list[AlertRead] = Field(description="Newest first: `limit` from `offset`")
+    total: int = Field(description="Every alert of the platform (all pages)")
 
 
 class AccountResetRequested(BaseModel):

@@ -43,8 +43,19 @@ def _among(column, ids: list[uuid.UUID] | None) -> list:
     return [] if ids is None else [column.in_(ids)]
 
 
-async def count_companies(db: AsyncSession) -> int:
-    return await db.scalar(select(func.count()).select_from(Company)) or 0
+def company_filter(search: str | None, status: str | None) -> list:
+    """The System Customers filters: part of the name or e-mail, and the subscription status."""
+    where = []
+    if search and search.strip():
+        pattern = "%" + search.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        where.append(Company.name.ilike(pattern, escape="\\") | Company.email.ilike(pattern, escape="\\"))
+    if status:
+        where.append(Company.subscription_status == status)
+    return where
+
+
+async def count_companies(db: AsyncSession, search: str | None = None, status: str | None = None) -> int:
+    return await db.scalar(select(func.count()).select_from(Company).where(*company_filter(search, status))) or 0
 
 
 async def _counts(db: AsyncSession, column, *conditions) -> dict[uuid.UUID, int]:
@@ -143,9 +154,10 @@ async def account_admin_email(db: AsyncSession, company_id: uuid.UUID) -> tuple[
 
 
 async def tenant_companies(db: AsyncSession, *, approved_only: bool, limit: int | None = None,
-                           offset: int = 0) -> list[TenantCompany]:
-    """Tenant companies by name; one page of them when `limit` is given."""
-    query = select(Company).order_by(Company.name, Company.id).limit(limit).offset(offset)
+                           offset: int = 0, search: str | None = None, status: str | None = None) -> list[TenantCompany]:
+    """Tenant companies by name, narrowed by the filters; one page of them when `limit` is given."""
+    query = (select(Company).where(*company_filter(search, status)).order_by(Company.name, Company.id)
+             .limit(limit).offset(offset))
     if approved_only:
         query = query.where(Company.approval_status == "approved")
     rows = list(await db.scalars(query))
@@ -207,8 +219,10 @@ async def edit_company(db: AsyncSession, admin: User, company_id: uuid.UUID, bod
     return company
 
 
-async def latest_alerts(db: AsyncSession, limit: int = 10) -> list[Alert]:
-    return list(await db.scalars(select(Alert).order_by(Alert.created_at.desc(), Alert.id).limit(limit)))
+async def latest_alerts(db: AsyncSession, limit: int = 10, offset: int = 0) -> tuple[list[Alert], int]:
+    """(a page of the alerts, newest first; how many there are)."""
+    page = list(await db.scalars(select(Alert).order_by(Alert.created_at.desc(), Alert.id).limit(limit).offset(offset)))
+    return page, int(await db.scalar(select(func.count()).select_from(Alert)) or 0)
 
 
 async def mark_alert_read(db: AsyncSession, alert_id: uuid.UUID) -> Alert:

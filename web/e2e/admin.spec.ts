@@ -240,6 +240,7 @@ test("the platform owner edits the company and the company sees it", async ({ br
   await signIn(page, sysEmail, sysPassword);
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   await page.goto("/app/system-customers");
+  await page.getByLabel("Search companies").fill(company); // the list pages: find the company, wherever it sits
   await page.getByRole("row", { name: new RegExp(company) }).getByRole("button", { name: "View" }).click();
   await page.getByRole("button", { name: "Edit Company" }).click();
   const dialog = page.getByRole("dialog");

@@ -42,6 +42,8 @@ test("the platform admin suspends and reactivates a customer", async ({ page }) 
   await signIn(page, email, password);
   await page.getByTestId("side-menu").getByRole("link", { name: "System Customers (Companies)" }).click();
   await expect(page).toHaveURL(/\/app\/system-customers$/);
+  await page.getByLabel("Search companies").fill(company); // the list pages: find the company, wherever it sits
+  await expect(page).toHaveURL(/search=/);
   const row = page.getByRole("row", { name: new RegExp(company) });
   await row.getByRole("button", { name: "View" }).click();
   await expect(page.getByRole("heading", { name: company })).toBeVisible();

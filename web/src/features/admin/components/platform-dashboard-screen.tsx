@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { useAccountStats } from "../api/get-account-stats";
-import { useAlerts } from "../api/get-alerts";
+import { Pager } from "@/components/pager/pager";
+import { ALERTS_PAGE, useAlerts } from "../api/get-alerts";
 import { useTenants } from "../api/get-tenants";
 import { useMarkAlertRead } from "../api/mark-alert-read";
 import { ApprovalsPanel } from "./approvals-panel";
@@ -16,7 +17,8 @@ type Tab = "dashboard" | "approvals" | "settings";
 
 function Overview() {
   const customers = useTenants();
-  const alerts = useAlerts();
+  const [alertsFrom, setAlertsFrom] = useState(0);
+  const alerts = useAlerts(alertsFrom);
   const markRead = useMarkAlertRead();
   const rows = customers.data?.customers ?? [];
   const revenue = rows.reduce((sum, c) => sum + c.monthly_revenue, 0);
@@ -33,13 +35,17 @@ function Overview() {
           <EmptyState title="No alerts" />
         ) : (
           <ul className="alert-list">
-            {alerts.data!.alerts.slice(0, 10).map((a) => (
+            {alerts.data!.alerts.map((a) => (
               <li key={a.id} className={a.is_read ? "read" : ""}>
                 <span><strong>{a.alert_type.replace(/_/g, " ")}</strong> — {a.message} <span className="small muted">{formatDateTime(a.created_at)}</span></span>
                 {!a.is_read && <Button size="sm" variant="secondary" onClick={() => markRead.mutate(a.id)}>Mark read</Button>}
               </li>
             ))}
           </ul>
+        )}
+        {(alerts.data?.total ?? 0) > ALERTS_PAGE && (
+          <Pager offset={alertsFrom} size={ALERTS_PAGE} total={alerts.data!.total} noun="customer alerts" busy={alerts.isFetching}
+            onPage={(p) => setAlertsFrom((p - 1) * ALERTS_PAGE)} />
         )}
       </Card>
       <Card title="Customer Management">

@@ -1,10 +1,12 @@
 import { formatDate } from "@/lib/format";
 import { createColumnHelper } from "@tanstack/react-table";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/input";
 import { Card, Spinner } from "@/components/ui/panel";
 import { notify } from "@/lib/notify";
+import { usePageState } from "@/lib/page-state";
 import { useCompanies } from "../api/get-companies";
 import { useSetCompanyStatus, type TenantCompany } from "../api/set-company-status";
 import { EditCompanyDialog } from "./edit-company-dialog";
@@ -57,9 +59,24 @@ function CompanyDetail({ company, onBack }: { company: TenantCompany; onBack: ()
   );
 }
 
+const STATUSES = ["trial", "active", "past_due", "suspended", "canceled"] as const;
+
 export default function SystemCustomersScreen() {
-  const companies = useCompanies();
+  const page = usePageState(["search", "status"]);
+  const search = page.filters.search ?? "";
+  const status = page.filters.status ?? "";
+  const [typed, setTyped] = useState(search);
+  const companies = useCompanies({ limit: page.size, offset: page.offset, search, status });
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const { update } = page;
+  // The search goes to the URL (and the API) a moment after typing stops; a new search starts at page 1.
+  useEffect(() => {
+    if (typed.trim() === search) return;
+    const timer = setTimeout(() => update({ filters: { search: typed.trim() } }), 300);
+    return () => clearTimeout(timer);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed, update]);
+  useEffect(() => setTyped(search), [search]);
   const columns = useMemo(
     () => [
       col.accessor("name", { header: "Company" }),
@@ -72,7 +89,7 @@ export default function SystemCustomersScreen() {
     [],
   );
   const rows = companies.data?.companies ?? [];
-  const total = companies.data?.total ?? rows.length;
+  const total = companies.data?.total ?? 0;
   const selected = rows.find((c) => c.id === selectedId);
   return (
     <div>
@@ -81,13 +98,17 @@ export default function SystemCustomersScreen() {
         <CompanyDetail company={selected} onBack={() => setSelectedId(null)} />
       ) : (
         <>
-          {total > rows.length && (
-            <p className="muted" data-testid="companies-clipped">
-              Showing the first {rows.length.toLocaleString()} of {total.toLocaleString()} companies, by name.
-            </p>
-          )}
-          <DataTable data={rows} columns={columns} empty="No tenant companies yet." getRowId={(r) => r.id}
-            caption={`${total} companies`} />
+          <div className="row">
+            <TextField label="Search companies" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Name or email" />
+            <SelectField label="Status" value={status} onChange={(e) => update({ filters: { status: e.target.value } })}>
+              <option value="">All statuses</option>
+              {STATUSES.map((s) => <option key={s} value={s}>{s.replace("_", " ")}</option>)}
+            </SelectField>
+          </div>
+          <DataTable data={rows} columns={columns} empty={search || status ? "No companies match these filters." : "No tenant companies yet."}
+            getRowId={(r) => r.id} caption={`${total} companies`}
+            pager={{ offset: page.offset, size: page.size, total, noun: "companies", busy: companies.isFetching,
+              onPage: (p) => update({ page: p }), onSize: (size) => update({ size }) }} />
         </>
       )}
     </div>

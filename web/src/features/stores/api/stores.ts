@@ -10,13 +10,13 @@ export type Billing = components["schemas"]["BillingRead"];
 /** Locations a page at a time (GET /api/stores?limit&offset); `total` counts them all. */
 export const PAGE_SIZE = 100;
 
-export const storesQuery = (offset = 0) =>
+export const storesQuery = (offset = 0, limit = PAGE_SIZE) =>
   queryOptions({
-    queryKey: ["stores", "list", offset],
-    queryFn: ({ signal }) => api.get<StoreList>("/api/stores", { limit: PAGE_SIZE, offset }, signal),
+    queryKey: ["stores", "list", offset, limit],
+    queryFn: ({ signal }) => api.get<StoreList>("/api/stores", { limit, offset }, signal),
   });
 
-export const useStores = (offset = 0) => useQuery({ ...storesQuery(offset), placeholderData: keepPreviousData });
+export const useStores = (offset = 0, limit = PAGE_SIZE) => useQuery({ ...storesQuery(offset, limit), placeholderData: keepPreviousData });
 
 export const billingQuery = () =>
   queryOptions({ queryKey: ["billing", "calculate"], queryFn: ({ signal }) => api.get<Billing>("/api/billing/calculate", undefined, signal) });

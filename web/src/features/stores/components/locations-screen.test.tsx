@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import LocationsScreen, { usedOfMax } from "./locations-screen";
 
@@ -13,24 +14,26 @@ const store = {
 };
 let plan: { features: string[]; current_facilities: number; max_facilities: number | null; current_plan: string };
 let calls: [string, RequestInit | undefined][];
+let storeTotal = 1;
 
 beforeEach(() => {
   calls = [];
+  storeTotal = 1;
   vi.stubGlobal("fetch", vi.fn(async (url: string, init?: RequestInit) => {
     calls.push([String(url), init]);
     if (String(url).includes("/api/subscription/current")) return json({ ...plan, plan_info: { price_per_user: 99 } });
     if (String(url).includes("/api/billing/calculate"))
       return json({ monthly_total: 297, current_locations: 1, current_users: 2, billing_breakdown: { location_cost: 99, user_cost: 198 } });
     if (String(url).includes("/api/stores/s1")) return json({ ...store, is_active: false });
-    if (String(url).includes("/api/stores")) return json({ stores: [store], total: 1 });
+    if (String(url).includes("/api/stores")) return json({ stores: [store], total: storeTotal });
     return json({ regions: [] });
   }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderScreen() {
+function renderScreen(url = "/app/locations") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}><LocationsScreen /></QueryClientProvider>);
+  return render(<MemoryRouter initialEntries={[url]}><QueryClientProvider client={client}><LocationsScreen /></QueryClientProvider></MemoryRouter>);
 }
 
 describe("LocationsScreen", () => {
@@ -71,6 +74,26 @@ describe("LocationsScreen", () => {
     const put = calls.find(([u, i]) => u.includes("/api/stores/s1") && i?.method === "PUT")!;
     expect(JSON.parse(put[1]!.body as string)).toEqual({ is_active: false });
     expect(screen.getByTestId("locations-counter")).toHaveTextContent("1/∞");
+  });
+});
+
+describe("LocationsScreen pages with the shared pager", () => {
+  it("asks for the URL's page and says where it sits in the whole set", async () => {
+    plan = { features: ["multi_location"], current_facilities: 230, max_facilities: null, current_plan: "enterprise" };
+    storeTotal = 230;
+    renderScreen("/app/locations?page=3&size=100");
+    await screen.findByTestId("location-K1");
+    const asked = calls.map(([u]) => u).filter((u) => u.includes("/api/stores?"));
+    expect(asked.at(-1)).toContain("offset=200");
+    expect(asked.at(-1)).toContain("limit=100");
+    expect(screen.getByText("Page 3 of 3")).toBeInTheDocument();
+  });
+
+  it("shows no pager for a handful of locations", async () => {
+    plan = { features: ["multi_location"], current_facilities: 1, max_facilities: null, current_plan: "enterprise" };
+    renderScreen();
+    await screen.findByTestId("location-K1");
+    expect(screen.queryByTestId("page-range")).toBeNull();
   });
 });
 

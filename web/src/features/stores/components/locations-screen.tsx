@@ -9,6 +9,8 @@ import { useRegions } from "@/features/regions/api/get-regions";
 import { useCurrentSubscription } from "@/features/subscription/api/get-current-subscription";
 import { notify } from "@/lib/notify";
 import type { StoreCreated } from "../api/create-store";
+import { Pager } from "@/components/pager/pager";
+import { PAGE_SIZES, usePageState } from "@/lib/page-state";
 import { PAGE_SIZE, useBilling, useStores, useUpdateStore, type Store } from "../api/stores";
 import { LocationDialog } from "./location-dialog";
 import { UnlocatedTicketsPanel } from "./unlocated-tickets-panel";
@@ -22,8 +24,8 @@ export function usedOfMax(used: number, max: number | null | undefined): string 
 
 /** Location Management (spec 3 section 2.21): every figure from the API (counts, bill, this month's warehouse stats). */
 export default function LocationsScreen() {
-  const [offset, setOffset] = useState(0);
-  const stores = useStores(offset);
+  const page = usePageState([], { size: PAGE_SIZE });
+  const stores = useStores(page.offset, page.size);
   const sub = useCurrentSubscription();
   const billing = useBilling();
   const enterprise = sub.data?.features.includes("regions") ?? false;
@@ -88,12 +90,9 @@ export default function LocationsScreen() {
           ))}
         </div>
       )}
-      {stores.data.total > PAGE_SIZE && (
-        <div className="table-pager">
-          <span className="small muted">{offset + 1}–{offset + stores.data.stores.length} of {stores.data.total}</span>
-          <Button size="sm" variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>Previous</Button>
-          <Button size="sm" variant="secondary" disabled={offset + PAGE_SIZE >= stores.data.total} onClick={() => setOffset(offset + PAGE_SIZE)}>Next</Button>
-        </div>
+      {(stores.data.total > PAGE_SIZES[0] || page.page > 1) && (
+        <Pager offset={page.offset} size={page.size} total={stores.data.total} noun="locations" busy={stores.isFetching}
+          onPage={(p) => page.update({ page: p })} onSize={(size) => page.update({ size })} />
       )}
 
       <UnlocatedTicketsPanel locations={stores.data.stores.map((x) => ({ id: x.id, name: x.name }))} />
