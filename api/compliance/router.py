@@ -16,10 +16,11 @@ from api.analytics.service import company_today
 from api.compliance import ear, service, state_laws, state_laws_export
 from api.compliance.deps import ComplianceCompany
 from api.compliance.recovery_router import router as recovery_router
-from api.compliance.schemas import ComplianceDashboardRead, EarReportRead
+from api.compliance.schemas import ComplianceDashboardRead, ComplianceLog, EarReportRead
 from api.compliance.state_laws_schemas import StateLawsRead
 from api.core.deps import Db
 from api.kit.errors import ErrorBody
+from api.kit.fields import MAX_OFFSET
 
 router = APIRouter(tags=["compliance"])
 router.include_router(recovery_router)
@@ -31,6 +32,19 @@ async def get_dashboard(
     year: Annotated[int | None, Query(ge=2000, le=2100, description="Calendar year (default: latest with tickets)")] = None,
 ) -> dict:
     return await freshness.stamped(db, company.id, await service.read_dashboard(db, company, year))
+
+
+@router.get("/compliance/activity-log", response_model=ComplianceLog)
+async def get_activity_log(
+    db: Db, company: ComplianceCompany,
+    year: Annotated[int | None, Query(ge=2000, le=2100, description="The year of the trend events (default: the "
+                                                                     "dashboard's)")] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 20, offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+) -> ComplianceLog:
+    """The Compliance Activity Log a page at a time, newest first; `total` counts every entry (the
+    dashboard carries only the newest 20)."""
+    entries, total = await service.activity_log(db, company, year, limit, offset)
+    return ComplianceLog(entries=entries, total=total)
 
 
 @router.get("/compliance/location-report", response_class=Response, response_model=None,

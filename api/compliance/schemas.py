@@ -90,6 +90,11 @@ class ComplianceLogEntry(BaseModel):
     timestamp: datetime
 
 
+class ComplianceLog(BaseModel):
+    entries: list[ComplianceLogEntry] = Field(description="Newest first: `limit` from `offset`")
+    total: int = Field(description="Every entry of the log (stored events and the year's trend events)")
+
+
 class ActionItem(BaseModel):
     priority: Literal["high", "medium", "low"]
     title: str
@@ -108,7 +113,9 @@ class ComplianceDashboardRead(Pending):
     ear_progress: EarProgress
     calrecycle_integration: CalRecycleIntegration
     location_compliance: dict[str, LocationCompliance] = Field(description="Keyed by location name")
-    compliance_log: list[ComplianceLogEntry]
+    compliance_log: list[ComplianceLogEntry] = Field(description="The newest 20 entries")
+    compliance_log_total: int = Field(0, description="Every entry of the log: the rest come from "
+                                                     "GET /api/compliance/activity-log")
     action_items: list[ActionItem]
     last_refreshed_at: datetime | None
 

@@ -290,8 +290,11 @@ async def read_dashboard(db: AsyncSession, company: Company, year: int | None) -
         else f"Renew the food recovery agreement for {w['location']}"), "description": w["text"],
         "location": w["location"]} for w in warned] + body["action_items"]
     # Trend events stored by earlier versions (which logged them on read) are left out: the marts' are shown.
-    log = stored + trend_log(body["diversion_metrics"]["monthly_trend"], company)
-    body["compliance_log"] = sorted(log, key=lambda e: e["timestamp"], reverse=True)[:LOG_ENTRIES]
+    trend = trend_log(body["diversion_metrics"]["monthly_trend"], company)
+    body["compliance_log"] = sorted(stored + trend, key=lambda e: e["timestamp"], reverse=True)[:LOG_ENTRIES]
+    body["compliance_log_total"] = len(trend) + (len(stored) if len(stored) < LOG_ENTRIES else int(await db.scalar(
+        select(func.count()).select_from(ComplianceEvent).where(
+            ComplianceEvent.company_id == company.id, ComplianceEvent.event.not_in(TREND_EVENTS))) or 0))
     return body
 
 
@@ -346,3 +349,33 @@ async def export_ear(db: AsyncSession, company: Company, year: int | None, forma
                            description=f"EAR report for {y} exported as {format.upper()}"))
     await db.flush()
     return body, f"ear_report_{y}.{format}"
+
+
+def year_trend(company_id: str, year: int | None, this_year: int) -> list[dict]:
+    """The monthly figures of one year as the dashboard reads them (its default year too): the
+    trend events' input, without the rest of the dashboard."""
+    with read_warehouse() as con:
+        available = years(con, company_id)
+        year = year or (available[0] if available else this_year)
+        return cached_rows(con, """
+            select month_start as month, diversion_rate_percent as diversion_rate, target_percent as target_rate,
+                   is_compliant
+            from marts.sb1383_monthly
+            where company_id = ? and month_start >= make_date(?, 1, 1) and month_start < make_date(? + 1, 1, 1)
+            order by month_start""", [company_id, year, year])
+
+
+async def activity_log(db: AsyncSession, company: Company, year: int | None, limit: int,
+                       offset: int) -> tuple[list[dict], int]:
+    """The Compliance Activity Log a page at a time, newest first: the stored events and the year's
+    trend events, as the dashboard merges its newest LOG_ENTRIES. (page, how many there are)."""
+    trend = trend_log(await run_in_threadpool(year_trend, str(company.id), year, company_today(company).year), company)
+    stored_where = (ComplianceEvent.company_id == company.id, ComplianceEvent.event.not_in(TREND_EVENTS))
+    stored_count = await db.scalar(select(func.count()).select_from(ComplianceEvent).where(*stored_where)) or 0
+    newest = (await db.execute(
+        select(ComplianceEvent.event, ComplianceEvent.description, ComplianceEvent.severity, ComplianceEvent.created_at)
+        .where(*stored_where).order_by(ComplianceEvent.created_at.desc(), ComplianceEvent.id.desc())
+        .limit(offset + limit))).all()
+    stored = [{"event": e, "description": d, "severity": v, "timestamp": t} for e, d, v, t in newest]
+    merged = sorted(stored + trend, key=lambda e: e["timestamp"], reverse=True)
+    return merged[offset:offset + limit], int(stored_count) + len(trend)

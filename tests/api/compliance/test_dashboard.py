@@ -135,3 +135,33 @@ async def test_the_log_shows_stored_events_newest_first_with_their_time(client, 
     assert "stored trend" not in [e["description"] for e in log]
     times = [datetime.fromisoformat(e["timestamp"]) for e in log]
     assert times == sorted(times, reverse=True)
+
+
+async def test_the_whole_log_pages_newest_first(client, world, factory, owner_sql):
+    """Issue 30: the dashboard carries the newest 20 entries and counts them all; GET
+    /api/compliance/activity-log pages through every one, in the caller's company only."""
+    t = await factory.tenant("enterprise", stores=1)
+    owner_sql("insert into compliance_events (id, company_id, event, severity, description, created_at, updated_at) "
+              "select gen_random_uuid(), %s, 'partner_added', 'info', 'entry ' || n, "
+              "timestamptz '2026-01-01 10:00+00' + n * interval '1 hour', now() from generate_series(1, 25) as n",
+              (t.company_id,))
+    owner_sql("insert into compliance_events (id, company_id, event, severity, description, created_at, updated_at) "
+              "values (gen_random_uuid(), %s, 'threshold_crossed', 'info', 'stored trend', now(), now())",
+              (t.company_id,))
+    dash = (await client.get(DASH, headers=t.headers())).json()
+    assert dash["compliance_log_total"] == 25 and len(dash["compliance_log"]) == 20
+    pages = []
+    for offset in (0, 10, 20):
+        r = await client.get("/api/compliance/activity-log", params={"limit": 10, "offset": offset}, headers=t.headers())
+        assert r.status_code == 200, r.text
+        assert r.json()["total"] == 25
+        pages.append([e["description"] for e in r.json()["entries"]])
+    assert [len(p) for p in pages] == [10, 10, 5]
+    assert [d for p in pages for d in p] == [f"entry {n}" for n in range(25, 0, -1)]
+    assert pages[0] + pages[1] == [e["description"] for e in dash["compliance_log"]]
+    other = (await client.get("/api/compliance/activity-log", headers=world["empty"].headers())).json()
+    assert "entry 25" not in [e["description"] for e in other["entries"]]
+    r = await client.get("/api/compliance/activity-log", params={"limit": 201}, headers=t.headers())
+    assert r.status_code == 422 and "limit" in r.text
+    r = await client.get("/api/compliance/activity-log", headers=t.headers("employee"))
+    assert r.status_code == 403

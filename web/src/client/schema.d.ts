@@ -947,6 +947,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compliance/activity-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Activity Log
+         * @description The Compliance Activity Log a page at a time, newest first; `total` counts every entry (the
+         *     dashboard carries only the newest 20).
+         */
+        get: operations["compliance-get_activity_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compliance/dashboard": {
         parameters: {
             query?: never;
@@ -4546,8 +4567,17 @@ export interface components {
             /** Available Years */
             available_years: number[];
             calrecycle_integration: components["schemas"]["CalRecycleIntegration"];
-            /** Compliance Log */
+            /**
+             * Compliance Log
+             * @description The newest 20 entries
+             */
             compliance_log: components["schemas"]["ComplianceLogEntry"][];
+            /**
+             * Compliance Log Total
+             * @description Every entry of the log: the rest come from GET /api/compliance/activity-log
+             * @default 0
+             */
+            compliance_log_total: number;
             compliance_status: components["schemas"]["ComplianceStatus"];
             diversion_metrics: components["schemas"]["api__compliance__schemas__DiversionMetrics"];
             ear_progress: components["schemas"]["EarProgress"];
@@ -4576,6 +4606,19 @@ export interface components {
             refreshing: boolean;
             /** Year */
             year: number;
+        };
+        /** ComplianceLog */
+        ComplianceLog: {
+            /**
+             * Entries
+             * @description Newest first: `limit` from `offset`
+             */
+            entries: components["schemas"]["ComplianceLogEntry"][];
+            /**
+             * Total
+             * @description Every entry of the log (stored events and the year's trend events)
+             */
+            total: number;
         };
         /** ComplianceLogEntry */
         ComplianceLogEntry: {
@@ -14756,6 +14799,105 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmployeeInterfaceRead"];
+                };
+            };
+            /** @description The request breaks a rule of the product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but this role or plan may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a closed period) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body or upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "compliance-get_activity_log": {
+        parameters: {
+            query?: {
+                /** @description The year of the trend events (default: the dashboard's) */
+                year?: number | null;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceLog"];
                 };
             };
             /** @description The request breaks a rule of the product */

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ComplianceDashboard } from "../api/get-dashboard";
 import ComplianceScreen from "./compliance-screen";
@@ -23,6 +23,7 @@ const base: ComplianceDashboard = {
     "Kitchen 1": { location_id: "s1", diversion_rate: 66.7, total_weight: 150, is_compliant: false, ticket_count: 2, risk_level: "medium", lb_to_target: 12.5 },
   },
   compliance_log: [],
+  compliance_log_total: 0,
   action_items: [{ priority: "medium", title: "Divert 12.5 lb more at Kitchen 1", description: "Send it to compost.", location: "Kitchen 1", pounds: 12.5 }],
 };
 
@@ -49,9 +50,14 @@ beforeEach(() => {
         collection_frequency: "Weekly", pickup_mode: "collected", destination_id: null, destination_name: null, is_active: true, agreement_status: "missing", agreements: [] }],
       warnings: ["City Food Bank: no contract or written agreement on file."] });
     }
+    if (String(url).includes("/activity-log")) {
+      const offset = Number(new URL(String(url), "http://flow.test").searchParams.get("offset"));
+      return json({ total: 45, entries: Array.from({ length: Math.min(20, 45 - offset) }, (_, i) => entry(offset + i)) });
+    }
     return json(answer);
   }));
 });
+const entry = (n: number) => ({ event: "partner_added", description: `Log entry ${n + 1}`, severity: "info", timestamp: "2026-11-01T10:00:00Z" });
 afterEach(() => vi.unstubAllGlobals());
 
 function renderScreen() {
@@ -88,5 +94,19 @@ describe("ComplianceScreen", () => {
     expect(screen.getByText(/EAR export unlocks at 75(\.0)?% diversion \(your target\) and at least 50 waste tickets/)).toBeInTheDocument();
     expect(await screen.findByText("City Food Bank: no contract or written agreement on file.")).toBeInTheDocument();
     expect(screen.getByText("No agreement")).toHaveClass("badge-red");
+  });
+});
+
+describe("the Compliance Activity Log", () => {
+  it("shows the dashboard's newest entries and pages to the oldest through the API", async () => {
+    answer = { ...base, compliance_log: Array.from({ length: 20 }, (_, i) => entry(i)), compliance_log_total: 45 };
+    renderScreen();
+    expect(await screen.findByText("Log entry 1")).toBeInTheDocument();
+    const pager = screen.getByRole("navigation", { name: "Pages of log entries" });
+    expect(within(pager).getByTestId("page-range").textContent).toBe("1–20 of 45");
+    fireEvent.click(within(pager).getByRole("button", { name: "Last" }));
+    expect(await screen.findByText("Log entry 45")).toBeInTheDocument();
+    expect(within(pager).getByTestId("page-range").textContent).toBe("41–45 of 45");
+    expect(screen.queryByText("Log entry 1")).toBeNull();
   });
 });

@@ -3,10 +3,12 @@ import { Badge } from "@/components/ui/badge";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
+import { Pager } from "@/components/pager/pager";
 import { DataTable } from "@/components/data-table/data-table";
 import { formatDateTime } from "@/lib/format";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useExportEar, type EarFormat } from "../api/export-ear";
+import { LOG_PAGE, useActivityLog } from "../api/get-activity-log";
 import { useComplianceDashboard, type ComplianceDashboard } from "../api/get-dashboard";
 import { notify } from "@/lib/notify";
 import { FoodRecoveryRecords } from "./food-recovery";
@@ -119,18 +121,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
           <EarExport year={data.year} eligible={ear.eligible_for_submission} />
           {!ear.eligible_for_submission && <p className="small muted">EAR export unlocks at {pct(d.target_rate)} diversion (your target) and at least {ear.min_tickets} waste tickets.</p>}
         </Card>
-        <Card title="Compliance Activity Log">
-          {data.compliance_log.length === 0 ? <p className="muted">No compliance activity recorded yet.</p> : (
-            <ul className="compliance-list">
-              {data.compliance_log.map((e, i) => (
-                <li key={i} className={`sev-${e.severity}`}>
-                  <strong>{e.event.replace(/_/g, " ")}</strong> <span className="small muted">{formatDateTime(e.timestamp)}</span>
-                  <div>{e.description}</div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        <ActivityLog year={data.year} first={data.compliance_log} total={data.compliance_log_total ?? data.compliance_log.length} />
         <StateLawsCard />
         <GeneratorTiers />
         <FoodRecoveryRecords year={data.year} />
@@ -148,6 +139,31 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
         </Card>
       </div>
     </>
+  );
+}
+
+/** The log's first page comes with the dashboard; later pages from GET /api/compliance/activity-log. */
+function ActivityLog({ year, first, total }: { year: number; first: ComplianceDashboard["compliance_log"]; total: number }) {
+  const [offset, setOffset] = useState(0);
+  const later = useActivityLog(year, offset, offset > 0);
+  const entries = offset === 0 ? first : later.data?.entries ?? [];
+  return (
+    <Card title="Compliance Activity Log">
+      {total === 0 ? <p className="muted">No compliance activity recorded yet.</p> : (
+        <ul className="compliance-list">
+          {entries.map((e, i) => (
+            <li key={i} className={`sev-${e.severity}`}>
+              <strong>{e.event.replace(/_/g, " ")}</strong> <span className="small muted">{formatDateTime(e.timestamp)}</span>
+              <div>{e.description}</div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > LOG_PAGE && (
+        <Pager offset={offset} size={LOG_PAGE} total={total} noun="log entries" busy={offset > 0 && later.isFetching}
+          onPage={(p) => setOffset((p - 1) * LOG_PAGE)} />
+      )}
+    </Card>
   );
 }
 

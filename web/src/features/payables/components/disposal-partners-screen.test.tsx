@@ -63,7 +63,7 @@ describe("Disposal Partners pages through the API", () => {
     expect(lastCall("/api/disposal-partners").searchParams.get("offset")).toBe("25");
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
     expect(await screen.findByText("Partner 50")).toBeInTheDocument();
-    expect(screen.getByTestId("where").textContent).toBe("?size=25&page=3");
+    expect(screen.getByTestId("where").textContent).toBe("?page=3&size=25");
   });
 
   it("sends the search to the API and starts it at page 1", async () => {
