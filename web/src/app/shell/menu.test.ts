@@ -70,7 +70,16 @@ describe("menuFor: store admin by plan and settings", () => {
   it("always has HOME, outbound, ticket settings, admin settings and company", () => {
     const menu = menuFor(user("store_admin"), sub("core"), {});
     expect(menu.map((m) => m.label)).toEqual(["HOME", "Main Dashboard", "Outbound Operations", "Reports", "Ticket Settings", "Admin Settings", "Company"]);
-    expect(menuTabs(menu)).toEqual(expect.arrayContaining(["waste-types", "container-types", "destination-types", "diversion-methods", "waste-subtypes", "carbon-methodologies", "regions", "locations", "users", "subscription"]));
+    expect(menuTabs(menu)).toEqual(expect.arrayContaining(["waste-types", "container-types", "destination-types", "diversion-methods", "waste-subtypes", "carbon-methodologies", "company", "locations", "users", "subscription"]));
+  });
+
+  it("puts Company Settings in the Company menu and offers Regions only on Enterprise", () => {
+    const company = (plan: Plan, extra: Partial<Subscription> = {}) =>
+      menuFor(user("store_admin"), sub(plan, extra), {}).find((m) => m.id === "company")!.children!.map((c) => c.label);
+    expect(company("enterprise")).toEqual(["Company Settings", "Regions", "Locations", "Users", "Billing"]);
+    expect(company("pro")).toEqual(["Company Settings", "Locations", "Users", "Billing"]);
+    expect(company("pro", { current_plan: "pro", subscription_status: "trial" })).not.toContain("Regions");
+    expect(company("core")).not.toContain("Regions");
   });
 
   it("treats a trial as its effective plan", () => {
@@ -129,6 +138,11 @@ describe("home tiles", () => {
   it("adds the EAR tile when enabled and System Customers for the platform admin", () => {
     expect(homeTilesFor(user("store_admin"), sub("pro"), { enable_ear_reporting: true }).map((t) => t.id)).toContain("ear");
     expect(homeTilesFor(user("system_admin"), null, {}).map((t) => t.id)).toContain("system-customers");
+  });
+  it("has a Company Settings tile, and a Regions tile only on Enterprise", () => {
+    const company = (plan: Plan) => homeTilesFor(user("store_admin"), sub(plan), {}).find((t) => t.id === "company")!.children!;
+    expect(company("pro").map((t) => [t.title, t.tab])).toEqual([["Company Settings", "company"], ["Locations", "locations"], ["Users", "users"], ["Billing", "subscription"]]);
+    expect(company("enterprise").map((t) => t.tab)).toContain("regions");
   });
 });
 

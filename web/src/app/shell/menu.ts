@@ -98,7 +98,13 @@ function storeAdminMenu(plan: Plan, subscription: Subscription | null | undefine
     {
       id: "company",
       label: "Company",
-      children: [leaf("regions", "Regions"), leaf("locations", "Locations"), leaf("users", "Users"), leaf("subscription", "Billing")],
+      // Company Settings (logo, billing contacts) has its entry here; Regions is an Enterprise
+      // feature (api/subscription/plans.py), offered only there.
+      children: [
+        leaf("company", "Company Settings"),
+        ...(plan === "enterprise" ? [leaf("regions", "Regions")] : []),
+        leaf("locations", "Locations"), leaf("users", "Users"), leaf("subscription", "Billing"),
+      ],
     },
   );
   return menu;

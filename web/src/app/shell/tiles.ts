@@ -63,7 +63,8 @@ export function homeTilesFor(user: CurrentUser | null, subscription?: Subscripti
     {
       id: "company", title: "Company", icon: "building", description: "Locations, users and billing",
       children: [
-        { id: "regions", tab: "regions", title: "Regions", icon: "map", description: "Group locations" },
+        { id: "company-settings", tab: "company", title: "Company Settings", icon: "building", description: "Logo and billing contacts" },
+        ...(plan === "enterprise" ? [{ id: "regions", tab: "regions", title: "Regions", icon: "map", description: "Group locations" } satisfies Tile] : []),
         { id: "locations", tab: "locations", title: "Locations", icon: "pin", description: "Facilities" },
         { id: "users", tab: "users", title: "Users", icon: "user", description: "Team and PINs" },
         { id: "subscription", tab: "subscription", title: "Billing", icon: "card", description: "Plan and subscription" },
