@@ -15,7 +15,7 @@ from decimal import Decimal
 
 import openai
 
-from api.analytics.service import ReportFilter, pct
+from api.analytics.service import NO_LOCATION, ReportFilter, pct
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 from api.core.config import get_settings
 
@@ -61,7 +61,7 @@ def ai_report(f: ReportFilter, today: date | None = None) -> dict:
                    coalesce(sum(ticket_count) - sum(ai_read_count), 0) as typed_tickets
             from {DAILY} where {all_where}""", all_params)[0]
         by_location = rows(con, f"""
-            select location_id, coalesce(max(location_name), '(no location)') as location_name,
+            select location_id, coalesce(max(location_name), '{NO_LOCATION}') as location_name,
                    sum(ticket_count) as tickets, sum(net_weight_lb) as weight_lb,
                    {pct('sum(net_weight_lb)', f'(select sum(net_weight_lb) from {DAILY} where {out_where})')}
                        as share_percent,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from api.analytics.service import (
     COST_TOP_WASTE_TYPES,
+    LOCATION,
     ORGANIC_RATE,
     TARGET,
     ReportFilter,
@@ -97,10 +98,10 @@ def cost_analysis(f: ReportFilter) -> dict:
                    marts.payback_years(total_savings) as payback_years
             from costed""", params)
         by_location = cached_rows(con, f"""
-            select location_name as location, sum(net_weight_lb) as total_weight,
+            select {LOCATION} as location, sum(net_weight_lb) as total_weight,
                    sum(diverted_weight_lb) as diverted_weight,
                    marts.cost_saved_usd(sum(diverted_weight_lb)) as cost_saved
-            from {facts} group by location_name order by cost_saved desc, location""", params)
+            from {facts} group by {LOCATION} order by cost_saved desc, location""", params)
         by_waste_type = cached_rows(con, f"""
             select waste_type_name as waste_type, sum(net_weight_lb) as weight,
                    marts.disposal_cost_usd(sum(net_weight_lb)) as disposal_cost,

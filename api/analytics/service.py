@@ -142,6 +142,12 @@ def _one(con: duckdb.DuckDBPyConnection, query: str, params: list) -> dict:
     return cached_rows(con, query, params)[0]
 
 
+# A ticket still waiting for its location (older databases, issue 29) has none in the marts; a
+# breakdown by location names it so, never as a location of its own.
+NO_LOCATION = "Without a location"
+LOCATION = f"coalesce(location_name, '{NO_LOCATION}')"
+
+
 def _shares(con, f: ReportFilter, column: str, limit: int | None = None) -> dict[str, dict]:
     facts, params = f.facts(outbound_only=True)
     top = f"limit {int(limit)}" if limit else ""
@@ -179,7 +185,7 @@ def dashboard(f: ReportFilter) -> dict:
             from {DAILY} where {where} group by local_date order by local_date""", params)
         refreshed = last_refreshed_at(con)
         sources = _shares(con, f, "waste_type_name", TOP_WASTE_SOURCES)
-        locations = _shares(con, f, "location_name")
+        locations = _shares(con, f, LOCATION)
     return {
         **{key: totals[key] for key in ("total_tickets", "total_weight", "diverted_weight", "diversion_rate",
                                         "co2_prevented_kg", "meals_recovered",
@@ -224,7 +230,7 @@ def basic_report(f: ReportFilter) -> dict:
 
 BREAKDOWNS = {
     "by_waste_type": "waste_type_name", "by_destination": "destination_name", "by_employee": "employee_name",
-    "by_container": "container_name", "by_location": "location_name", "by_date": "cast(local_date as varchar)",
+    "by_container": "container_name", "by_location": LOCATION, "by_date": "cast(local_date as varchar)",
 }
 DETAIL_COLUMNS = ("employee_name", "container_name")  # in the detail marts only
 

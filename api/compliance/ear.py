@@ -23,6 +23,18 @@ SHEET_COLUMNS = [
 LINE_COLUMNS = [c.title for c in SHEET_COLUMNS]
 
 
+def unlocated_tickets(con, company_id: str, year: int) -> int:
+    """Tickets of the year's EAR lines without a location (only an older database has them)."""
+    return int(rows(con, "select coalesce(sum(ticket_count), 0) as n from marts.sb1383_ear_lines "
+                         "where company_id = ? and report_year = ? and location_id is null",
+                    [company_id, year])[0]["n"])
+
+
+def unlocated_reason(n: int, year: int) -> str:
+    return (f"{_tickets(n)} of {year} {'has' if n == 1 else 'have'} no location. Assign them under Locations, "
+            "Tickets without a location: the EAR names every ticket's location.")
+
+
 def report(company_id: str, year: int, partners_on_file: int, target_setting: Decimal | None = None) -> dict:
     """The year's EAR summary and checklist. Before the warehouse has the year, the target is the
     company's setting (else the seeded default), never a literal."""
@@ -37,6 +49,9 @@ def report(company_id: str, year: int, partners_on_file: int, target_setting: De
                                     "where constant_name = 'ear_min_tickets'", [])[0]["constant_value"])
         seeded = Decimal(rows(con, "select constant_value from reference.impact_constants "
                                    "where constant_name = 'sb1383_target_percent'", [])[0]["constant_value"])
+        # Tickets of the year's EAR still waiting for their location (older databases only): the EAR
+        # names every line's location, so the year waits until a manager assigns them.
+        unlocated = unlocated_tickets(con, company_id, year)
         refreshed = last_refreshed_at(con)
     y = found[0] if found else None
     zero = Decimal(0)
@@ -60,18 +75,28 @@ def report(company_id: str, year: int, partners_on_file: int, target_setting: De
         {"key": "food_recovery_records", "label": "Food recovery recorded",
          "done": bool(y and y["has_food_recovery"]),
          "detail": f"{y['donation_ticket_count'] if y else 0} donation tickets"},
+        {"key": "tickets_located", "label": "Every ticket at its location",
+         "done": unlocated == 0,
+         "detail": "Every ticket has its location" if unlocated == 0 else
+                   f"{_tickets(unlocated)} without a location: assign them under Locations"},
         {"key": "partners_with_agreements", "label": "Food recovery partners with agreements on file",
          "done": partners_on_file > 0, "detail": f"{partners_on_file} partners with a contract or written agreement"},
     ]
-    eligible = bool(y and y["eligible_for_submission"])
+    eligible = bool(y and y["eligible_for_submission"]) and unlocated == 0
     reason = None
-    if not eligible:
+    if unlocated:
+        reason = unlocated_reason(unlocated, year)
+    elif not eligible:
         reason = (f"No completed tickets in {year}" if y is None else
                   f"The EAR export needs {summary['target_rate']}% diversion and at least {min_tickets} waste "
                   f"tickets; {year} has {summary['diversion_rate']}% and {summary['ticket_count']} tickets")
     return {"year": year, "summary": summary, "preparation_checklist": checklist,
-            "eligible_for_submission": eligible, "reason": reason,
+            "eligible_for_submission": eligible, "reason": reason, "tickets_without_location": unlocated,
             "reporting_due_date": date(year + 1, 8, 1), "last_refreshed_at": refreshed}
+
+
+def _tickets(n: int) -> str:
+    return f"{n:,} ticket" + ("" if n == 1 else "s")
 
 
 def lines(company_id: str, year: int) -> list[dict]:

@@ -58,11 +58,14 @@ class FoodRecovery(BaseModel):
 
 class EarProgress(BaseModel):
     completion_percentage: int = Field(description="25 per data check met (see preparation checklist)")
-    eligible_for_submission: bool = Field(description="Diversion at target and at least 50 tickets")
+    eligible_for_submission: bool = Field(description="Diversion at target, at least 50 tickets and every ticket at "
+                                                      "its location")
     current_quarter: str | None = Field(description="Quarter of the latest month with tickets")
     reporting_due_date: date = Field(description="1 August of the year after the reporting year")
     status: Literal["not_started", "in_progress", "ready"]
     min_tickets: int
+    tickets_without_location: int = Field(0, description="Tickets of the year waiting for their location (older "
+                                                          "databases): the EAR waits until none is left")
 
 
 class CalRecycleIntegration(BaseModel):
@@ -144,5 +147,9 @@ class EarReportRead(Pending):
     preparation_checklist: list[ChecklistItem]
     eligible_for_submission: bool
     reason: str | None = Field(None, description="Why the export is not allowed yet")
+    tickets_without_location: int = Field(
+        description="Tickets of the year still waiting for their location (older databases only). While any "
+                    "remain the EAR is not eligible: a manager assigns them on Locations (GET "
+                    "/api/tickets/without-location, PUT /api/tickets/location), then the next refresh clears it.")
     reporting_due_date: date
     last_refreshed_at: datetime | None

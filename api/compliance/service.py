@@ -64,6 +64,7 @@ def dashboard(company_id: str, year: int | None, this_year: int, target_setting:
                    is_compliant, ticket_count, risk_level, lb_to_target, target_percent
             from marts.sb1383_location_yearly where company_id = ? and report_year = ?
             order by lb_to_target desc, location_name""", [company_id, year])
+        unlocated = ear.unlocated_tickets(con, company_id, year)
         refreshed = last_refreshed_at(con)
     # Before any ticket of the year the target is the company's setting (else the seeded default).
     target = y["target_percent"] if y else (target_setting if target_setting is not None
@@ -72,7 +73,7 @@ def dashboard(company_id: str, year: int | None, this_year: int, target_setting:
     min_tickets = int(seeded["ear_min_tickets"])
     due = date(year + 1, 8, 1)
     current = trend[-1] if trend else None
-    eligible = bool(y and y["eligible_for_submission"])
+    eligible = bool(y and y["eligible_for_submission"]) and unlocated == 0
     return {
         "year": year,
         "available_years": available,
@@ -110,6 +111,7 @@ def dashboard(company_id: str, year: int | None, this_year: int, target_setting:
             "reporting_due_date": due,
             "status": y["ear_status"] if y else "not_started",
             "min_tickets": min_tickets,
+            "tickets_without_location": unlocated,
         },
         "calrecycle_integration": {
             "connection_status": "not connected", "last_sync": None,
@@ -121,7 +123,9 @@ def dashboard(company_id: str, year: int | None, this_year: int, target_setting:
                                                          "lb_to_target")}
             for r in locations
         },
-        "action_items": action_items(y, locations, min_tickets),
+        "action_items": ([{"priority": "high", "title": "Assign tickets to their locations",
+                           "description": ear.unlocated_reason(unlocated, year), "location": None, "pounds": None}]
+                         if unlocated else []) + action_items(y, locations, min_tickets),
         "last_refreshed_at": refreshed,
     }
 

@@ -6,8 +6,13 @@ asserts the unit tests pass on the work file; any failing data test fails its re
 warehouse job's quality checks still run here. A test that wants them passes
 refresh(dbt_tests=True).
 """
-import pytest
+import uuid
 
+import pytest
+from sqlalchemy import create_engine, pool
+
+from api.migrations import ticket_locations
+from tests.api.legacy_locations import _is_nullable
 from tests.pipelines import world
 
 
@@ -16,3 +21,33 @@ def _worlds_build_without_dbt_tests():
     world.DBT_TESTS["default"] = False
     yield
     world.DBT_TESTS["default"] = True
+
+
+@pytest.fixture
+def owner_engine(database_url):
+    engine = create_engine(database_url.replace("postgresql://", "postgresql+psycopg://", 1), poolclass=pool.NullPool)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def legacy(owner_sql, owner_engine):
+    """Make these tickets location-less as an older database has them; afterwards finish as
+    `flow db upgrade` does (tickets the test left without a location are deleted first)."""
+    made: list = []
+
+    def unlocate(*ticket_ids) -> None:
+        if not made:
+            owner_sql("alter table tickets alter column store_id drop not null")
+        owner_sql("update tickets set store_id = null where id = any(%s)", ([uuid.UUID(str(i)) for i in ticket_ids],))
+        if not made:
+            owner_sql(f"alter table tickets add constraint {ticket_locations.CHECK} check (store_id is not null) not valid")
+        made.extend(ticket_ids)
+
+    yield unlocate
+    if made:
+        owner_sql("delete from ticket_line_items where ticket_id in (select id from tickets where store_id is null)")
+        owner_sql("delete from tickets where store_id is null")
+        with owner_engine.begin() as conn:
+            assert ticket_locations.finish(conn)
+    assert not _is_nullable(owner_sql)

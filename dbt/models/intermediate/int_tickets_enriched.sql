@@ -111,7 +111,10 @@ classified as (
         tickets.ticket_id,
         tickets.company_id,
         tickets.store_id as location_id,
-        coalesce(stores.location_name, 'Unassigned') as location_name,
+        -- No invented location (issue 29): a ticket without one (only on an older database, until a
+        -- manager assigns it on Locations) has none here; location tables leave it out and the EAR
+        -- refuses its year until it is assigned.
+        stores.location_name,
         tickets.ticket_number,
         tickets.is_inbound,
         tickets.status,

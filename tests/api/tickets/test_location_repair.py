@@ -8,51 +8,14 @@ from __future__ import annotations
 
 import uuid
 
-import pytest
-from sqlalchemy import create_engine, pool
-
 from api.migrations import ticket_locations
+from tests.api.legacy_locations import _is_nullable
 from tests.api.tickets.lists import ensure_lists
 
 OUTBOUND = {
     "is_inbound": False, "outbound_ticket_type": "type_1_container", "waste_type": "Food Waste",
     "destination": "Compost", "container_type": "Slim Jim 23 (23gal)", "gross_weight": 57.8,
 }
-
-
-def _is_nullable(owner_sql) -> bool:
-    return owner_sql("select is_nullable from information_schema.columns "
-                     "where table_name = 'tickets' and column_name = 'store_id'")[0][0] == "YES"
-
-
-@pytest.fixture
-def owner_engine(database_url):
-    engine = create_engine(database_url.replace("postgresql://", "postgresql+psycopg://", 1), poolclass=pool.NullPool)
-    yield engine
-    engine.dispose()
-
-
-@pytest.fixture
-def legacy(owner_sql, owner_engine):
-    """Make these tickets location-less as an older database has them; afterwards finish as
-    `flow db upgrade` does (tickets the test left without a location are deleted first)."""
-    made: list = []
-
-    def unlocate(*ticket_ids) -> None:
-        if not made:
-            owner_sql("alter table tickets alter column store_id drop not null")
-        owner_sql("update tickets set store_id = null where id = any(%s)", ([uuid.UUID(str(i)) for i in ticket_ids],))
-        if not made:
-            owner_sql(f"alter table tickets add constraint {ticket_locations.CHECK} check (store_id is not null) not valid")
-        made.extend(ticket_ids)
-
-    yield unlocate
-    if made:
-        owner_sql("delete from ticket_line_items where ticket_id in (select id from tickets where store_id is null)")
-        owner_sql("delete from tickets where store_id is null")
-        with owner_engine.begin() as conn:
-            assert ticket_locations.finish(conn)
-    assert not _is_nullable(owner_sql)
 
 
 async def _ticket(client, tenant, store, **extra) -> dict:

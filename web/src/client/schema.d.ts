@@ -5233,7 +5233,7 @@ export interface components {
             current_quarter: string | null;
             /**
              * Eligible For Submission
-             * @description Diversion at target and at least 50 tickets
+             * @description Diversion at target, at least 50 tickets and every ticket at its location
              */
             eligible_for_submission: boolean;
             /** Min Tickets */
@@ -5249,6 +5249,12 @@ export interface components {
              * @enum {string}
              */
             status: "not_started" | "in_progress" | "ready";
+            /**
+             * Tickets Without Location
+             * @description Tickets of the year waiting for their location (older databases): the EAR waits until none is left
+             * @default 0
+             */
+            tickets_without_location: number;
         };
         /** EarReportRead */
         EarReportRead: {
@@ -5280,6 +5286,11 @@ export interface components {
              */
             reporting_due_date: string;
             summary: components["schemas"]["EarSummary"];
+            /**
+             * Tickets Without Location
+             * @description Tickets of the year still waiting for their location (older databases only). While any remain the EAR is not eligible: a manager assigns them on Locations (GET /api/tickets/without-location, PUT /api/tickets/location), then the next refresh clears it.
+             */
+            tickets_without_location: number;
             /** Year */
             year: number;
         };

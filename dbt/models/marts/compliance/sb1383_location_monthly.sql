@@ -1,7 +1,8 @@
 -- SB 1383 sums per company, location and month (company's local calendar): completed outbound
 -- tickets of organic waste types only (SB 1383 concerns organic waste, 14 CCR 18982(a)(46): General
 -- Trash sent to landfill is not organic waste disposal; inbound loads are receipts, not waste the
--- location generated).
+-- location generated). A ticket still waiting for its location (older databases) has a null
+-- location here (the company's sums, sb1383_monthly, need it); sb1383_location_yearly leaves it out.
 select
     company_id,
     location_id,

@@ -14,6 +14,7 @@ with sums as (
         sum(donated_weight_lb) as donated_weight_lb,
         cast(sum(donation_ticket_count) as {{ dbt.type_bigint() }}) as donation_ticket_count
     from {{ ref('sb1383_location_monthly') }}
+    where location_id is not null  -- a ticket waiting for its location counts only company-wide
     group by company_id, location_id, location_name, cast(extract(year from month_start) as integer)
 
 ),

@@ -17,7 +17,7 @@ const base: ComplianceDashboard = {
     monthly_trend: [{ month: "2026-10-01", diversion_rate: 80, target_rate: 75, is_compliant: true, total_waste: 100, diverted_weight: 80, ticket_count: 6 }],
   },
   food_recovery: { recovered_pounds: 100, recovery_rate: 10, target_rate: 20, donation_tickets: 4, gap_to_target: 10, lb_to_target: 100 },
-  ear_progress: { completion_percentage: 75, eligible_for_submission: false, current_quarter: "Q4 2026", reporting_due_date: "2027-08-01", status: "in_progress", min_tickets: 50 },
+  ear_progress: { completion_percentage: 75, eligible_for_submission: false, current_quarter: "Q4 2026", reporting_due_date: "2027-08-01", status: "in_progress", min_tickets: 50, tickets_without_location: 0 },
   calrecycle_integration: { connection_status: "not connected", last_sync: null, submission_status: "pending", next_submission_date: "2027-08-01" },
   location_compliance: {
     "Kitchen 1": { location_id: "s1", diversion_rate: 66.7, total_weight: 150, is_compliant: false, ticket_count: 2, risk_level: "medium", lb_to_target: 12.5 },

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EarReport } from "../api/get-ear-report";
 import ComplianceReportScreen from "./compliance-report-screen";
@@ -12,6 +13,7 @@ function json(body: unknown, status = 200): Response {
 const report: EarReport = {
   year: 2026, eligible_for_submission: false, reason: "Record 47 more waste tickets (at least 50 are needed)",
   reporting_due_date: "2027-08-01", last_refreshed_at: "2026-11-23T10:00:00Z", refreshing: false, pending_since: null,
+  tickets_without_location: 0,
   summary: { compliance_status: "compliant", diversion_rate: 76.2, target_rate: 75, total_organic_waste: 210, total_organic_waste_tons: 0.105, diverted_weight: 160, ticket_count: 3 },
   preparation_checklist: [
     { key: "tickets_every_month", label: "Tickets for every month", done: false, detail: "1 of 10 months" },
@@ -51,6 +53,19 @@ describe("EarScreen", () => {
     renderWith(<EarScreen />);
     expect(await screen.findByText("Eligible for submission")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Export PDF" })).toBeEnabled();
+    expect(screen.queryByRole("link", { name: "Assign them on Locations" })).not.toBeInTheDocument();
+  });
+
+  it("says how many tickets wait for a location and links to the repair panel", async () => {
+    const reason = "2 tickets of 2026 have no location. Assign them under Locations, Tickets without a location: "
+      + "the EAR names every ticket's location.";
+    answer = () => json({ ...report, tickets_without_location: 2, reason });
+    renderWith(<MemoryRouter><EarScreen /></MemoryRouter>);
+    const link = await screen.findByRole("link", { name: "Assign them on Locations" });
+    expect(link).toHaveAttribute("href", "/app/locations#tickets-without-location");
+    expect(link.closest("[role=alert], .alert")?.textContent).toContain("2 tickets of 2026 have no location.");
+    expect(screen.getByRole("button", { name: "Export JSON" })).toBeDisabled();
+    expect(screen.queryByText(/Unassigned/)).not.toBeInTheDocument();
   });
 });
 

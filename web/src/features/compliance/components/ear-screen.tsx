@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { Link } from "react-router";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
@@ -15,6 +17,9 @@ import "./compliance.css";
 const FORMATS: { format: EarFormat; label: string }[] = [
   { format: "json", label: "JSON" }, { format: "csv", label: "CSV" }, { format: "xlsx", label: "Excel (XLSX)" }, { format: "pdf", label: "PDF" },
 ];
+
+/** The manager's repair panel for tickets stored before every ticket had its location. */
+export const UNLOCATED_PANEL = "/app/locations#tickets-without-location";
 
 /** EAR Report (tab `ear`): the year's summary and preparation checklist, and the export files. */
 export default function EarScreen() {
@@ -44,6 +49,13 @@ export default function EarScreen() {
       ) : (
         <>
           <LastRefreshed figures={data} />
+          {data.tickets_without_location > 0 && (
+            <Alert kind="warning">
+              {data.tickets_without_location.toLocaleString()} {data.tickets_without_location === 1 ? "ticket" : "tickets"} of {data.year} {data.tickets_without_location === 1 ? "has" : "have"} no
+              location. The EAR names every ticket's location, so it waits until they are assigned.{" "}
+              <Link to={UNLOCATED_PANEL}>Assign them on Locations</Link>
+            </Alert>
+          )}
           <div className="compliance-grid">
             <StatCard label="Compliance status" value={<Badge tone={data.summary.compliance_status === "compliant" ? "green" : data.summary.compliance_status === "no_data" ? "gray" : "red"}>{data.summary.compliance_status.replace(/_/g, " ")}</Badge>} />
             <StatCard label="Organic diversion rate" value={pct(data.summary.diversion_rate)} hint={`Target ${pct(data.summary.target_rate)}`} />
@@ -71,7 +83,7 @@ export default function EarScreen() {
                   </button>
                 ))}
               </div>
-              {!data.eligible_for_submission && <p className="small muted">EAR export unlocks at {pct(data.summary.target_rate)} diversion (your target) and the minimum number of waste tickets.</p>}
+              {!data.eligible_for_submission && <p className="small muted">EAR export unlocks at {pct(data.summary.target_rate)} diversion (your target), the minimum number of waste tickets and every ticket at its location.</p>}
             </Card>
           </div>
         </>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/input";
@@ -6,6 +6,8 @@ import { Card } from "@/components/ui/panel";
 import { useAssignTicketLocation, useTicketsWithoutLocation } from "@/features/tickets/api/tickets-without-location";
 import { formatDate } from "@/lib/format";
 import { notify } from "@/lib/notify";
+
+const ANCHOR = "tickets-without-location";
 
 type Props = { locations: { id: string; name: string }[] };
 
@@ -17,6 +19,12 @@ export function UnlocatedTicketsPanel({ locations }: Props) {
   const assign = useAssignTicketLocation();
   const [picked, setPicked] = useState<Record<string, string>>({});
   const data = found.data;
+  const anchor = useRef<HTMLDivElement>(null);
+  const shown = Boolean(data && Array.isArray(data.tickets) && data.total > 0);
+  // The EAR's "Assign them on Locations" link opens the page here.
+  useEffect(() => {
+    if (shown && window.location.hash === `#${ANCHOR}`) anchor.current?.scrollIntoView({ block: "start" });
+  }, [shown]);
   if (!data || !Array.isArray(data.tickets) || data.total === 0) return null;
 
   const save = (ticketId: string) => {
@@ -29,6 +37,7 @@ export function UnlocatedTicketsPanel({ locations }: Props) {
   };
 
   return (
+    <div id={ANCHOR} ref={anchor}>
     <Card title={`Tickets without a location (${data.total})`}>
       <div className="stack" data-testid="unlocated-tickets">
         <Alert kind="warning">
@@ -59,5 +68,6 @@ export function UnlocatedTicketsPanel({ locations }: Props) {
         {data.total > data.tickets.length && <p className="small muted">Showing the oldest {data.tickets.length} of {data.total}.</p>}
       </div>
     </Card>
+    </div>
   );
 }
