@@ -25,7 +25,8 @@ async def test_dashboard_reads_the_year_from_the_marts(client, world):
     ear = body["ear_progress"]
     # Compliant and food recovery recorded; only October (months 1-9 missing) and 3 < 50 tickets.
     assert ear == {"completion_percentage": 50, "eligible_for_submission": False, "current_quarter": "Q4 2026",
-                   "reporting_due_date": "2027-08-01", "status": "in_progress", "min_tickets": 50}
+                   "reporting_due_date": "2027-08-01", "status": "in_progress", "min_tickets": 50,
+                   "tickets_without_location": 0}
     assert body["calrecycle_integration"]["connection_status"] == "not connected"
     assert body["calrecycle_integration"]["last_sync"] is None
     assert body["calrecycle_integration"]["submission_status"] == "pending"

@@ -22,7 +22,7 @@ async def test_report_summarises_the_year_and_its_checklist(client, world):
                                "diverted_weight": 160.0, "ticket_count": 3}
     done = {i["key"]: i["done"] for i in body["preparation_checklist"]}
     assert done == {"tickets_every_month": False, "min_tickets": False, "diversion_at_target": True,
-                    "food_recovery_records": True, "partners_with_agreements": False}
+                    "food_recovery_records": True, "tickets_located": True, "partners_with_agreements": False}
     assert body["eligible_for_submission"] is False
     assert "at least 50 waste tickets" in body["reason"]
 
