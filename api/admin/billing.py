@@ -125,7 +125,7 @@ async def plan_table(db: AsyncSession) -> list[dict]:
         figures = per_plan.get(plan.id, {})
         rows_.append({
             "id": plan.id, "name": plan.name, "price": plan.price_per_facility, "price_per_user": plan.price_per_user,
-            "max_users": plan.max_users, "max_facilities": plan.max_facilities, "features": list(plan.features),
+            "price_terms": plans.price_terms(plan), "max_users": plan.max_users, "max_facilities": plan.max_facilities, "features": list(plan.features),
             "active": plan.id in active, "customers": figures.get("customers", 0),
             "paying_customers": figures.get("paying_customers", 0),
             "trial_customers": figures.get("trial_customers", 0),

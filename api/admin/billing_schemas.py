@@ -56,6 +56,7 @@ class AdminPlan(BaseModel):
     name: str
     price: JsonNumber
     price_per_user: JsonNumber
+    price_terms: str
     max_users: int | None
     max_facilities: int | None
     features: list[str]

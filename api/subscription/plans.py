@@ -3,7 +3,15 @@
 The rules that apply this table to a company (plan in force, gates, limits, bills) are in
 api/subscription/service.py.
 
-Prices are per facility per month in USD (spec 1 section 1, spec 3 section 9).
+One price list (issue 32): every plan is billed per active location per month in USD, users
+included up to the plan's limit. Spec 3 s6 and s9 also charge Pro $99 per user, which made a
+one-location Pro team of two ($297) dearer than Enterprise ($150) and contradicted the landing
+page's "$99/month per facility"; Flow keeps the per-location prices (core $49, pro $99,
+enterprise $150) and includes users on every plan, so Enterprise is never cheaper than Pro for the
+same team (tests/api/subscription/test_subscription.py::TestOnePriceList). The API serves this
+table (GET /api/subscription/plans, `price_terms`); the landing page, sign-up, Billing, Locations
+and the platform's Plans read it and write no price of their own. dbt/seeds/subscription_plans.csv
+mirrors it for the platform revenue marts.
 """
 from __future__ import annotations
 
@@ -66,7 +74,7 @@ PLANS: dict[str, Plan] = {
         id="pro",
         name="Pro",
         price_per_facility=Decimal(99),
-        price_per_user=Decimal(99),
+        price_per_user=Decimal(0),
         max_users=20,
         max_facilities=20,
         has_trial=True,
@@ -108,6 +116,13 @@ PLANS: dict[str, Plan] = {
                          DIRECT_SUBMISSION}),
     ),
 }
+
+def price_terms(plan: Plan) -> str:
+    """The plan's price in one sentence, the same on every screen that shows it."""
+    users = ("unlimited users" if plan.max_users is None else f"up to {plan.max_users} users")
+    per_user = f" + ${plan.price_per_user:,.0f} per user" if plan.price_per_user else f", {users} included"
+    return f"${plan.price_per_facility:,.0f} per location / month{per_user}"
+
 
 FEATURE_MESSAGES = {
     AI_VISION: "AI vision is available on the Pro and Enterprise plans",

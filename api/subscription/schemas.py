@@ -14,6 +14,8 @@ class PlanRead(BaseModel):
     name: str
     price: JsonNumber
     price_per_user: JsonNumber
+    price_terms: str = Field(description="The price in one sentence (api/subscription/plans.py), shown as is by every "
+                                         "screen: '$99 per location / month, up to 20 users included'")
     description: str
     features: list[str]
     max_users: int | None
@@ -30,6 +32,7 @@ class PlanInfo(BaseModel):
     name: str
     price: JsonNumber
     price_per_user: JsonNumber
+    price_terms: str
     max_users: int | None
     max_facilities: int | None
 

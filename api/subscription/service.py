@@ -145,7 +145,7 @@ async def calculate_billing(db: AsyncSession, company: Company) -> BillingRead:
 def plan_read(plan: plans.Plan) -> PlanRead:
     return PlanRead(
         id=plan.id, name=plan.name, price=plan.price_per_facility, price_per_user=plan.price_per_user,
-        description=plan.description, features=list(plan.features), max_users=plan.max_users,
+        price_terms=plans.price_terms(plan), description=plan.description, features=list(plan.features), max_users=plan.max_users,
         max_facilities=plan.max_facilities, has_trial=plan.has_trial,
     )
 
@@ -166,7 +166,8 @@ async def current_subscription(db: AsyncSession, company: Company) -> Subscripti
     return SubscriptionRead(
         current_plan=plan.id,
         plan_info=PlanInfo(id=plan.id, name=plan.name, price=plan.price_per_facility,
-                           price_per_user=plan.price_per_user, max_users=plan.max_users,
+                           price_per_user=plan.price_per_user, price_terms=plans.price_terms(plan),
+                           max_users=plan.max_users,
                            max_facilities=plan.max_facilities),
         subscription_status=company.subscription_status,
         account_type=company.account_type,

@@ -72,11 +72,11 @@ test("a manager sees where each location stands against SB 1383", async ({ page 
   }
   await expect(card(page, "CalRecycle Integration")).toContainText("not connected");
   await expect(card(page, "Electronic Annual Report (EAR)").getByRole("button", { name: "Export" })).toBeEnabled();
-  // The PRO overview: the tools open in a new tab; pro is offered Enterprise at $150/month.
+  // The PRO overview: the tools open in a new tab; pro is offered Enterprise at the price list's terms.
   const overview = page.getByRole("region", { name: "Waste compliance overview" });
   await expect(overview.getByRole("link", { name: "EAR Preparation Tool" })).toHaveAttribute("target", "_blank");
   await expect(overview.getByRole("link", { name: "EAR Preparation Tool" })).toHaveAttribute("href", "/compliance/tools/ear-preparation");
-  await expect(card(page, "Upgrade to Enterprise")).toContainText("$150/month");
+  await expect(card(page, "Upgrade to Enterprise")).toContainText("$150 per location / month, unlimited users included");
   await expect(page.getByRole("heading", { name: "Upgrade to PRO" })).toHaveCount(0);
   await shot(page, "compliance-dashboard", true);
 });

@@ -22,6 +22,9 @@ test("landing page shows plans from the API, the state explorer and a state page
   await expect(page.getByTestId("plan-core")).toContainText("$49");
   await expect(page.getByTestId("plan-pro")).toContainText("$99");
   await expect(page.getByTestId("plan-enterprise")).toContainText("$150");
+  // One price list: the landing shows the API's terms, the same the sign-up, Billing and Plans show.
+  await expect(page.getByTestId("terms-pro")).toHaveText("$99 per location / month, up to 20 users included");
+  await expect(page.getByTestId("terms-enterprise")).toHaveText("$150 per location / month, unlimited users included");
   await expect(page.locator(".state-card")).toHaveCount(12);
   await expect(page.getByRole("heading", { name: "Start Your Free Trial Today" })).toBeVisible();
   await shot(page, "01-landing");

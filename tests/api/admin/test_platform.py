@@ -76,7 +76,7 @@ class TestTenantList:
         trial = await factory.tenant(trial=True, stores=1)
         await refresh(full=True)  # the revenue in force is the warehouse's (mart platform_customer_revenue)
         customers = {c["id"]: c for c in (await client.get("/api/customers", headers=root)).json()["customers"]}
-        assert customers[str(paying.company_id)]["monthly_revenue"] == 2 * 99 + 2 * 99
+        assert customers[str(paying.company_id)]["monthly_revenue"] == 2 * 99  # two locations, users included (one price list)
         assert customers[str(paying.company_id)]["trial_days_remaining"] is None
         assert customers[str(trial.company_id)]["monthly_revenue"] == 0
         assert customers[str(trial.company_id)]["trial_days_remaining"] == 15

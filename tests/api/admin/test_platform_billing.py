@@ -35,18 +35,18 @@ async def test_billing_shows_paid_and_failed_invoices_and_retries_through_the_pr
     assert b["warehouse_refreshed_at"] is not None
     mine = {t["customer"]: t for t in b["transactions"] if t["company_id"] in (str(paid.company_id),
                                                                                str(failing.company_id))}
-    # Pro: 2 locations at $99 + 2 active users at $99.
-    assert mine["Paid Kitchens"]["status"] == "paid" and mine["Paid Kitchens"]["amount"] == 396
+    # Pro: 2 locations at $99, its users included (one price list, api/subscription/plans.py).
+    assert mine["Paid Kitchens"]["status"] == "paid" and mine["Paid Kitchens"]["amount"] == 198
     assert mine['=HYPERLINK("x")']["status"] == "failed"
-    assert b["failed_payments"] >= 1 and b["total_revenue"] >= 396 and b["payment_provider_configured"] is True
+    assert b["failed_payments"] >= 1 and b["total_revenue"] >= 198 and b["payment_provider_configured"] is True
     this_month = f"{datetime.now(tz=UTC):%Y-%m}"
     month = next(m for m in b["revenue_by_month"] if m["month"] == this_month)
-    assert month["revenue"] >= 396 and month["failed"] >= 1 and month["mrr"] >= month["revenue"] + 99
+    assert month["revenue"] >= 198 and month["failed"] >= 1 and month["mrr"] >= month["revenue"] + 99
     assert b["churn_month"] == this_month and b["customers_lost"] >= 0
     # The revenue in force of the paying tenant, from platform_customer_revenue.
     customers = {c["id"]: c for c in (await client.get("/api/customers", headers=root)).json()["customers"]}
-    assert customers[str(paid.company_id)]["monthly_revenue"] == 396
-    assert b["monthly_recurring_revenue"] >= 396 and b["paying_customers"] >= 2
+    assert customers[str(paid.company_id)]["monthly_revenue"] == 198
+    assert b["monthly_recurring_revenue"] >= 198 and b["paying_customers"] >= 2
 
     payments.decline = False
     r = await client.post("/api/admin/billing/retry-all", headers=root)

@@ -1,6 +1,8 @@
 """Plans, the current subscription and the monthly bill come from api/subscription/plans.py."""
 from __future__ import annotations
 
+import pytest
+
 from api.subscription import plans
 
 
@@ -49,11 +51,11 @@ class TestCurrentSubscription:
 
 
 class TestBilling:
-    async def test_pro_pays_per_location_and_per_user(self, client, factory):
+    async def test_pro_pays_per_location_with_its_users_included(self, client, factory):
         t = await factory.tenant(plan="pro", stores=3)
         r = await client.get("/api/billing/calculate", headers=t.headers())
-        assert r.json() == {"monthly_total": 3 * 99 + 2 * 99, "current_locations": 3, "current_users": 2,
-                            "billing_breakdown": {"location_cost": 297, "user_cost": 198}}
+        assert r.json() == {"monthly_total": 297, "current_locations": 3, "current_users": 2,
+                            "billing_breakdown": {"location_cost": 297, "user_cost": 0}}
 
     async def test_enterprise_includes_users_and_inactive_locations_are_not_billed(self, client, factory, owner_sql):
         t = await factory.tenant(plan="enterprise", stores=3)
@@ -65,3 +67,33 @@ class TestBilling:
     async def test_employee_cannot_see_the_bill(self, client, factory):
         t = await factory.tenant()
         assert (await client.get("/api/billing/calculate", headers=t.headers("employee"))).status_code == 403
+
+
+class TestOnePriceList:
+    """Issue 32: one set of plan rules, served by the API and shown as is by every screen."""
+
+    async def test_every_plan_answer_carries_the_same_terms(self, client, factory, app):
+        t = await factory.tenant(plan="pro", stores=1)
+        listed = {p["id"]: p for p in (await client.get("/api/subscription/plans")).json()["plans"]}
+        assert {k: v["price_terms"] for k, v in listed.items()} == {
+            "core": "$49 per location / month, up to 2 users included",
+            "pro": "$99 per location / month, up to 20 users included",
+            "enterprise": "$150 per location / month, unlimited users included"}
+        current = (await client.get("/api/subscription/current", headers=t.headers())).json()["plan_info"]
+        assert (current["price_terms"], current["price"], current["price_per_user"]) == (
+            listed["pro"]["price_terms"], 99, 0)
+
+    @pytest.mark.parametrize(("locations", "users"), [(1, 1), (1, 2), (1, 20), (3, 2), (20, 20)])
+    def test_enterprise_is_never_cheaper_than_pro_for_the_same_team(self, locations, users):
+        from api.subscription.service import monthly_cost
+
+        pro = monthly_cost("pro", locations, users)["monthly_total"]
+        enterprise = monthly_cost("enterprise", locations, users)["monthly_total"]
+        assert enterprise >= pro
+
+    def test_regions_are_sold_only_with_enterprise(self):
+        from api.subscription import plans
+
+        assert [p.id for p in plans.PLANS.values() if plans.REGIONS in p.gates] == ["enterprise"]
+        assert not any("Region" in f for f in plans.PLANS["pro"].features)
+

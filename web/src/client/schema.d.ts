@@ -3299,6 +3299,8 @@ export interface components {
             price: number;
             /** Price Per User */
             price_per_user: number;
+            /** Price Terms */
+            price_terms: string;
             /** Trial Customers */
             trial_customers: number;
         };
@@ -7169,6 +7171,8 @@ export interface components {
             price: number;
             /** Price Per User */
             price_per_user: number;
+            /** Price Terms */
+            price_terms: string;
         };
         /** PlanList */
         PlanList: {
@@ -7195,6 +7199,11 @@ export interface components {
             price: number;
             /** Price Per User */
             price_per_user: number;
+            /**
+             * Price Terms
+             * @description The price in one sentence (api/subscription/plans.py), shown as is by every screen: '$99 per location / month, up to 20 users included'
+             */
+            price_terms: string;
         };
         /** PlateLookup */
         PlateLookup: {

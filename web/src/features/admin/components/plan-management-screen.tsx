@@ -15,7 +15,7 @@ export default function PlanManagementScreen() {
         <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(260px, 1fr))", gap: 14 }}>
           {(plans.data?.plans ?? []).map((p) => (
             <Card key={p.id} title={`FLOW ${p.name.toUpperCase()}`}>
-              <p><strong>{money.format(p.price)}</strong> per location / month{Number(p.price_per_user) > 0 ? ` + ${money.format(p.price_per_user)} per user` : ""}</p>
+              <p>{p.price_terms}</p>
               <Toggle label="Offered at sign-up" description="Existing customers keep their plan." checked={p.active} disabled={setActive.isPending}
                 onChange={(next) => setActive.mutate({ id: p.id, active: next }, {
                   onSuccess: () => notify({ kind: "success", message: `${p.name} is ${next ? "offered" : "no longer offered"} at sign-up` }),

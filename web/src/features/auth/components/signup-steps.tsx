@@ -26,7 +26,7 @@ export function AccountTypeStep({ state, dispatch }: { state: SignupState; dispa
             <label key={p.id} className={`plan-radio ${state.chosenPlan === p.id ? "checked" : ""}`}>
               <input type="radio" name="plan" value={p.id} checked={state.chosenPlan === p.id} onChange={() => dispatch({ type: "select_plan", plan: p.id as PaidPlan })} />
               <span className="plan-radio-name">{p.name}</span>
-              <span className="muted">${p.price}/mo per facility</span>
+              <span className="muted">{p.price_terms}</span>
             </label>
           ))}
           {plans.isLoading && <p className="muted">Loading plans...</p>}
@@ -37,7 +37,7 @@ export function AccountTypeStep({ state, dispatch }: { state: SignupState; dispa
       </fieldset>
       <div className="compare-box small">
         <div><strong>Free trial</strong><span>PRO features · 15 days · no card</span></div>
-        <div><strong>Paid account</strong><span>Your chosen plan · guided setup · billed per facility</span></div>
+        <div><strong>Paid account</strong><span>Your chosen plan · guided setup · billed per location</span></div>
       </div>
     </div>
   );

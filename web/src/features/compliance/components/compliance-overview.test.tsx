@@ -15,6 +15,11 @@ function serve(plan: string, enabled: boolean) {
         explanation: "x", citation: "14 CCR 18982(a)", obligated_from: "2024-01-01", answered_at: null }], warnings: ["Kitchen 1 is a Tier 2 commercial edible food generator with no food recovery agreement on file."] });
     }
     if (u.includes("/food-recovery-partners")) return json({ partners: [], warnings: [] });
+    // The one price list, as GET /api/subscription/plans serves it.
+    if (u.includes("/api/subscription/plans")) {
+      return json({ plans: [{ id: "pro", price_terms: "$99 per location / month, up to 20 users included" },
+        { id: "enterprise", price_terms: "$150 per location / month, unlimited users included" }] });
+    }
     return json({ effective_plan: plan, sb1383_compliance_enabled: enabled });
   }));
 }
@@ -26,16 +31,16 @@ function renderOverview() {
 }
 
 describe("ComplianceOverview (PRO variant)", () => {
-  it("offers PRO at $99/month to a core plan and no tools", async () => {
+  it("offers PRO at the price list's terms to a core plan and no tools", async () => {
     serve("core", false);
     renderOverview();
     expect(await screen.findByRole("heading", { name: "Upgrade to PRO" })).toBeTruthy();
-    expect(screen.getByText("$99/month")).toBeTruthy();
+    expect(await screen.findByText("$99 per location / month, up to 20 users included")).toBeTruthy();
     expect(screen.queryByRole("link", { name: "EAR Preparation Tool" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Upgrade to Enterprise" })).toBeNull();
   });
 
-  it("gives pro the tools in a new tab, the tier figures and the $150 Enterprise box", async () => {
+  it("gives pro the tools in a new tab, the tier figures and the Enterprise box at the price list's terms", async () => {
     serve("pro", true);
     renderOverview();
     const tool = await screen.findByRole("link", { name: "EAR Preparation Tool" });
@@ -43,7 +48,7 @@ describe("ComplianceOverview (PRO variant)", () => {
     expect(tool.getAttribute("target")).toBe("_blank");
     expect(await screen.findByText("1 tier warning")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Upgrade to Enterprise" })).toBeTruthy();
-    expect(screen.getByText("$150/month")).toBeTruthy();
+    expect(await screen.findByText("$150 per location / month, unlimited users included")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Upgrade to PRO" })).toBeNull();
   });
 

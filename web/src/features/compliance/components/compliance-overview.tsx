@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { getCurrentSubscriptionQueryOptions } from "@/features/subscription/api/get-current-subscription";
+import { usePlans } from "@/features/subscription/api/get-plans";
 import type { ComplianceDashboard } from "../api/get-dashboard";
 import { useGeneratorTiers } from "../api/generator-tiers";
 import { usePartners } from "../api/food-recovery";
@@ -22,6 +23,8 @@ export const TOOLS = [
 export function ComplianceOverview({ data }: { data?: ComplianceDashboard }) {
   const subscription = useQuery(getCurrentSubscriptionQueryOptions());
   const plan = subscription.data?.effective_plan;
+  // Prices come from the one price list (GET /api/subscription/plans), never written here.
+  const terms = Object.fromEntries((usePlans().data?.plans ?? []).map((p) => [p.id, p.price_terms]));
   const enabled = subscription.data?.sb1383_compliance_enabled ?? false;
   return (
     <section className="compliance-overview" aria-label="Waste compliance overview">
@@ -31,14 +34,14 @@ export function ComplianceOverview({ data }: { data?: ComplianceDashboard }) {
       </div>
       {plan === "core" && !enabled && (
         <Card title="Upgrade to PRO">
-          <p>SB 1383 compliance tracking, EAR preparation and edible food recovery records come with PRO, <strong>$99/month</strong> per location.</p>
+          <p>SB 1383 compliance tracking, EAR preparation and edible food recovery records come with PRO{terms.pro ? <>: <strong>{terms.pro}</strong></> : ""}.</p>
           <a className="btn btn-primary btn-sm" href="/app/subscription">Upgrade to PRO</a>
         </Card>
       )}
       {enabled && <EnabledOverview data={data} />}
       {plan === "pro" && (
         <Card title="Upgrade to Enterprise">
-          <p>Enterprise, <strong>$150/month</strong> per location: regions and multi-jurisdiction management, and direct submission to CalRecycle once the state opens a submission route. Today no such route exists: Flow prepares the EAR files and your jurisdiction files them.</p>
+          <p>Enterprise{terms.enterprise ? <>, <strong>{terms.enterprise}</strong></> : ""}: regions and multi-jurisdiction management, and direct submission to CalRecycle once the state opens a submission route. Today no such route exists: Flow prepares the EAR files and your jurisdiction files them.</p>
           <a className="btn btn-secondary btn-sm" href="/app/subscription">Upgrade to Enterprise</a>
         </Card>
       )}

@@ -9,7 +9,7 @@ export function PricingSection() {
   const plans = usePlans();
   return (
     <section id="pricing" className="landing-section">
-      <h2 className="section-title">Simple pricing per facility</h2>
+      <h2 className="section-title">Simple pricing per location</h2>
       <p className="section-lead">Start with a 15-day free trial of PRO. No credit card required.</p>
       {plans.isLoading && <p className="muted center">Loading plans...</p>}
       {plans.isError && <p className="muted center" role="alert">Plans could not be loaded: {plans.error.message}</p>}
@@ -20,8 +20,9 @@ export function PricingSection() {
             <h3>{plan.name}</h3>
             <p className="price">
               <span className="amount">{usd.format(plan.price)}</span>
-              <span className="per">/month per facility</span>
+              <span className="per">/month per location</span>
             </p>
+            <p className="small" data-testid={`terms-${plan.id}`}>{plan.price_terms}</p>
             <p className="muted">{plan.description}</p>
             <ul className="ticks">
               {plan.features.map((f) => <li key={f}>{f}</li>)}

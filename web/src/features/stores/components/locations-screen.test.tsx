@@ -21,9 +21,9 @@ beforeEach(() => {
   storeTotal = 1;
   vi.stubGlobal("fetch", vi.fn(async (url: string, init?: RequestInit) => {
     calls.push([String(url), init]);
-    if (String(url).includes("/api/subscription/current")) return json({ ...plan, plan_info: { price_per_user: 99 } });
+    if (String(url).includes("/api/subscription/current")) return json({ ...plan, plan_info: { price_per_user: 0 } });
     if (String(url).includes("/api/billing/calculate"))
-      return json({ monthly_total: 297, current_locations: 1, current_users: 2, billing_breakdown: { location_cost: 99, user_cost: 198 } });
+      return json({ monthly_total: 99, current_locations: 1, current_users: 2, billing_breakdown: { location_cost: 99, user_cost: 0 } });
     if (String(url).includes("/api/stores/s1")) return json({ ...store, is_active: false });
     if (String(url).includes("/api/stores")) return json({ stores: [store], total: storeTotal });
     return json({ regions: [] });
@@ -42,8 +42,9 @@ describe("LocationsScreen", () => {
     renderScreen();
     expect(await screen.findByTestId("locations-counter")).toHaveTextContent("1/20 locations");
     const bill = await screen.findByTestId("current-billing");
-    expect(bill).toHaveTextContent("$297.00");
-    expect(bill).toHaveTextContent("$198.00");
+    // One price list: Pro is $99 a location with its users included (api/subscription/plans.py).
+    expect(bill).toHaveTextContent("Monthly total$99.00");
+    expect(bill).toHaveTextContent("User costUsers included");
     const card = screen.getByTestId("location-K1");
     expect(card).toHaveTextContent("12");
     expect(card).toHaveTextContent("1,234.5 lbs");

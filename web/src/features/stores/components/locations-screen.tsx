@@ -41,7 +41,6 @@ export default function LocationsScreen() {
   const canAdd = s.features.includes("multi_location");
   const atLimit = s.max_facilities != null && s.current_facilities >= s.max_facilities;
   const regionChoices = enterprise && regions.data && regions.data.regions.length > 0 ? regions.data.regions : null;
-  const plan = s.current_plan.toLowerCase();
 
   const toggle = (store: Store) => {
     const next = !store.is_active;
@@ -78,7 +77,7 @@ export default function LocationsScreen() {
             <div><dt>Active locations</dt><dd>{billing.data.current_locations}</dd></div>
             <div><dt>Active users</dt><dd>{billing.data.current_users}</dd></div>
             <div><dt>Location cost</dt><dd>{usd(billing.data.billing_breakdown.location_cost)}</dd></div>
-            <div><dt>User cost</dt><dd>{plan === "enterprise" ? "Users included" : usd(billing.data.billing_breakdown.user_cost)}</dd></div>
+            <div><dt>User cost</dt><dd>{Number(billing.data.billing_breakdown.user_cost) === 0 ? "Users included" : usd(billing.data.billing_breakdown.user_cost)}</dd></div>
           </dl>
         )}
       </Card>

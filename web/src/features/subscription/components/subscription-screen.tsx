@@ -87,7 +87,7 @@ export default function SubscriptionScreen() {
               return (
                 <div key={p.id} className="card">
                   <h3>{p.name} {current && <Badge tone="green">Current</Badge>}{waiting && <Badge tone="amber">Waiting</Badge>}</h3>
-                  <p><strong>{money.format(p.price)}</strong> per location / month{Number(p.price_per_user) > 0 ? ` + ${money.format(p.price_per_user)} per user` : ""}</p>
+                  <p>{p.price_terms}</p>
                   <ul className="small">{p.features.map((f) => <li key={f}>{f}</li>)}</ul>
                   {(!current || s.cancel_at_period_end) && !waiting && (
                     <Button busy={change.isPending && change.variables === p.id} onClick={() => choose(p.id, p.name)}>
