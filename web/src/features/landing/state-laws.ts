@@ -26,7 +26,7 @@ export interface StateLaw {
 export const SCOPES: Record<ComplianceScope, { label: string; color: string; blurb: string }> = {
   comprehensive: { label: "Comprehensive", color: "#15803d", blurb: "Statewide organics mandate reaching all or nearly all generators" },
   commercial: { label: "Commercial", color: "#2563eb", blurb: "Requirements aimed at large commercial generators" },
-  threshold: { label: "Threshold-based", color: "#d97706", blurb: "Applies above a waste-volume threshold, usually near a facility" },
+  threshold: { label: "Threshold-based", color: "#b45309", blurb: "Applies above a waste-volume threshold, usually near a facility" },
   limited: { label: "Limited", color: "#6b7280", blurb: "No statewide commercial mandate; voluntary or local programs" },
 };
 
