@@ -16,17 +16,19 @@ run: venv web
 
 # Three stages, each run even when one before it failed, each ending with "stage NAME: N s"
 # (.ci/stage); the pytest stage lists its 15 slowest tests. The browser stage is the tests marked
-# `browser` (tests/e2e: every Playwright spec, the offline faults), in a session of their own.
+# `browser` (tests/e2e: every Playwright spec, the offline faults), in a session of their own: the
+# journeys (on Playwright's two workers) beside the offline faults, which mostly wait.
 PYTEST_FAST := -m "not (browser or spark or daemon or warehouse or slow)"
 # The pytest stages run on pytest-xdist workers, one database and warehouse each (tests/conftest.py);
-# loadfile keeps a module on one worker, so its `world` is built once. PYTEST_WORKERS=0 runs in one
+# loadfile keeps a module on one worker, so its `world` is built once; files go out longest first
+# (tests/conftest.py, not xdist's most-tests-first). PYTEST_WORKERS=0 runs in one
 # process (as before); the default is one worker per core of this 2-core machine.
 PYTEST_WORKERS ?= 2
-XDIST := -n $(PYTEST_WORKERS) --dist loadfile
+XDIST := -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
 test: venv web chromium
 	@rc=0; \
 	.ci/stage pytest $(PY) -m pytest tests -q --durations=15 $(XDIST) -m "not browser" || rc=1; \
-	.ci/stage browser --allow-empty $(PY) -m pytest tests -q --durations=5 -m browser || rc=1; \
+	.ci/stage browser --allow-empty $(PY) -m pytest tests -q --durations=5 $(XDIST) -m browser || rc=1; \
 	if [ -f web/package.json ]; then .ci/stage vitest sh -c 'cd web && npm run --silent test' || rc=1; fi; \
 	exit $$rc
 

@@ -14,12 +14,16 @@ from pathlib import Path
 import psycopg
 
 from pipelines.paths import ROOT, database_url
+from pipelines.settings import get_settings
 
 
-def refresh_once(full: bool = False, *, as_sensor: bool = False, dbt_tests: bool = True) -> datetime:
+def refresh_once(full: bool = False, *, as_sensor: bool = False, dbt_tests: bool | None = None) -> datetime:
     """Extract, build, check and publish once; returns when the new warehouse is visible.
     as_sensor: run as the sensor does (dbt builds only what a ticket change reaches).
-    dbt_tests=False: build without dbt's data and unit tests (the quality checks still run)."""
+    dbt_tests=False: build without dbt's data and unit tests (the quality checks still run);
+    None: as FLOW_DBT_TESTS says (pipelines/settings.py, on unless set to 0)."""
+    if dbt_tests is None:
+        dbt_tests = get_settings().dbt_tests
     result = execute_refresh(full, as_sensor=as_sensor, dbt_tests=dbt_tests)
     published = result.asset_materializations_for_node("published_warehouse")[-1]
     return datetime.fromisoformat(published.metadata["refreshed_at"].value)

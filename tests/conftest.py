@@ -234,6 +234,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if "world" in item.fixturenames or uses_refresh or item.get_closest_marker("spark") \
                 or item.get_closest_marker("daemon"):
             item.add_marker(pytest.mark.warehouse)
+    _longest_modules_first(items)
+
+
+def _longest_modules_first(items: list[pytest.Item]) -> None:
+    """Files whose tests run Spark or the Dagster daemon first (a few minutes each), then those
+    that build a warehouse, then the rest, each group in its usual order. pytest-xdist hands out
+    files in this order (`--no-loadscope-reorder`, Makefile), so a long file does not start last
+    and leave the other worker idle at the end."""
+    def cost(path) -> int:
+        marks = {m.name for item in by_file[path] for m in item.iter_markers()}
+        return 0 if marks & {"spark", "daemon"} else 1 if marks & {"warehouse", "slow"} else 2
+
+    by_file: dict = {}
+    for item in items:
+        by_file.setdefault(item.path, []).append(item)
+    order = sorted(by_file, key=cost)  # stable: the usual order within each group
+    items[:] = [item for path in order for item in by_file[path]]
 
 
 def _unique_node_ids(items: list[pytest.Item]) -> None:

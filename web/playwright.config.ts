@@ -8,8 +8,11 @@ export default defineConfig({
   // failed spec prints its name and its page's address (e2e/harness.ts).
   timeout: 180_000,
   expect: { timeout: 30_000 },
+  // Two workers, one per core: spec files share out between them, a file's tests run in order on
+  // one (specs make their own companies; they must not need another spec's data or order).
+  // E2E_WORKERS=1 runs them one after another.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS || 2),
   retries: 0,
   reporter: [["list"]],
   use: {

@@ -22,6 +22,7 @@ import pytest
 
 from tests.e2e import analytics_world
 from tests.factories import PASSWORD
+from tests.pipelines.world import refresh
 from tests.smtp import maildrop_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,7 +76,10 @@ def live_server(database_url: str):
            # Every spec signs up from the one loopback address: the per-IP sign-up limit (5 a
            # minute, tested in tests/api/auth/test_ratelimit.py) would refuse specs that
            # happen to run within a minute of each other.
-           "FLOW_SIGNUP_ATTEMPTS_PER_MINUTE": "100"}
+           "FLOW_SIGNUP_ATTEMPTS_PER_MINUTE": "100",
+           # Likewise every sign-in: two Playwright workers sign in side by side (limit tested in
+           # tests/api/auth/test_ratelimit.py).
+           "FLOW_AUTH_IP_ATTEMPTS_PER_MINUTE": "1000"}
     with open(Path(os.environ["FLOW_OUTBOX_DIR"]).parent / "uvicorn.log", "w") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "api.main:app", "--host", "127.0.0.1", "--port", str(port),
@@ -94,9 +98,11 @@ def live_server(database_url: str):
             smtp.stop()
 
 
-# Every Playwright spec, one after another in one pytest case: 651-779 s in CI. The limit is the
-# playwright subprocess's own (1500 s) and a margin; each spec has its own (web/playwright.config.ts).
-@pytest.mark.timeout(1600)
+# Every Playwright spec in one pytest case, on Playwright's workers (web/playwright.config.ts: two,
+# E2E_WORKERS to change; a spec file's tests stay on one worker, in order); 651-779 s in CI on one
+# worker. The limit is the playwright subprocess's own (1500 s) and a margin for the warehouse
+# refreshes before and after it; each spec has its own (web/playwright.config.ts).
+@pytest.mark.timeout(1700)
 async def test_browser_journeys_pass_against_the_real_api(live_server: str, factory):
     root, _ = await factory.system_admin()
     npx = shutil.which("npx")
@@ -113,6 +119,10 @@ async def test_browser_journeys_pass_against_the_real_api(live_server: str, fact
         # For specs that publish a warehouse mid-journey (admin.spec.ts): this interpreter, whose
         # environment names the test database and warehouse file the server reads.
         "E2E_PYTHON": sys.executable,
+        # The specs' warehouse refreshes (14 of them, in admin, compliance, inbound and money)
+        # build without dbt's data and unit tests; one refresh with them runs after the specs,
+        # over everything they wrote (below).
+        "FLOW_DBT_TESTS": "0",
         "CI": "1",
     }
     if analytics_world.wanted(sys_argv_specs()):
@@ -124,6 +134,12 @@ async def test_browser_journeys_pass_against_the_real_api(live_server: str, fact
     print(result.stdout)
     print(result.stderr, file=sys.stderr)
     assert result.returncode == 0, f"playwright failed:\n{result.stdout[-6000:]}\n{result.stderr[-3000:]}"
+    # dbt's data and unit tests over every company, ticket, invoice and load the journeys made
+    # (when any warehouse was built: a narrowed run may have none).
+    from pipelines.paths import published_path
+
+    if published_path().exists():
+        await refresh(dbt_tests=True)
 
 
 def sys_argv_specs() -> list[str]:
