@@ -1,48 +1,32 @@
-"""Every SQL file of the dbt project passes sqlfluff with dbt/.sqlfluff (`make lint` runs the same)."""
+"""Every SQL file of the dbt project passes sqlfluff with dbt/.sqlfluff: `make lint` runs it (CI's lint
+stage, before `make test`), and fails on any violation.
+
+This test ran the same sqlfluff over every model again inside the pytest stage (16 s alone, 47 s
+beside the other worker); it now holds what made that run complete: `make lint` lints all of dbt/,
+CI runs `make lint`, no file is skipped for its size and only build output is ignored."""
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
-import pytest
+import configparser
+import re
 
 from tests.conftest import ROOT
 
 DBT = ROOT / "dbt"
-IGNORED = {"target", "dbt_packages", "logs"}  # dbt/.sqlfluffignore
+IGNORED = {"target/", "dbt_packages/", "logs/"}
 
 
-def _dbt_sql_files() -> set[str]:
-    return {
-        path.relative_to(ROOT).as_posix()
-        for path in DBT.rglob("*.sql")
-        if not IGNORED & set(path.relative_to(DBT).parts)
-    }
+def test_make_lint_runs_sqlfluff_over_every_dbt_sql_file():
+    makefile = (ROOT / "Makefile").read_text()
+    lint = re.search(r"^lint:.*?\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert lint, "the Makefile has no lint target"
+    assert re.search(r"sqlfluff lint dbt\s*$", lint.group(1), re.MULTILINE), lint.group(1)
+    assert re.search(r"^\.ci/stage lint make lint$", (ROOT / ".ci" / "run").read_text(), re.MULTILINE)
 
-
-def _lint_dbt() -> list[dict]:
-    # A subprocess, as `make lint` runs it: the templater imports dbt/macros/sqlfluff_stubs.
-    result = subprocess.run(
-        [sys.executable, "-m", "sqlfluff", "lint", "dbt/", "--format", "json", "--nocolor"],
-        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
-    )
-    assert result.returncode in (0, 1), f"sqlfluff could not run:\n{result.stderr[-4000:]}"
-    return json.loads(result.stdout)
-
-
-@pytest.mark.slow  # sqlfluff over every model (16 s), as make lint runs it: left out of make test-fast
-def test_every_dbt_sql_file_follows_the_sql_style():
-    report = _lint_dbt()
-    linted = {entry["filepath"] for entry in report}
-    # A file sqlfluff skipped (too large, unreadable) would pass silently otherwise.
-    assert _dbt_sql_files() <= linted, f"not linted: {sorted(_dbt_sql_files() - linted)}"
-    violations = [
-        f"{entry['filepath']}:{v['start_line_no']}:{v['start_line_pos']} {v['code']} {v['description']}"
-        for entry in report
-        for v in entry["violations"]
-    ]
-    assert not violations, (
-        f"{len(violations)} sqlfluff violations (fix with `cd dbt && ../.venv/bin/sqlfluff fix <file>`):\n"
-        + "\n".join(violations)
-    )
+    config = configparser.ConfigParser()
+    config.read(DBT / ".sqlfluff")
+    # sqlfluff silently skips files over 20 kB unless this is 0.
+    assert config.get("sqlfluff", "large_file_skip_byte_limit") == "0"
+    assert "rules" not in config["sqlfluff"], "every rule applies (sqlfluff's default `all`)"
+    ignored = {line.strip() for line in (DBT / ".sqlfluffignore").read_text().splitlines() if line.strip()}
+    assert ignored == IGNORED
+    assert any(DBT.rglob("models/**/*.sql"))
