@@ -13,6 +13,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from api.core.config import Settings, get_settings
 from api.core.db import dispose_engine, init_engine
+from api.kit import contract
 from api.kit.errors import ERROR_RESPONSES, install_error_handlers
 from api.kit.guard import RequestGuard
 from api.kit.methods import MethodGuard
@@ -67,6 +68,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for name in DOMAINS:
         module = importlib.import_module(f"api.{name}.router")
         app.include_router(module.router, prefix="/api")
+
+    default_openapi = app.openapi
+
+    def openapi() -> dict:  # the server's own rules declared (api/kit/contract.py)
+        if app.openapi_schema is None:
+            app.openapi_schema = contract.finish(default_openapi())
+        return app.openapi_schema
+
+    app.openapi = openapi
 
     @app.get("/api/health", tags=["health"], include_in_schema=False)
     async def health() -> dict:

@@ -6,6 +6,7 @@ from datetime import date, datetime
 
 from pydantic import BaseModel, Field
 
+from api.kit.validation import Flag
 from api.settings.schemas import JsonNumber
 
 
@@ -72,7 +73,7 @@ class AdminPlanList(BaseModel):
 
 
 class AdminPlanUpdate(BaseModel):
-    active: bool
+    active: Flag
 
 
 class TicketDay(BaseModel):

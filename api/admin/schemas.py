@@ -8,8 +8,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from api.companies.schemas import CompanyAddress
+from api.kit.contract import EMAIL, TEXT, Needed, one_of_codes
 from api.kit.fields import clean_email
-from api.kit.validation import Kept
+from api.kit.validation import Flag, Kept
 from api.stores.schemas import US_STATES
 
 
@@ -91,13 +92,13 @@ class CompanyEdit(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Kept(max_length=200)
-    email: str | None = None
-    industry: str = Kept(max_length=100)
+    name: str = Kept(max_length=200, json_schema_extra=TEXT)
+    email: str | None = Field(None, json_schema_extra=EMAIL)
+    industry: str = Kept(max_length=100, json_schema_extra=TEXT)
     phone: str | None = Field(None, max_length=40)
     address_street: str | None = Field(None, max_length=300)
     address_city: str | None = Field(None, max_length=120)
-    address_state: str | None = None
+    address_state: str | None = Field(None, json_schema_extra=one_of_codes(US_STATES, blank=True))
     address_zip: str | None = Field(None, max_length=10)
     max_facilities_override: int | None = Field(None, ge=1, le=10000)
 
@@ -163,7 +164,7 @@ class AccountResetRequested(BaseModel):
 
 
 class AccountResetExecute(BaseModel):
-    token: str = Field(max_length=200)
+    token: str = Field(max_length=200, json_schema_extra=TEXT)
 
 
 class AccountResetDone(BaseModel):
@@ -180,7 +181,7 @@ class SeedDataStats(BaseModel):
 
 
 class CompleteResetRequest(BaseModel):
-    confirm_reset: bool = False
+    confirm_reset: Flag = Needed(declared={"enum": [True]}, description="true, to say yes: every demo company is deleted")
 
 
 class CompleteResetDone(BaseModel):

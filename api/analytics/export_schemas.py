@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
 
+from api.kit.contract import EMAIL_PATTERN
 from api.kit.validation import IsoDate
 
 INVALID_EMAIL = "Please enter a valid email address"
@@ -25,7 +26,8 @@ class ReportExportFilters(BaseModel):
 
 
 class ReportEmailRequest(BaseModel):
-    email: str = Field(description="Recipient; the PDF is attached")
+    email: str = Field(description="Recipient; the PDF is attached",
+                       json_schema_extra={"pattern": EMAIL_PATTERN, "maxLength": 254})
     filters: ReportExportFilters = Field(default_factory=ReportExportFilters)
 
     @field_validator("email")

@@ -5,8 +5,9 @@ import re
 import uuid
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from api.kit.contract import EMAIL, TEXT, Needed
 from api.kit.fields import blank, check_password, check_pin, clean_email
 from api.kit.validation import FieldValueError, about
 from api.subscription.plans import PLANS
@@ -59,8 +60,8 @@ class MessageRead(BaseModel):
 
 # ------------------------------------------------------------------ sign-in
 class LoginRequest(BaseModel):
-    email: str = ""
-    password: str = ""
+    email: str = Needed(text=True)
+    password: str = Needed(nonempty=True)
 
     @model_validator(mode="after")
     def _required(self) -> LoginRequest:
@@ -73,8 +74,8 @@ class LoginRequest(BaseModel):
 
 
 class PinLoginRequest(BaseModel):
-    email: str = ""
-    pin: str = ""
+    email: str = Needed(text=True)
+    pin: str = Needed(declared={"pattern": "^[0-9]{4}$"})
 
     @model_validator(mode="after")
     def _shape(self) -> PinLoginRequest:
@@ -87,7 +88,7 @@ class PinLoginRequest(BaseModel):
 
 # ------------------------------------------------------------------ recovery
 class EmailRequest(BaseModel):
-    email: str = ""
+    email: str = Field("", json_schema_extra=EMAIL)
 
     @field_validator("email")
     @classmethod
@@ -97,7 +98,7 @@ class EmailRequest(BaseModel):
 
 class ResetPasswordRequest(BaseModel):
     token: str = Field(default="", max_length=200)
-    new_password: str = ""
+    new_password: str = Needed(declared={"minLength": 6})
 
     @model_validator(mode="after")
     def _shape(self) -> ResetPasswordRequest:
@@ -147,12 +148,35 @@ class SignupAddress(BaseModel):
         return data
 
 
+_TEXT = {"type": "string", **TEXT}
+_PASSWORD = {"type": "string", "minLength": 6}
+_NOT_SENT = {"type": "null"}
+# The two shapes the server takes (spec 1 section 3), as the document declares them: the short
+# form without any company_name/admin_* value, or the full one with a complete address.
+SIGNUP_SHAPES = {"anyOf": [
+    {"title": "Short form", "required": ["first_name", "last_name", "email", "password"],
+     "properties": {"first_name": _TEXT, "last_name": _TEXT, "email": {"type": "string", **EMAIL},
+                    "password": _PASSWORD, "company_name": _NOT_SENT, "admin_email": _NOT_SENT,
+                    "admin_password": _NOT_SENT, "admin_first_name": _NOT_SENT, "admin_last_name": _NOT_SENT}},
+    {"title": "Full form",
+     "required": ["company_name", "admin_first_name", "admin_last_name", "admin_email", "admin_password", "address"],
+     "properties": {"company_name": _TEXT, "admin_first_name": _TEXT, "admin_last_name": _TEXT,
+                    "admin_email": {"type": "string", **EMAIL}, "admin_password": _PASSWORD,
+                    "address": {"type": "object", "required": ["street", "city", "state", "zip_code"],
+                                "properties": {"street": _TEXT, "city": _TEXT,
+                                               "state": {"type": "string", "pattern": "^[A-Za-z]{2}$"},
+                                               "zip_code": {"type": "string", "pattern": "^[0-9]{5}(-[0-9]{4})?$"}}}}},
+]}
+
+
 class SignupRequest(BaseModel):
     """The full paid/trial shape (company_name, admin_*) or the short one (email, password, names).
 
     After validation the canonical fields are email, password, first_name, last_name,
     company_name, account_type, subscription_plan and address.
     """
+
+    model_config = ConfigDict(json_schema_extra=SIGNUP_SHAPES)
 
     company_name: str | None = None
     admin_email: str | None = None
@@ -169,9 +193,9 @@ class SignupRequest(BaseModel):
     state: str | None = None
     zip_code: str | None = None
     industry: str | None = None
-    org_type: str | None = None
-    subscription_plan: str | None = None
-    account_type: str | None = None
+    org_type: str | None = Field(None, json_schema_extra={"enum": [*ORG_TYPES, None]})
+    subscription_plan: str | None = Field(None, json_schema_extra={"enum": [*PLANS, None]})
+    account_type: str | None = Field(None, json_schema_extra={"enum": ["trial", "paid", None]})
     recaptcha_token: str | None = None
 
     @property

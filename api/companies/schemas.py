@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from api.kit.contract import EMAIL_OR_BLANK
 from api.kit.fields import clean_email
 
 
@@ -29,9 +30,9 @@ class CompanyInfoUpdate(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    billing_email: str | None = None
+    billing_email: str | None = Field(None, json_schema_extra=EMAIL_OR_BLANK)
     phone: str | None = Field(default=None, max_length=40)
-    billing_notification_email: str | None = None
+    billing_notification_email: str | None = Field(None, json_schema_extra=EMAIL_OR_BLANK)
 
     @field_validator("billing_email", "billing_notification_email", "phone", mode="before")
     @classmethod

@@ -3,7 +3,6 @@ company with sb1383_compliance_enabled, everything scoped to the caller's compan
 from __future__ import annotations
 
 import uuid
-from datetime import date
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, File, Form, Query, Response, UploadFile, status
@@ -20,9 +19,11 @@ from api.compliance.recovery_schemas import (
     PartnerRead,
     PartnerUpdate,
 )
-from api.compliance.tiers_schemas import GeneratorAnswers, GeneratorTierList, GeneratorTierRead
+from api.compliance.tiers_schemas import GeneratorAnswers, GeneratorTierList, GeneratorTierRead, answer_shapes
 from api.core.deps import Db
+from api.kit.contract import body_rule
 from api.kit.errors import ErrorBody
+from api.kit.validation import IsoDate
 
 router = APIRouter(tags=["compliance"])
 PARTNERS = "/compliance/food-recovery-partners"
@@ -44,7 +45,7 @@ async def list_generator_tiers(db: Db, company: ComplianceCompany) -> dict:
     return await recovery.generator_tiers(db, company)
 
 
-@router.put(TIERS + "/{store_id}", response_model=GeneratorTierRead)
+@router.put(TIERS + "/{store_id}", response_model=GeneratorTierRead, openapi_extra=body_rule(answer_shapes()))
 async def answer_generator_tier(db: Db, company: ComplianceCompany, user: AdminUser, store_id: uuid.UUID,
                                 body: GeneratorAnswers) -> dict:
     """Save a location's questionnaire answers and answer with its tier at once (the rule is the
@@ -67,7 +68,7 @@ async def update_partner(db: Db, company: ComplianceCompany, partner_id: uuid.UU
 async def upload_agreement(
     db: Db, company: ComplianceCompany, user: AdminUser, partner_id: uuid.UUID,
     file: Annotated[UploadFile, File(description="The contract or written agreement: PDF, PNG or JPEG, up to 10 MB")],
-    start_date: Annotated[date, Form()], end_date: Annotated[date | None, Form()] = None,
+    start_date: Annotated[IsoDate, Form()], end_date: Annotated[IsoDate | None, Form()] = None,
 ) -> dict:
     """Keep a copy of the contract or written agreement on file (checked by content)."""
     data = await file.read(recovery.MAX_AGREEMENT_BYTES + 1)

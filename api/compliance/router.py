@@ -5,7 +5,7 @@ activity log is the compliance_events table, written as events happen.
 """
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Response
@@ -21,6 +21,7 @@ from api.compliance.state_laws_schemas import StateLawsRead
 from api.core.deps import Db
 from api.kit.errors import ErrorBody
 from api.kit.fields import MAX_OFFSET
+from api.kit.validation import IsoDate
 
 router = APIRouter(tags=["compliance"])
 router.include_router(recovery_router)
@@ -93,7 +94,7 @@ async def export_ear_report(db: Db, company: ComplianceCompany, year: Year = Non
                        422: {"model": ErrorBody, "description": "A location has no state in its address (named)"}})
 async def get_state_laws(
     db: Db, company: CurrentCompany, _admin: AdminUser,
-    on: Annotated[date | None, Query(description="The date the laws' steps are read at (default: today)")] = None,
+    on: Annotated[IsoDate | None, Query(description="The date the laws' steps are read at (default: today)")] = None,
     format: Literal["json", "csv", "pdf"] = "json",
 ) -> Any:
     """Which state organics laws cover each active location, from its own weights: the trailing

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from api.kit.validation import FieldValueError
+from api.kit.validation import FieldValueError, Flag
 
 BusinessType = Literal[
     "supermarket", "grocery_store", "food_service_provider", "food_distributor", "wholesale_food_vendor",
@@ -34,6 +34,30 @@ NEEDED: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
+def answer_shapes() -> dict:
+    """NEEDED as the document declares it: one branch per business type with the answers that
+    decide its tier, not null (a hotel or health facility with an on-site food facility also
+    gives rooms or beds)."""
+    given = {"gross_annual_sales_usd": {"type": ["number", "string"]}, "has_onsite_food_facility": {"type": "boolean"}}
+    branches: list[dict] = []
+    for kind, needs in NEEDED.items():
+        fields = [field for field, _ in needs]
+        props = {field: given.get(field, {"type": "integer"}) for field in fields}
+        extra = {"hotel": "rooms", "health_facility": "beds"}.get(kind)
+        if extra:
+            branches.append({"required": ["business_type", *fields], "properties": {
+                "business_type": {"enum": [kind]}, "has_onsite_food_facility": {"enum": [False]}}})
+            branches.append({"required": ["business_type", *fields, extra], "properties": {
+                "business_type": {"enum": [kind]}, "has_onsite_food_facility": {"enum": [True]},
+                extra: {"type": "integer"}}})
+        else:
+            branches.append({"required": ["business_type", *fields],
+                             "properties": {"business_type": {"enum": [kind]}, **props}})
+    rest = [kind for kind in BusinessType.__args__ if kind not in NEEDED]
+    branches.append({"properties": {"business_type": {"enum": rest}}})
+    return {"anyOf": branches}
+
+
 class GeneratorAnswers(BaseModel):
     business_type: BusinessType = Field(description="What the location is, in the regulation's kinds of business")
     gross_annual_sales_usd: Annotated[Decimal, Field(ge=0, max_digits=14, decimal_places=2)] | None = Field(
@@ -42,7 +66,7 @@ class GeneratorAnswers(BaseModel):
     seats: Count | None = Field(None, description="Restaurants and state agency cafeterias: seats")
     rooms: Count | None = Field(None, description="Hotels: rooms")
     beds: Count | None = Field(None, description="Health facilities: beds")
-    has_onsite_food_facility: bool | None = Field(None, description="Hotels, health facilities, schools")
+    has_onsite_food_facility: Flag | None = Field(None, description="Hotels, health facilities, schools")
     average_daily_attendance: Count | None = Field(
         None, description="Large venues and events: people a day of operation, on average")
 

@@ -6,10 +6,12 @@ import uuid
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, field_validator, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 from api.auth.schemas import blank, clean_email
 from api.email_alerts.schedule import SCHEDULES, WEEKDAYS
+from api.kit.contract import HH_MM, RECIPIENTS, TEXT, Needed
+from api.kit.validation import Flag
 
 REPORT_TYPES = ("ticket-report", "sb1383", "esg-summary", "cost-analysis", "ai-analytics", "esg-impact")
 ENTERPRISE_TYPES = ("ai-analytics", "esg-impact")
@@ -50,13 +52,13 @@ class EmailAlertBase(BaseModel):
 
 
 class EmailAlertCreate(EmailAlertBase):
-    name: str = ""
+    name: str = Needed(text=True)
     report_type: Literal[REPORT_TYPES] = "ticket-report"  # type: ignore[valid-type]
     schedule: Literal[SCHEDULES] = "weekly"  # type: ignore[valid-type]
     weekly_day: Literal[WEEKDAYS] | None = None  # type: ignore[valid-type]
-    send_time: str = "09:00"
-    recipients: str = ""
-    is_active: bool = True
+    send_time: str = Field("09:00", json_schema_extra=HH_MM)
+    recipients: str = Needed(declared=RECIPIENTS)
+    is_active: Flag = True
 
     @model_validator(mode="after")
     def _rules(self) -> EmailAlertCreate:
@@ -75,13 +77,13 @@ class EmailAlertCreate(EmailAlertBase):
 class EmailAlertUpdate(EmailAlertBase):
     """Fields left out keep their value."""
 
-    name: str | None = None
+    name: str | None = Field(None, json_schema_extra=TEXT)
     report_type: Literal[REPORT_TYPES] | None = None  # type: ignore[valid-type]
     schedule: Literal[SCHEDULES] | None = None  # type: ignore[valid-type]
     weekly_day: Literal[WEEKDAYS] | None = None  # type: ignore[valid-type]
-    send_time: str | None = None
-    recipients: str | None = None
-    is_active: bool | None = None
+    send_time: str | None = Field(None, json_schema_extra=HH_MM)
+    recipients: str | None = Field(None, json_schema_extra=RECIPIENTS)
+    is_active: Flag | None = None
 
     @model_validator(mode="after")
     def _rules(self) -> EmailAlertUpdate:

@@ -7,7 +7,6 @@ company turns inbound_employee_weigh_in_enabled on (api/inbound/deps.py, docs/ac
 from __future__ import annotations
 
 import uuid
-from datetime import date
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, File, Header, Query, Request, Response, UploadFile, status
@@ -36,6 +35,7 @@ from api.inbound.schemas import (
 from api.kit.errors import DomainError
 from api.kit.fields import MAX_OFFSET
 from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
+from api.kit.validation import IsoDate
 from api.subscription.deps import InboundCompany
 from api.tickets.schemas import TicketVoid
 from api.tickets.service import Caller, client_id_of
@@ -145,7 +145,7 @@ async def license_plate_lookup(plate: str, db: Db, _who: WeighInCaller) -> Inbou
 )
 async def create_inbound_ticket(
     body: InboundTicketCreate, db: Db, who: WeighInCaller, response: Response,
-    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", json_schema_extra={"format": "uuid"})] = None,
 ) -> InboundTicketRead:
     """Weigh in and out in one go (completed), weigh in only (saved), or keep a draft."""
     ticket, created = await tickets.create(db, who, body, client_id_of(body, idempotency_key))
@@ -161,8 +161,8 @@ async def preview_inbound_ticket(body: InboundPreviewRequest, db: Db, who: Weigh
     return await tickets.preview(db, who, body)
 
 
-StartDay = Annotated[date | None, Query(description="Company-local date, inclusive")]
-EndDay = Annotated[date | None, Query(description="Company-local date, inclusive")]
+StartDay = Annotated[IsoDate | None, Query(description="Company-local date, inclusive")]
+EndDay = Annotated[IsoDate | None, Query(description="Company-local date, inclusive")]
 PartyId = Annotated[uuid.UUID | None, Query(description="Payee or hauler")]
 TicketStatus = Annotated[Literal["completed", "saved", "draft", "void", "all"], Query(alias="status")]
 

@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from api.kit.validation import Flag, IsoDateTime
 from api.tickets.schemas import MAX_WEIGHT_LB, JsonNumber, LineUnit, TicketRead, _notes
 
 PriceUnit = Literal["lb", "ton", "yard", "gallon", "each"]
@@ -38,8 +39,8 @@ class CustomerWrite(BaseModel):
     phone: str | None = Field(None, max_length=40)
     email: str | None = Field(None, max_length=320)
     address: str | None = Field(None, max_length=300)
-    is_hauler: bool = False
-    active: bool = True
+    is_hauler: Flag = False
+    active: Flag = True
     account_number: str | None = Field(None, max_length=40, description="Generated (C-NNNN) when absent")
     custom_pricing_per_unit: Decimal | None = Field(None, ge=0, le=MAX_PRICE)
     pricing_per_unit: Decimal | None = Field(None, ge=0, le=MAX_PRICE, description="Same as custom_pricing_per_unit")
@@ -110,7 +111,7 @@ class VehicleWrite(BaseModel):
     color: str | None = Field(None, max_length=30)
     description: str | None = Field(None, max_length=2000)
     tare_weight: Decimal | None = Field(None, gt=0, le=MAX_WEIGHT_LB, description="Stored tare, lb")
-    tare_weighed_at: datetime | None = Field(None, description="When the stored tare was weighed; default now")
+    tare_weighed_at: IsoDateTime | None = Field(None, description="When the stored tare was weighed; default now")
 
 
 class InboundVehicleRead(BaseModel):
@@ -165,11 +166,11 @@ class InboundTicketCreate(BaseModel):
     waste_type: str | None = Field(None, max_length=120, description="The first line's waste type")
     gross_weight: Decimal | None = Field(None, ge=0, le=MAX_WEIGHT_LB, description="lb, vehicle in")
     tare_weight: Decimal | None = Field(None, ge=0, le=MAX_WEIGHT_LB, description="lb, vehicle out")
-    use_stored_tare: bool = Field(False, description="Take the tare stored with the vehicle")
+    use_stored_tare: Flag = Field(False, description="Take the tare stored with the vehicle")
     net_weight: Decimal | None = Field(None, description="Ignored: the server computes gross - tare")
     payment_method: PaymentMethod | None = None
     notes: str | None = None
-    is_multi_product: bool | None = None
+    is_multi_product: Flag | None = None
     status: InboundStatus = "completed"
     store_id: uuid.UUID | None = None
     client_id: uuid.UUID | None = Field(None, description="Idempotency key made by the client")
@@ -186,7 +187,7 @@ class InboundTicketUpdate(BaseModel):
     line_items: list[InboundLineCreate] | None = Field(None, max_length=50)
     gross_weight: Decimal | None = Field(None, ge=0, le=MAX_WEIGHT_LB)
     tare_weight: Decimal | None = Field(None, ge=0, le=MAX_WEIGHT_LB)
-    use_stored_tare: bool = False
+    use_stored_tare: Flag = False
     payment_method: PaymentMethod | None = None
     notes: str | None = None
     status: InboundStatus | None = None
@@ -203,7 +204,7 @@ class InboundPreviewRequest(BaseModel):
     line_items: list[InboundLineCreate] = Field(..., min_length=1, max_length=50)
     gross_weight: Decimal = Field(..., gt=0, le=MAX_WEIGHT_LB)
     tare_weight: Decimal | None = Field(None, ge=0, le=MAX_WEIGHT_LB)
-    use_stored_tare: bool = False
+    use_stored_tare: Flag = False
 
 
 class InboundPreviewLine(BaseModel):

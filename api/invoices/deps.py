@@ -15,6 +15,7 @@ from fastapi import Depends, Query
 
 from api.access.deps import AdminUser, CurrentCompany
 from api.invoices.service import company_today
+from api.kit.validation import IsoDate
 from api.subscription.deps import InboundCompany
 from api.tables.companies import Company
 from api.tables.users import User
@@ -35,7 +36,7 @@ async def biller(user: AdminUser, company: InboundCompany) -> Biller:
 BillerDep = Annotated[Biller, Depends(biller)]
 
 
-async def as_of_day(company: CurrentCompany, as_of: Annotated[date | None, Query(
+async def as_of_day(company: CurrentCompany, as_of: Annotated[IsoDate | None, Query(
         description="Age as of this day (default: today in the company's time zone)")] = None) -> date:
     """The as-of day of an aging read (receivables and payables): the query's, else the company's today."""
     return as_of or company_today(company)

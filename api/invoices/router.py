@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import replace
-from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Query, Response
@@ -32,6 +31,7 @@ from api.invoices.schemas import (
 )
 from api.kit.fields import MAX_OFFSET
 from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
+from api.kit.validation import IsoDate
 
 router = APIRouter(tags=["invoices"])
 
@@ -41,7 +41,7 @@ async def invoice_filter(
     status: Annotated[PaymentStatus | None, Query(description="pending, paid or overdue on the as-of day")] = None,
     customer_id: uuid.UUID | None = None,
     aging_category: Annotated[AgingCategory | None, Query(description="CURRENT, 1-30, 31-60, 61-90 or 90+")] = None,
-    billing_period: Annotated[date | None, Query(
+    billing_period: Annotated[IsoDate | None, Query(
         description="Consolidated invoices of this month (any day of it): the monthly billing run")] = None,
     search: Annotated[str | None, Query(max_length=100,
                                         description="Part of the invoice number or the customer's name")] = None,
@@ -89,8 +89,8 @@ async def export_aging_report(db: Db, who: BillerDep, as_of: AsOfDay, customer_i
     return export_response(format, f"ar_aging_{as_of:%Y%m%d}", "A-R aging", service.AGING_EXPORT_COLUMNS, rows)
 
 
-StatementStart = Annotated[date | None, Query(description="First day (default: the first of this month)")]
-StatementEnd = Annotated[date | None, Query(description="Statement date (default: today)")]
+StatementStart = Annotated[IsoDate | None, Query(description="First day (default: the first of this month)")]
+StatementEnd = Annotated[IsoDate | None, Query(description="Statement date (default: today)")]
 
 
 @router.get("/invoices/statement/activity", response_model=Statement)
@@ -145,7 +145,7 @@ async def invoice_pdf(invoice_id: uuid.UUID, db: Db, who: BillerDep) -> Response
 @router.put("/invoices/{invoice_id}/payment", response_model=PaymentRecorded)
 async def record_payment(
     invoice_id: uuid.UUID, body: PaymentCreate, db: Db, who: BillerDep, response: Response,
-    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", json_schema_extra={"format": "uuid"})] = None,
 ) -> PaymentRecorded:
     """Record a payment of at most the balance. A retry with the same Idempotency-Key answers the
     first payment (header Idempotent-Replayed: true) and records nothing."""

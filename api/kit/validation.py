@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, datetime
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator, Field, StrictBool
+from pydantic import BeforeValidator, Field, StrictBool, WithJsonSchema
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 # Five centuries is already absurd for a report; beyond this a date is a typo or an attack.
 MIN_DATE, MAX_DATE = date(2000, 1, 1), date(2100, 12, 31)
 
@@ -62,7 +63,20 @@ def _iso_date(value: Any) -> Any:
 
 
 # A calendar date as the API takes it: 'YYYY-MM-DD' only, in a sane range.
-IsoDate = Annotated[date, BeforeValidator(_iso_date)]
+IsoDate = Annotated[date, BeforeValidator(_iso_date), WithJsonSchema({
+    "type": "string", "format": "date", "pattern": r"^(20[0-9]{2}|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$",
+    "description": "YYYY-MM-DD, from 2000-01-01 to 2100-12-31"})]
+def _iso_datetime(value: Any) -> Any:
+    if value is None or isinstance(value, datetime):
+        return value
+    if not isinstance(value, str) or not _ISO_DATETIME.match(value):
+        # lax mode reads 0 or "0" as 1970-01-01T00:00:00Z (a Unix time): refuse it.
+        raise ValueError("must be a date and time written YYYY-MM-DDTHH:MM:SS, with its zone")
+    return value
+
+
+# A moment as the API takes it: ISO 8601 text only (pydantic then checks it is a real time).
+IsoDateTime = Annotated[datetime, BeforeValidator(_iso_datetime)]
 # true/false only: lax bool would take 0, 1, "yes", "off" (the fuzzer's `is_active: 0`).
 Flag = StrictBool
 
@@ -76,4 +90,10 @@ def Kept(**constraints: Any) -> Any:
     null, because the column has no empty value: `active: bool = Kept()`. An explicit null is a 422
     naming the field (it was a NOT NULL violation, a 500); the document shows the field as neither
     required nor nullable."""
-    return Field(None, json_schema_extra=_not_nullable, **constraints)
+    declared = constraints.pop("json_schema_extra", None) or {}
+
+    def schema(field: dict) -> None:
+        _not_nullable(field)
+        field.update(declared)
+
+    return Field(None, json_schema_extra=schema, **constraints)

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from api.kit.contract import ABOVE_ZERO, AT_LEAST_ZERO, NON_BLANK, Needed
 from api.kit.validation import Flag, text
 from api.tables.lists import CALCULATION_METHODS
 
@@ -60,7 +61,7 @@ class ItemRead(BaseModel):
 
 
 class ItemCreate(BaseModel):
-    name: str = Field(default="", validate_default=True)
+    name: str = Needed(text=True, declared={"maxLength": NAME_MAX}, validate_default=True)
     description: str | None = None
     is_active: Flag = True
 
@@ -71,7 +72,7 @@ class ItemCreate(BaseModel):
 class ItemUpdate(BaseModel):
     """Only the fields sent are changed (the active toggle sends a few fields only)."""
 
-    name: str | None = None
+    name: str | None = Field(None, json_schema_extra={"pattern": NON_BLANK, "maxLength": NAME_MAX})
     description: str | None = None
     is_active: Flag | None = None
 
@@ -150,13 +151,14 @@ class WasteTypeRead(ItemRead):
 
 
 class WasteTypeCreate(ItemCreate):
-    unit_of_measure: str = Field(default="lbs", validate_default=True)
-    default_price_per_unit: Decimal | None = Field(default=None, max_digits=12, decimal_places=4)
-    default_pricing_unit: str = "lb"
+    unit_of_measure: str = Field(default="lbs", validate_default=True, json_schema_extra={"enum": list(UNIT_CODES)})
+    default_price_per_unit: Decimal | None = Field(default=None, max_digits=12, decimal_places=4,
+                                                   json_schema_extra=AT_LEAST_ZERO)
+    default_pricing_unit: str = Field("lb", json_schema_extra={"enum": list(PRICING_UNITS)})
     material_category: str | None = Field(default=None, max_length=40)
     # Asked of every custom waste type (no default): the SB 1383 figures depend on it.
-    is_organic: Flag | None = Field(default=None, validate_default=True,
-                                    description="Organic waste in SB 1383's sense (required; see WasteTypeRead)")
+    is_organic: Flag | None = Needed(validate_default=True,
+                                     description="Organic waste in SB 1383's sense (required; see WasteTypeRead)")
 
     _check_unit = field_validator("unit_of_measure", mode="before")(_unit)
     _check_organic = field_validator("is_organic")(_organic)
@@ -165,10 +167,11 @@ class WasteTypeCreate(ItemCreate):
 
 
 class WasteTypeUpdate(ItemUpdate):
-    unit_of_measure: str | None = None
+    unit_of_measure: str | None = Field(None, json_schema_extra={"enum": [*UNIT_CODES, None]})
     is_organic: Flag | None = None
-    default_price_per_unit: Decimal | None = Field(default=None, max_digits=12, decimal_places=4)
-    default_pricing_unit: str | None = None
+    default_price_per_unit: Decimal | None = Field(default=None, max_digits=12, decimal_places=4,
+                                                   json_schema_extra=AT_LEAST_ZERO)
+    default_pricing_unit: str | None = Field(None, json_schema_extra={"enum": [*PRICING_UNITS, None]})
     material_category: str | None = Field(default=None, max_length=40)
 
     _check_price = field_validator("default_price_per_unit")(_price)
@@ -210,14 +213,14 @@ class DestinationTypeRead(ItemRead):
 
 class DestinationTypeCreate(ItemCreate):
     is_diversion: Flag = True
-    management_path: str | None = None
+    management_path: str | None = Field(None, json_schema_extra={"enum": [*MANAGEMENT_PATHS, None]})
 
     _check_path = field_validator("management_path")(_path)
 
 
 class DestinationTypeUpdate(ItemUpdate):
     is_diversion: Flag | None = None
-    management_path: str | None = None
+    management_path: str | None = Field(None, json_schema_extra={"enum": [*MANAGEMENT_PATHS, None]})
 
     _check_path = field_validator("management_path")(_path)
 
@@ -245,8 +248,8 @@ class ContainerTypeRead(ItemRead):
 
 
 class ContainerTypeCreate(ItemCreate):
-    capacity_gallons: Decimal = Field(default=Decimal(0), validate_default=True, max_digits=10, decimal_places=1)
-    tare_weight_lbs: Decimal = Field(default=Decimal(0), max_digits=10, decimal_places=1)
+    capacity_gallons: Decimal = Needed(default=Decimal(0), also=ABOVE_ZERO, validate_default=True, max_digits=10, decimal_places=1)
+    tare_weight_lbs: Decimal = Field(default=Decimal(0), max_digits=10, decimal_places=1, json_schema_extra=AT_LEAST_ZERO)
 
     _check_capacity = field_validator("capacity_gallons")(_capacity)
     _check_tare = field_validator("tare_weight_lbs")(_tare)
@@ -254,8 +257,10 @@ class ContainerTypeCreate(ItemCreate):
 
 class ContainerTypeUpdate(ItemUpdate):
     # Capacity > 0 is checked by the service: the 'Custom Container' item keeps its 0 ("varies").
-    capacity_gallons: Decimal | None = Field(default=None, max_digits=10, decimal_places=1)
-    tare_weight_lbs: Decimal | None = Field(default=None, max_digits=10, decimal_places=1)
+    capacity_gallons: Decimal | None = Field(default=None, max_digits=10, decimal_places=1,
+                                             json_schema_extra=ABOVE_ZERO)
+    tare_weight_lbs: Decimal | None = Field(default=None, max_digits=10, decimal_places=1,
+                                            json_schema_extra=AT_LEAST_ZERO)
 
     _check_tare = field_validator("tare_weight_lbs")(_tare)
 
@@ -289,13 +294,13 @@ class DiversionMethodRead(ItemRead):
 
 
 class DiversionMethodCreate(ItemCreate):
-    co2_factor: Decimal = Field(default=Decimal(0), **FACTOR)
+    co2_factor: Decimal = Field(default=Decimal(0), **FACTOR, json_schema_extra=AT_LEAST_ZERO)
 
     _check_co2 = field_validator("co2_factor")(_co2)
 
 
 class DiversionMethodUpdate(ItemUpdate):
-    co2_factor: Decimal | None = Field(default=None, **FACTOR)
+    co2_factor: Decimal | None = Field(default=None, **FACTOR, json_schema_extra=AT_LEAST_ZERO)
 
     _check_co2 = field_validator("co2_factor")(_co2)
 
@@ -309,13 +314,13 @@ class WasteSubtypeRead(ItemRead):
 
 
 class WasteSubtypeCreate(ItemCreate):
-    conversion_factor: Decimal = Field(default=Decimal(1), **FACTOR)
+    conversion_factor: Decimal = Field(default=Decimal(1), **FACTOR, json_schema_extra=AT_LEAST_ZERO)
 
     _check_conversion = field_validator("conversion_factor")(_conversion)
 
 
 class WasteSubtypeUpdate(ItemUpdate):
-    conversion_factor: Decimal | None = Field(default=None, **FACTOR)
+    conversion_factor: Decimal | None = Field(default=None, **FACTOR, json_schema_extra=AT_LEAST_ZERO)
 
     _check_conversion = field_validator("conversion_factor")(_conversion)
 
@@ -332,10 +337,10 @@ class CarbonMethodologyRead(ItemRead):
 
 
 class CarbonMethodologyCreate(ItemCreate):
-    co2_factor: Decimal = Field(default=Decimal(1), **FACTOR)
-    conversion_factor: Decimal = Field(default=Decimal(1), **FACTOR)
+    co2_factor: Decimal = Field(default=Decimal(1), **FACTOR, json_schema_extra=AT_LEAST_ZERO)
+    conversion_factor: Decimal = Field(default=Decimal(1), **FACTOR, json_schema_extra=AT_LEAST_ZERO)
     version: str = Field(default="1.0", max_length=20)
-    calculation_method: str = "EPA_2023"
+    calculation_method: str = Field("EPA_2023", json_schema_extra={"enum": list(CALCULATION_METHODS)})
 
     _check_co2 = field_validator("co2_factor")(_co2)
     _check_conversion = field_validator("conversion_factor")(_conversion)
@@ -343,10 +348,10 @@ class CarbonMethodologyCreate(ItemCreate):
 
 
 class CarbonMethodologyUpdate(ItemUpdate):
-    co2_factor: Decimal | None = Field(default=None, **FACTOR)
-    conversion_factor: Decimal | None = Field(default=None, **FACTOR)
+    co2_factor: Decimal | None = Field(default=None, **FACTOR, json_schema_extra=AT_LEAST_ZERO)
+    conversion_factor: Decimal | None = Field(default=None, **FACTOR, json_schema_extra=AT_LEAST_ZERO)
     version: str | None = Field(default=None, max_length=20)
-    calculation_method: str | None = None
+    calculation_method: str | None = Field(None, json_schema_extra={"enum": [*CALCULATION_METHODS, None]})
 
     _check_co2 = field_validator("co2_factor")(_co2)
     _check_conversion = field_validator("conversion_factor")(_conversion)

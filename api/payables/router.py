@@ -107,7 +107,7 @@ async def bill_detail(bill_id: uuid.UUID, db: Db, company: CurrentCompany, _admi
 @router.put("/bills/{bill_id}/payment", response_model=BillPaymentRecorded)
 async def pay_bill(
     bill_id: uuid.UUID, body: PaymentCreate, db: Db, company: CurrentCompany, admin: AdminUser, response: Response,
-    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", json_schema_extra={"format": "uuid"})] = None,
 ) -> BillPaymentRecorded:
     """Record a payment to the partner, at most the balance; Idempotency-Key replays."""
     key = receivables.idempotency_key(idempotency_key)

@@ -16,7 +16,8 @@ from api.invoices.schemas import (
     PaymentCreate,
     PaymentMethod,
 )
-from api.kit.validation import Kept
+from api.kit.contract import TEXT
+from api.kit.validation import Flag, Kept
 
 FacilityType = Literal["hauler", "compost_facility", "anaerobic_digestion", "transfer_station", "landfill",
                        "rendering", "food_recovery", "other"]
@@ -40,8 +41,8 @@ class PartnerFields(BaseModel):
 
 
 class DisposalPartnerCreate(PartnerFields):
-    name: Text200
-    active: bool = True
+    name: Annotated[str, Field(max_length=200, json_schema_extra=TEXT)]
+    active: Flag = True
     payment_terms_days: Terms = 30
 
     @field_validator("name")
@@ -53,8 +54,8 @@ class DisposalPartnerCreate(PartnerFields):
 
 
 class DisposalPartnerUpdate(PartnerFields):
-    name: Text200 = Kept()
-    active: bool = Kept()
+    name: Text200 = Kept(json_schema_extra=TEXT)
+    active: Flag = Kept()
 
     @field_validator("name")
     @classmethod

@@ -6,6 +6,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from api.kit.contract import TEXT, Needed
+
 
 def _required_name(value: str | None) -> str:
     if value is None or not value.strip():
@@ -16,7 +18,7 @@ def _required_name(value: str | None) -> str:
 class RegionCreate(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str | None = Field(default=None, max_length=120, validate_default=True)
+    name: str | None = Needed(text=True, max_length=120, validate_default=True)
     description: str | None = Field(default=None, max_length=2000)
     parent_id: uuid.UUID | None = None
 
@@ -29,7 +31,7 @@ class RegionCreate(BaseModel):
 class RegionUpdate(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str | None = Field(default=None, max_length=120)
+    name: str | None = Field(default=None, max_length=120, json_schema_extra=TEXT)
     description: str | None = Field(default=None, max_length=2000)
     parent_id: uuid.UUID | None = None
 

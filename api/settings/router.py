@@ -4,11 +4,12 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Request
+from pydantic import WithJsonSchema
 
 from api.access.deps import CurrentUser, Public, require_roles
 from api.core.deps import Db
 from api.settings import service
-from api.settings.schemas import CompanySettingsRead, PlatformSettingsRead, PublicSettingsRead
+from api.settings.schemas import ONE_SETTING, CompanySettingsRead, PlatformSettingsRead, PublicSettingsRead
 
 router = APIRouter(tags=["settings"])
 
@@ -34,7 +35,7 @@ async def update_system_settings(
     request: Request,
     db: Db,
     user: CurrentUser,
-    body: Annotated[dict[str, Any], Body(examples=[{"system_default_theme": "dark"}])],
+    body: Annotated[dict[str, Any], WithJsonSchema(ONE_SETTING), Body(examples=[{"system_default_theme": "dark"}])],
 ) -> SettingsRead:
     """One changed field per call (the screen saves each toggle as it flips); returns the whole object."""
     if user.role == "system_admin":

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from api.kit.fields import JsonNumber
+from api.kit.validation import Flag
 
 
 class PublicSettingsRead(BaseModel):
@@ -53,24 +54,24 @@ class CompanySettingsUpdate(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    enable_ear_reporting: bool | None = None
-    inbound_module_enabled: bool | None = None
-    inbound_multistep_weighing_enabled: bool | None = None
-    inbound_employee_weigh_in_enabled: bool | None = None
-    enable_customer_notes: bool | None = None
-    enable_internal_notes: bool | None = None
-    enable_ticket_email: bool | None = None
-    outbound_multistep_weighing_enabled: bool | None = None
+    enable_ear_reporting: Flag | None = None
+    inbound_module_enabled: Flag | None = None
+    inbound_multistep_weighing_enabled: Flag | None = None
+    inbound_employee_weigh_in_enabled: Flag | None = None
+    enable_customer_notes: Flag | None = None
+    enable_internal_notes: Flag | None = None
+    enable_ticket_email: Flag | None = None
+    outbound_multistep_weighing_enabled: Flag | None = None
     system_default_theme: Literal["light", "dark"] | None = None
-    outbound_truck_scale_enabled: bool | None = None
-    outbound_type2_require_vehicle_info: bool | None = None
-    outbound_type2_auto_generate_bol: bool | None = None
-    outbound_type2_auto_create_payable: bool | None = None
-    enable_carbon_credits: bool | None = None
+    outbound_truck_scale_enabled: Flag | None = None
+    outbound_type2_require_vehicle_info: Flag | None = None
+    outbound_type2_auto_generate_bol: Flag | None = None
+    outbound_type2_auto_create_payable: Flag | None = None
+    enable_carbon_credits: Flag | None = None
     carbon_credit_methodology: Literal["EPA_2023", "IPCC_2019", "CUSTOM"] | None = None
     carbon_offset_price_per_ton: Decimal | None = Field(default=None, ge=0, max_digits=10, decimal_places=2)
-    enable_carbon_trading: bool | None = None
-    simple_tickets_mode: bool | None = None
+    enable_carbon_trading: Flag | None = None
+    simple_tickets_mode: Flag | None = None
     ai_provider: Literal["auto", "local", "openai"] | None = None
     sb1383_target_percent: Decimal | None = Field(default=None, ge=0, le=100, decimal_places=2)
     inbound_default_price_per_unit: Decimal | None = Field(default=None, ge=0, le=1_000_000, decimal_places=4)
@@ -96,11 +97,35 @@ class PlatformSettingsRead(BaseModel):
 class PlatformSettingsUpdate(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    require_manual_approval: bool | None = None
+    require_manual_approval: Flag | None = None
     auto_approve_domains: list[Annotated[str, Field(min_length=3, max_length=255)]] | None = None
-    recaptcha_enabled: bool | None = None
+    recaptcha_enabled: Flag | None = None
     recaptcha_site_key: str | None = Field(default=None, max_length=200)
     recaptcha_secret_key: str | None = Field(default=None, max_length=200)
     recaptcha_min_score: Decimal | None = Field(default=None, ge=0, le=1, decimal_places=2)
-    enable_carbon_credits: bool | None = None
+    enable_carbon_credits: Flag | None = None
     plan_upgrade_requires: Literal["payment", "approval"] | None = None
+
+
+def _one_setting() -> dict:
+    """PUT /api/system/settings: exactly one setting, a company's (CompanySettingsUpdate) or the
+    platform's (PlatformSettingsUpdate), not null. Who may change which is the server's: a manager
+    sending a platform setting (or the reverse) gets 403."""
+    from fastapi._compat.v2 import GenerateJsonSchema  # the document's generator (decimal patterns)
+
+    properties: dict = {}
+    for model in (CompanySettingsUpdate, PlatformSettingsUpdate):
+        for name, prop in model.model_json_schema(schema_generator=GenerateJsonSchema)["properties"].items():
+            prop = {k: v for k, v in prop.items() if k != "default"}
+            branches = [b for b in prop.pop("anyOf", []) if b != {"type": "null"}]
+            if len(branches) == 1:
+                prop.update(branches[0])
+            elif branches:
+                prop["anyOf"] = branches
+            properties[name] = prop
+    return {"type": "object", "properties": properties, "additionalProperties": False,
+            "minProperties": 1, "maxProperties": 1,
+            "description": "Exactly one setting to change, with its new value"}
+
+
+ONE_SETTING = _one_setting()

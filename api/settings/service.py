@@ -7,7 +7,7 @@ from pydantic import BaseModel, ValidationError
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.kit.errors import Invalid
+from api.kit.errors import Forbidden, Invalid
 from api.settings.schemas import (
     CompanySettingsRead,
     CompanySettingsUpdate,
@@ -71,9 +71,16 @@ def platform_read(row: PlatformSettings) -> PlatformSettingsRead:
 
 
 def _one_change(schema: type[BaseModel], body: dict[str, Any]) -> tuple[str, Any]:
-    """The screen saves one toggle at a time; anything else is a client mistake worth a clear 422."""
+    """The screen saves one toggle at a time; anything else is a client mistake worth a clear 422.
+    A setting of the other scope (a platform setting sent by a manager, or the reverse) exists
+    but is not the caller's to change: 403."""
     if len(body) != 1:
         raise Invalid("Send exactly one setting to change")
+    other = PlatformSettingsUpdate if schema is CompanySettingsUpdate else CompanySettingsUpdate
+    name = next(iter(body))
+    if name not in schema.model_fields and name in other.model_fields:
+        whose = "the platform's" if other is PlatformSettingsUpdate else "a company's"
+        raise Forbidden(f"{name} is {whose} setting: you may not change it")
     try:
         parsed = schema.model_validate(body)
     except ValidationError as exc:

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from api.kit.contract import TEXT, Needed, one_of_codes
 from api.kit.fields import JsonNumber
 from api.kit.validation import Flag, text
 
@@ -26,7 +27,7 @@ class _StoreFields(BaseModel):
 
     address: str | None = Field(default=None, max_length=300)
     city: str | None = Field(default=None, max_length=120)
-    state: str | None = None
+    state: str | None = Field(None, json_schema_extra=one_of_codes(US_STATES, blank=True))
     zip_code: str | None = Field(default=None, max_length=10)
     phone: str | None = Field(default=None, max_length=40)
     region_id: uuid.UUID | None = None
@@ -57,8 +58,8 @@ class _StoreFields(BaseModel):
 
 
 class StoreCreate(_StoreFields):
-    name: str | None = Field(default=None, max_length=200, validate_default=True)
-    store_number: str | None = Field(default=None, max_length=40, validate_default=True)
+    name: str | None = Needed(text=True, max_length=200, validate_default=True)
+    store_number: str | None = Needed(text=True, max_length=40, validate_default=True)
 
     @field_validator("name", mode="after")
     @classmethod
@@ -78,8 +79,8 @@ class StoreCreate(_StoreFields):
 class StoreUpdate(_StoreFields):
     """Partial: only the fields sent change (the status toggle sends only is_active)."""
 
-    name: str | None = Field(default=None, max_length=200)
-    store_number: str | None = Field(default=None, max_length=40)
+    name: str | None = Field(default=None, max_length=200, json_schema_extra=TEXT)
+    store_number: str | None = Field(default=None, max_length=40, json_schema_extra=TEXT)
     is_active: Flag | None = None
 
     @field_validator("name", mode="after")

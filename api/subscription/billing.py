@@ -29,7 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.audit.service import audit
 from api.kit.calendar import company_today
-from api.kit.errors import Conflict, DomainError, Invalid
+from api.kit.errors import Conflict, DomainError, Invalid, NotFound
 from api.subscription import plans
 from api.subscription import service as companies
 from api.subscription.payments import NOT_CONFIGURED, PaymentProvider, get_provider
@@ -216,17 +216,24 @@ async def pending_changes(db: AsyncSession) -> list[Company]:
                                  .order_by(Company.pending_plan_requested_at, Company.id)))
 
 
-async def approve_pending(db: AsyncSession, admin: User, company_id: uuid.UUID, ip: str) -> ChangeOutcome:
+async def _waiting(db: AsyncSession, company_id: uuid.UUID) -> Company:
+    """The company whose plan change the platform decides, locked; 404 for an unknown id (it was a
+    500: the deep fuzz run's two untraced answers, issue 31)."""
+    if await db.scalar(select(Company.id).where(Company.id == company_id)) is None:
+        raise NotFound("Company not found")
     company = await lock_company(db, company_id)
     if company.pending_plan is None:
         raise Conflict("This company has no plan change waiting")
+    return company
+
+
+async def approve_pending(db: AsyncSession, admin: User, company_id: uuid.UUID, ip: str) -> ChangeOutcome:
+    company = await _waiting(db, company_id)
     return await _apply(db, admin, company, company.pending_plan, "upgrade", ip)
 
 
 async def decline_pending(db: AsyncSession, admin: User, company_id: uuid.UUID, ip: str) -> Company:
-    company = await lock_company(db, company_id)
-    if company.pending_plan is None:
-        raise Conflict("This company has no plan change waiting")
+    company = await _waiting(db, company_id)
     await _record(db, admin, company, "upgrade_declined", company.subscription_plan, company.pending_plan, ip)
     company.pending_plan, company.pending_plan_requested_at = None, None
     await db.flush()

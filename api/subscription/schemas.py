@@ -78,7 +78,7 @@ class BillingRead(BaseModel):
 
 
 class PlanChangeRequest(BaseModel):
-    plan: str
+    plan: str = Field(json_schema_extra={"enum": ["core", "pro", "enterprise"]})
 
 
 class SubscriptionInvoiceRead(BaseModel):

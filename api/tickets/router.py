@@ -13,12 +13,14 @@ from api.companies.logo import logo_png
 from api.core.config import get_settings
 from api.core.deps import Db
 from api.kit.calendar import company_zone_name
+from api.kit.contract import body_rule
 from api.kit.errors import ErrorBody, Invalid, NotFound
 from api.ops import metrics
 from api.ratelimit.service import client_ip as ratelimit_ip
 from api.tickets import batch, edits, exports, locations, mailing, queries, service
 from api.tickets.images import ImageTooLarge
 from api.tickets.schemas import (
+    COMPLETE_OR_DRAFT,
     BatchResults,
     ImageKind,
     InProgressTickets,
@@ -58,10 +60,11 @@ async def _one(db, ticket) -> TicketRead:
 @router.post(
     "", response_model=TicketRead, status_code=status.HTTP_201_CREATED,
     responses={200: {"model": TicketRead, "description": "Retry of a known client_id: the first ticket"}},
+    openapi_extra=body_rule(COMPLETE_OR_DRAFT),
 )
 async def create_ticket(
     body: TicketCreate, db: Db, who: TicketCaller, response: Response,
-    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", json_schema_extra={"format": "uuid"})] = None,
 ) -> TicketRead:
     """Create an outbound ticket (outbound or simple payload). A retried client_id returns 200."""
     ticket, created, lines, images, store_name = await service.create_ticket(db, who, body, idempotency_key)

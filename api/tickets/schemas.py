@@ -14,8 +14,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from api.kit.contract import NON_BLANK, RECIPIENTS, decimal_floor
 from api.kit.fields import MAX_OFFSET, JsonNumber
-from api.kit.validation import IsoDate
+from api.kit.validation import Flag, IsoDate, IsoDateTime
 
 NOTES_MAX = 500
 MAX_WEIGHT_LB = Decimal(200000)
@@ -59,10 +60,24 @@ class LineItemCreate(BaseModel):
     _check_notes = field_validator("notes")(_notes)
 
 
+_NAMED = {"type": "string", "minLength": 1, "maxLength": 120, "pattern": NON_BLANK}
+# A completed ticket (the default status) names its waste type, container and destination and has
+# a gross weight (spec 2 section 5); a draft or saved one may lack them.
+COMPLETE_OR_DRAFT = {"anyOf": [
+    {"title": "Draft or saved", "required": ["status"], "properties": {"status": {"enum": ["draft", "saved"]}}},
+    {"title": "Completed", "required": ["waste_type", "container_type", "destination", "gross_weight"],
+     "properties": {"status": {"enum": ["completed"]}, "waste_type": _NAMED, "container_type": _NAMED,
+                    "destination": _NAMED}},
+]}
+WEIGHT = decimal_floor(most=int(MAX_WEIGHT_LB))
+GROSS = decimal_floor(above=True, most=int(MAX_WEIGHT_LB))
+
+
 class TicketCreate(BaseModel):
     """Outbound payload (spec 2 s3) or the simple mobile payload; one model serves both."""
 
-    is_inbound: bool = False
+    is_inbound: Flag = Field(False, json_schema_extra={"enum": [False]},
+                             description="Always false here: inbound tickets are made at /api/inbound/tickets")
     outbound_ticket_type: OutboundType = "type_1_container"
     waste_type: str | None = Field(None, max_length=120, description="Waste type name (e.g. 'Food Waste') or id")
     destination: str | None = Field(None, max_length=120, description="Destination name (e.g. 'Compost') or id")
@@ -72,8 +87,10 @@ class TicketCreate(BaseModel):
     waste_subtype: str | None = Field(None, max_length=120)
     diversion_method: str | None = Field(None, max_length=120)
     carbon_methodology: Literal["EPA_2023", "IPCC_AR6", "GHG_PROTOCOL", "CARB_2023"] | None = None
-    gross_weight: Decimal | None = Field(None, ge=0, description="lb; required unless status is draft or saved")
-    tare_weight: Decimal | None = Field(None, ge=0, description="lb; default: the container's tare weight")
+    gross_weight: Decimal | None = Field(None, ge=0, description="lb; required unless status is draft or saved",
+                                         json_schema_extra=GROSS)
+    tare_weight: Decimal | None = Field(None, ge=0, description="lb; default: the container's tare weight",
+                                        json_schema_extra=WEIGHT)
     customer_facing_notes: str | None = None
     internal_notes: str | None = None
     notes: str | None = None
@@ -82,10 +99,10 @@ class TicketCreate(BaseModel):
     line_items: list[LineItemCreate] = Field(default_factory=list, max_length=50)
     status: TicketStatus = "completed"
     store_id: uuid.UUID | None = None
-    ticket_at: datetime | None = Field(None, description="When it was weighed (offline tickets); default now")
+    ticket_at: IsoDateTime | None = Field(None, description="When it was weighed (offline tickets); default now")
     ocr_provider: str | None = Field(None, max_length=30)
     confidence: Decimal | None = Field(None, ge=0, le=100)
-    manual_override: bool = False
+    manual_override: Flag = False
     image_data: str | None = Field(None, description="data URL of the scale photo (simple payload); kind gross")
     client_id: uuid.UUID | None = Field(None, description="Idempotency key made by the client (offline sync)")
 
@@ -102,8 +119,8 @@ class TicketUpdate(BaseModel):
     waste_subtype: str | None = Field(None, max_length=120)
     diversion_method: str | None = Field(None, max_length=120)
     carbon_methodology: Literal["EPA_2023", "IPCC_AR6", "GHG_PROTOCOL", "CARB_2023"] | None = None
-    gross_weight: Decimal | None = Field(None, ge=0)
-    tare_weight: Decimal | None = Field(None, ge=0)
+    gross_weight: Decimal | None = Field(None, ge=0, json_schema_extra=WEIGHT)
+    tare_weight: Decimal | None = Field(None, ge=0, json_schema_extra=WEIGHT)
     customer_facing_notes: str | None = None
     internal_notes: str | None = None
     notes: str | None = None
@@ -112,10 +129,10 @@ class TicketUpdate(BaseModel):
     line_items: list[LineItemCreate] | None = Field(None, max_length=50)
     status: TicketStatus | None = None
     store_id: uuid.UUID | None = None
-    ticket_at: datetime | None = None
+    ticket_at: IsoDateTime | None = None
     ocr_provider: str | None = Field(None, max_length=30)
     confidence: Decimal | None = Field(None, ge=0, le=100)
-    manual_override: bool | None = None
+    manual_override: Flag | None = None
 
     _check_notes = field_validator("customer_facing_notes", "internal_notes", "notes")(_notes)
 
@@ -273,7 +290,8 @@ class TicketQuery(BaseModel):
     destination: str | None = None
     container_type: str | None = None
     ticket_type: Literal["all", "inbound", "outbound"] = "all"
-    status: str | None = Field(None, description="draft, saved, completed, void, comma-separated, or all")
+    status: str | None = Field(None, description="draft, saved, completed, void, comma-separated, or all",
+                               json_schema_extra={"pattern": r"^\s*(all|((draft|saved|completed|void)\s*(,\s*(draft|saved|completed|void)\s*)*))\s*$"})
     created_by: Literal["me"] | None = Field(None, description="'me' for My Ticket History")
     q: str | None = Field(None, max_length=60, description="Part of a ticket number")
     sort_by: Literal["timestamp", "created_at"] = "timestamp"
@@ -285,7 +303,8 @@ class TicketQuery(BaseModel):
 class TicketEmailRequest(BaseModel):
     """EMAIL on Ticket Search and Ticket Report: the screen's filters and who receives the files."""
 
-    recipients: str = Field(description="Comma-separated addresses (at most 20); each must be valid")
+    recipients: str = Field(description="Comma-separated addresses (at most 20); each must be valid",
+                            json_schema_extra=RECIPIENTS)
     filters: TicketQuery = Field(default_factory=TicketQuery)
 
     @field_validator("recipients")

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from api.kit.contract import EMAIL_PATTERN, Needed, one_of_codes
 from api.kit.fields import blank, check_password, check_pin, clean_email
 from api.kit.validation import FieldValueError, Flag, about
 
@@ -61,14 +62,14 @@ class UserList(BaseModel):
 
 
 class UserCreate(BaseModel):
-    email: str = ""
-    password: str = ""
-    first_name: str = ""
-    last_name: str = ""
-    role: str = "store_employee"
+    email: str = Needed(email=True)
+    password: str = Needed(declared={"minLength": 6})
+    first_name: str = Needed(text=True)
+    last_name: str = Needed(text=True)
+    role: str = Field("store_employee", json_schema_extra=one_of_codes(ROLE_ALIASES))
     phone: str | None = Field(default=None, max_length=40)
     assigned_location_id: uuid.UUID | None = None
-    pin: str | None = None
+    pin: str | None = Field(None, json_schema_extra={"pattern": "^([0-9]{4}|\\s*)$"})
 
     @field_validator("assigned_location_id", "pin", "phone", mode="before")
     @classmethod
@@ -99,13 +100,13 @@ class UserCreate(BaseModel):
 class UserUpdate(BaseModel):
     """Partial: empty text fields and an empty password are left out, so they keep their value."""
 
-    email: str | None = None
+    email: str | None = Field(None, json_schema_extra={"pattern": f"^\\s*$|{EMAIL_PATTERN}", "maxLength": 320})
     first_name: str | None = None
     last_name: str | None = None
     phone: str | None = Field(default=None, max_length=40)
-    role: str | None = None
-    password: str | None = None
-    pin: str | None = None
+    role: str | None = Field(None, json_schema_extra=one_of_codes(ROLE_ALIASES))
+    password: str | None = Field(None, json_schema_extra={"pattern": "^(\\s*|.{6,})$"})
+    pin: str | None = Field(None, json_schema_extra={"pattern": "^([0-9]{4}|\\s*)$"})
     is_active: Flag | None = None
     # Explicit null or "" means company-wide access (no assigned location).
     assigned_location_id: uuid.UUID | None = None
@@ -141,10 +142,10 @@ class UserUpdate(BaseModel):
 
 
 class InviteCreate(BaseModel):
-    email: str = ""
-    first_name: str = ""
-    last_name: str = ""
-    role: str = "store_employee"
+    email: str = Needed(email=True)
+    first_name: str = Needed(text=True)
+    last_name: str = Needed(text=True)
+    role: str = Field("store_employee", json_schema_extra=one_of_codes(("store_employee", "employee")))
 
     @model_validator(mode="after")
     def _rules(self) -> InviteCreate:
@@ -172,7 +173,8 @@ class PreferencesUpdate(BaseModel):
     timezone: str | None = None
     # The language of the scale screens (issue 32 point 8); unset, the browser's language decides.
     language: Language | None = None
-    notifications: dict[str, Flag] | None = None
+    notifications: dict[str, Flag] | None = Field(None, json_schema_extra={
+        "propertyNames": {"enum": list(DEFAULT_NOTIFICATIONS)}})
     setup_completed: Flag | None = None
 
     @field_validator("notifications")

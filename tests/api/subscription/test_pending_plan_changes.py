@@ -4,6 +4,8 @@ by the platform (platform setting plan_upgrade_requires: payment | approval); un
 subscription shows it pending, and the platform admin lists, approves or declines it."""
 from __future__ import annotations
 
+import uuid
+
 import pytest
 
 
@@ -99,3 +101,12 @@ async def test_the_platform_setting_takes_payment_or_approval_only(client, root)
     r = await client.put("/api/system/settings", json={"plan_upgrade_requires": "free"}, headers=root)
     assert r.status_code == 422
     assert (await client.get("/api/system/settings", headers=root)).json()["plan_upgrade_requires"] == "payment"
+
+
+@pytest.mark.parametrize("decision", ["approve", "decline"])
+async def test_deciding_for_a_company_that_does_not_exist_is_a_404(client, root, decision):
+    """The deep fuzz run's platform-admin 500s (issue 31): an unknown company id failed in the
+    row lock's scalar_one."""
+    r = await client.post(f"/api/admin/plan-changes/{uuid.uuid4()}/{decision}", headers=root)
+    assert r.status_code == 404, r.text
+    assert r.json()["detail"] == "Company not found"

@@ -2150,7 +2150,8 @@ export interface paths {
         };
         /**
          * Prometheus Metrics
-         * @description Request counts and latency by route, ticket creates, sync batches, warehouse age.
+         * @description Request counts and latency by route, ticket creates, sync batches, warehouse age. A scraper
+         *     on this machine (loopback, not forwarded) needs no token; from elsewhere, a platform admin's.
          */
         get: operations["operations-prometheus_metrics"];
         put?: never;
@@ -4026,6 +4027,7 @@ export interface components {
             /**
              * Start Date
              * Format: date
+             * @description YYYY-MM-DD, from 2000-01-01 to 2100-12-31
              */
             start_date: string;
         };
@@ -4211,8 +4213,9 @@ export interface components {
             /**
              * Calculation Method
              * @default EPA_2023
+             * @enum {string}
              */
-            calculation_method: string;
+            calculation_method: "EPA_2023" | "IPCC_AR6" | "GHG_PROTOCOL" | "CARB_2023";
             /**
              * Co2 Factor
              * @default 1
@@ -4230,10 +4233,7 @@ export interface components {
              * @default true
              */
             is_active: boolean;
-            /**
-             * Name
-             * @default
-             */
+            /** Name */
             name: string;
             /**
              * Version
@@ -4274,8 +4274,11 @@ export interface components {
         };
         /** CarbonMethodologyUpdate */
         CarbonMethodologyUpdate: {
-            /** Calculation Method */
-            calculation_method?: string | null;
+            /**
+             * Calculation Method
+             * @enum {unknown}
+             */
+            calculation_method?: "EPA_2023" | "IPCC_AR6" | "GHG_PROTOCOL" | "CARB_2023" | null;
             /** Co2 Factor */
             co2_factor?: number | string | null;
             /** Conversion Factor */
@@ -4558,9 +4561,10 @@ export interface components {
         CompleteResetRequest: {
             /**
              * Confirm Reset
-             * @default false
+             * @description true, to say yes: every demo company is deleted
+             * @enum {boolean}
              */
-            confirm_reset: boolean;
+            confirm_reset: true;
         };
         /** ComplianceDashboardRead */
         ComplianceDashboardRead: {
@@ -4661,10 +4665,7 @@ export interface components {
         };
         /** ContainerTypeCreate */
         ContainerTypeCreate: {
-            /**
-             * Capacity Gallons
-             * @default 0
-             */
+            /** Capacity Gallons */
             capacity_gallons: number | string;
             /** Description */
             description?: string | null;
@@ -4673,10 +4674,7 @@ export interface components {
              * @default true
              */
             is_active: boolean;
-            /**
-             * Name
-             * @default
-             */
+            /** Name */
             name: string;
             /**
              * Tare Weight Lbs
@@ -4998,12 +4996,12 @@ export interface components {
              * @default true
              */
             is_diversion: boolean;
-            /** Management Path */
-            management_path?: string | null;
             /**
-             * Name
-             * @default
+             * Management Path
+             * @enum {unknown}
              */
+            management_path?: "landfill" | "combustion" | "compost" | "anaerobic_digestion" | "donation" | "animal_feed" | "rendering" | "recycling" | null;
+            /** Name */
             name: string;
         };
         /** DestinationTypeList */
@@ -5041,8 +5039,11 @@ export interface components {
             is_active?: boolean | null;
             /** Is Diversion */
             is_diversion?: boolean | null;
-            /** Management Path */
-            management_path?: string | null;
+            /**
+             * Management Path
+             * @enum {unknown}
+             */
+            management_path?: "landfill" | "combustion" | "compost" | "anaerobic_digestion" | "donation" | "animal_feed" | "rendering" | "recycling" | null;
             /** Name */
             name?: string | null;
         };
@@ -5179,10 +5180,7 @@ export interface components {
              * @default true
              */
             is_active: boolean;
-            /**
-             * Name
-             * @default
-             */
+            /** Name */
             name: string;
         };
         /** DiversionMethodList */
@@ -5349,15 +5347,9 @@ export interface components {
              * @default true
              */
             is_active: boolean;
-            /**
-             * Name
-             * @default
-             */
+            /** Name */
             name: string;
-            /**
-             * Recipients
-             * @default
-             */
+            /** Recipients */
             recipients: string;
             /**
              * Report Type
@@ -6316,20 +6308,11 @@ export interface components {
         };
         /** InviteCreate */
         InviteCreate: {
-            /**
-             * Email
-             * @default
-             */
+            /** Email */
             email: string;
-            /**
-             * First Name
-             * @default
-             */
+            /** First Name */
             first_name: string;
-            /**
-             * Last Name
-             * @default
-             */
+            /** Last Name */
             last_name: string;
             /**
              * Role
@@ -6603,15 +6586,9 @@ export interface components {
         };
         /** LoginRequest */
         LoginRequest: {
-            /**
-             * Email
-             * @default
-             */
+            /** Email */
             email: string;
-            /**
-             * Password
-             * @default
-             */
+            /** Password */
             password: string;
         };
         /** LogoRead */
@@ -7116,15 +7093,9 @@ export interface components {
         };
         /** PinLoginRequest */
         PinLoginRequest: {
-            /**
-             * Email
-             * @default
-             */
+            /** Email */
             email: string;
-            /**
-             * Pin
-             * @default
-             */
+            /** Pin */
             pin: string;
         };
         /** PlanChangeDecision */
@@ -7143,8 +7114,11 @@ export interface components {
         };
         /** PlanChangeRequest */
         PlanChangeRequest: {
-            /** Plan */
-            plan: string;
+            /**
+             * Plan
+             * @enum {string}
+             */
+            plan: "core" | "pro" | "enterprise";
         };
         /** PlanChangeResult */
         PlanChangeResult: {
@@ -7346,7 +7320,7 @@ export interface components {
             /** Description */
             description?: string | null;
             /** Name */
-            name?: string | null;
+            name: string;
             /** Parent Id */
             parent_id?: string | null;
         };
@@ -7481,10 +7455,7 @@ export interface components {
         };
         /** ResetPasswordRequest */
         ResetPasswordRequest: {
-            /**
-             * New Password
-             * @default
-             */
+            /** New Password */
             new_password: string;
             /**
              * Token
@@ -7607,8 +7578,11 @@ export interface components {
          *     company_name, account_type, subscription_plan and address.
          */
         SignupRequest: {
-            /** Account Type */
-            account_type?: string | null;
+            /**
+             * Account Type
+             * @enum {unknown}
+             */
+            account_type?: "trial" | "paid" | null;
             /** Address */
             address?: components["schemas"]["SignupAddress"] | string | null;
             /** Admin Email */
@@ -7631,8 +7605,11 @@ export interface components {
             industry?: string | null;
             /** Last Name */
             last_name?: string | null;
-            /** Org Type */
-            org_type?: string | null;
+            /**
+             * Org Type
+             * @enum {unknown}
+             */
+            org_type?: "restaurant" | "government" | "education" | "healthcare" | "corporate" | "retail" | "hospitality" | "other" | null;
             /** Password */
             password?: string | null;
             /** Phone */
@@ -7641,10 +7618,35 @@ export interface components {
             recaptcha_token?: string | null;
             /** State */
             state?: string | null;
-            /** Subscription Plan */
-            subscription_plan?: string | null;
+            /**
+             * Subscription Plan
+             * @enum {unknown}
+             */
+            subscription_plan?: "core" | "pro" | "enterprise" | null;
             /** Zip Code */
             zip_code?: string | null;
+        } | {
+            admin_email?: null;
+            admin_first_name?: null;
+            admin_last_name?: null;
+            admin_password?: null;
+            company_name?: null;
+            email: string;
+            first_name: string;
+            last_name: string;
+            password: string;
+        } | {
+            address: {
+                city: string;
+                state: string;
+                street: string;
+                zip_code: string;
+            };
+            admin_email: string;
+            admin_first_name: string;
+            admin_last_name: string;
+            admin_password: string;
+            company_name: string;
         };
         /** SourceCustomer */
         SourceCustomer: {
@@ -7840,7 +7842,7 @@ export interface components {
             /** City */
             city?: string | null;
             /** Name */
-            name?: string | null;
+            name: string;
             /** Phone */
             phone?: string | null;
             /** Region Id */
@@ -7848,7 +7850,7 @@ export interface components {
             /** State */
             state?: string | null;
             /** Store Number */
-            store_number?: string | null;
+            store_number: string;
             /** Subregion Id */
             subregion_id?: string | null;
             /** Zip Code */
@@ -8288,9 +8290,11 @@ export interface components {
             internal_notes?: string | null;
             /**
              * Is Inbound
+             * @description Always false here: inbound tickets are made at /api/inbound/tickets
              * @default false
+             * @enum {boolean}
              */
-            is_inbound: boolean;
+            is_inbound: false;
             /** Line Items */
             line_items?: components["schemas"]["LineItemCreate"][];
             /**
@@ -8794,25 +8798,13 @@ export interface components {
         UserCreate: {
             /** Assigned Location Id */
             assigned_location_id?: string | null;
-            /**
-             * Email
-             * @default
-             */
+            /** Email */
             email: string;
-            /**
-             * First Name
-             * @default
-             */
+            /** First Name */
             first_name: string;
-            /**
-             * Last Name
-             * @default
-             */
+            /** Last Name */
             last_name: string;
-            /**
-             * Password
-             * @default
-             */
+            /** Password */
             password: string;
             /** Phone */
             phone?: string | null;
@@ -9033,10 +9025,7 @@ export interface components {
              * @default true
              */
             is_active: boolean;
-            /**
-             * Name
-             * @default
-             */
+            /** Name */
             name: string;
         };
         /** WasteSubtypeList */
@@ -9093,8 +9082,9 @@ export interface components {
             /**
              * Default Pricing Unit
              * @default lb
+             * @enum {string}
              */
-            default_pricing_unit: string;
+            default_pricing_unit: "lb" | "gallon" | "each" | "ton" | "yard";
             /** Description */
             description?: string | null;
             /**
@@ -9106,19 +9096,17 @@ export interface components {
              * Is Organic
              * @description Organic waste in SB 1383's sense (required; see WasteTypeRead)
              */
-            is_organic?: boolean | null;
+            is_organic: boolean;
             /** Material Category */
             material_category?: string | null;
-            /**
-             * Name
-             * @default
-             */
+            /** Name */
             name: string;
             /**
              * Unit Of Measure
              * @default lbs
+             * @enum {string}
              */
-            unit_of_measure: string;
+            unit_of_measure: "lbs" | "kg" | "tons" | "metric_tons" | "gallons" | "liters" | "cubic_yards" | "each";
         };
         /** WasteTypeList */
         WasteTypeList: {
@@ -9178,8 +9166,11 @@ export interface components {
         WasteTypeUpdate: {
             /** Default Price Per Unit */
             default_price_per_unit?: number | string | null;
-            /** Default Pricing Unit */
-            default_pricing_unit?: string | null;
+            /**
+             * Default Pricing Unit
+             * @enum {unknown}
+             */
+            default_pricing_unit?: "lb" | "gallon" | "each" | "ton" | "yard" | null;
             /** Description */
             description?: string | null;
             /** Is Active */
@@ -9190,8 +9181,11 @@ export interface components {
             material_category?: string | null;
             /** Name */
             name?: string | null;
-            /** Unit Of Measure */
-            unit_of_measure?: string | null;
+            /**
+             * Unit Of Measure
+             * @enum {unknown}
+             */
+            unit_of_measure?: "lbs" | "kg" | "tons" | "metric_tons" | "gallons" | "liters" | "cubic_yards" | "each" | null;
         };
         /** WeightExtractionRead */
         WeightExtractionRead: {
@@ -15987,7 +15981,62 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GeneratorAnswers-Input"];
+                "application/json": components["schemas"]["GeneratorAnswers-Input"] | {
+                    /** @enum {unknown} */
+                    business_type: "supermarket";
+                    gross_annual_sales_usd: number | string;
+                } | {
+                    /** @enum {unknown} */
+                    business_type: "grocery_store";
+                    facility_square_feet: number;
+                } | {
+                    /** @enum {unknown} */
+                    business_type: "restaurant";
+                    facility_square_feet: number;
+                    seats: number;
+                } | {
+                    /** @enum {unknown} */
+                    business_type: "state_agency_cafeteria";
+                    facility_square_feet: number;
+                    seats: number;
+                } | {
+                    /** @enum {unknown} */
+                    business_type: "hotel";
+                    /** @enum {unknown} */
+                    has_onsite_food_facility: false;
+                } | {
+                    /** @enum {unknown} */
+                    business_type: "hotel";
+                    /** @enum {unknown} */
+                    has_onsite_food_facility: true;
+                    rooms: number;
+                } | {
+                    /** @enum {unknown} */
+                    business_type: "health_facility";
+                    /** @enum {unknown} */
+                    has_onsite_food_facility: false;
+                } | {
+                    beds: number;
+                    /** @enum {unknown} */
+                    business_type: "health_facility";
+                    /** @enum {unknown} */
+                    has_onsite_food_facility: true;
+                } | {
+                    /** @enum {unknown} */
+                    business_type: "local_education_agency";
+                    has_onsite_food_facility: boolean;
+                } | {
+                    average_daily_attendance: number;
+                    /** @enum {unknown} */
+                    business_type: "large_venue";
+                } | {
+                    average_daily_attendance: number;
+                    /** @enum {unknown} */
+                    business_type: "large_event";
+                } | {
+                    /** @enum {unknown} */
+                    business_type?: "food_service_provider" | "food_distributor" | "wholesale_food_vendor" | "other";
+                };
             };
         };
         responses: {
@@ -25059,7 +25108,79 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    [key: string]: unknown;
+                    /**
+                     * Ai Provider
+                     * @enum {string}
+                     */
+                    ai_provider?: "auto" | "local" | "openai";
+                    /** Auto Approve Domains */
+                    auto_approve_domains?: string[];
+                    /**
+                     * Carbon Credit Methodology
+                     * @enum {string}
+                     */
+                    carbon_credit_methodology?: "EPA_2023" | "IPCC_2019" | "CUSTOM";
+                    /** Carbon Offset Price Per Ton */
+                    carbon_offset_price_per_ton?: number | string;
+                    /** Enable Carbon Credits */
+                    enable_carbon_credits?: boolean;
+                    /** Enable Carbon Trading */
+                    enable_carbon_trading?: boolean;
+                    /** Enable Customer Notes */
+                    enable_customer_notes?: boolean;
+                    /** Enable Ear Reporting */
+                    enable_ear_reporting?: boolean;
+                    /** Enable Internal Notes */
+                    enable_internal_notes?: boolean;
+                    /** Enable Ticket Email */
+                    enable_ticket_email?: boolean;
+                    /** Inbound Default Price Per Unit */
+                    inbound_default_price_per_unit?: number | string;
+                    /**
+                     * Inbound Default Pricing Unit
+                     * @enum {string}
+                     */
+                    inbound_default_pricing_unit?: "lb" | "ton" | "yard" | "gallon" | "each";
+                    /** Inbound Employee Weigh In Enabled */
+                    inbound_employee_weigh_in_enabled?: boolean;
+                    /** Inbound Module Enabled */
+                    inbound_module_enabled?: boolean;
+                    /** Inbound Multistep Weighing Enabled */
+                    inbound_multistep_weighing_enabled?: boolean;
+                    /** Outbound Multistep Weighing Enabled */
+                    outbound_multistep_weighing_enabled?: boolean;
+                    /** Outbound Truck Scale Enabled */
+                    outbound_truck_scale_enabled?: boolean;
+                    /** Outbound Type2 Auto Create Payable */
+                    outbound_type2_auto_create_payable?: boolean;
+                    /** Outbound Type2 Auto Generate Bol */
+                    outbound_type2_auto_generate_bol?: boolean;
+                    /** Outbound Type2 Require Vehicle Info */
+                    outbound_type2_require_vehicle_info?: boolean;
+                    /**
+                     * Plan Upgrade Requires
+                     * @enum {string}
+                     */
+                    plan_upgrade_requires?: "payment" | "approval";
+                    /** Recaptcha Enabled */
+                    recaptcha_enabled?: boolean;
+                    /** Recaptcha Min Score */
+                    recaptcha_min_score?: number | string;
+                    /** Recaptcha Secret Key */
+                    recaptcha_secret_key?: string;
+                    /** Recaptcha Site Key */
+                    recaptcha_site_key?: string;
+                    /** Require Manual Approval */
+                    require_manual_approval?: boolean;
+                    /** Sb1383 Target Percent */
+                    sb1383_target_percent?: number | string;
+                    /** Simple Tickets Mode */
+                    simple_tickets_mode?: boolean;
+                    /**
+                     * System Default Theme
+                     * @enum {string}
+                     */
+                    system_default_theme?: "light" | "dark";
                 };
             };
         };
@@ -25275,7 +25396,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TicketCreate"];
+                "application/json": components["schemas"]["TicketCreate"] | {
+                    /** @enum {unknown} */
+                    status: "draft" | "saved";
+                } | {
+                    container_type: string;
+                    destination: string;
+                    /** @enum {unknown} */
+                    status?: "completed";
+                    waste_type: string;
+                };
             };
         };
         responses: {

@@ -1,0 +1,166 @@
+"""The OpenAPI document says what the server checks (issue 31): a request valid by the document
+is accepted, so schemathesis's positive_data_acceptance holds.
+
+Two things pydantic does not write by itself:
+- `Needed()`: a field the server requires but checks in its own words ("Name is required", spec 1
+  section 5: whitespace-only counts as empty). The document lists it under `required`, as text
+  with a non-space character (`text=True`) or as an e-mail (`email=True`), while the server keeps
+  its message. `finish()` moves the marker into the object's `required` list.
+- Decimals written as strings: pydantic declares any string; here the string must be a decimal
+  within the field's max_digits/decimal_places (pydantic's own pattern builder).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from fastapi._compat import v2 as _fastapi_schema
+from pydantic import Field
+
+_MARK = "x-flow-required"
+# Spec 1 section 5's e-mail shape (api.kit.fields.EMAIL_SHAPE), surrounding spaces allowed: the
+# server strips them.
+EMAIL_PATTERN = r"^\s*[^\s@]+@[^\s@]+\.[^\s@]+\s*$"
+NON_BLANK = r"\S"
+# For Field(json_schema_extra=...): an optional e-mail or text field, declared as the server reads it.
+EMAIL = {"pattern": EMAIL_PATTERN, "maxLength": 320}
+TEXT = {"minLength": 1, "pattern": NON_BLANK}
+EMAIL_OR_BLANK = {"pattern": rf"^\s*$|{EMAIL_PATTERN}", "maxLength": 320}
+_ADDRESS = r"[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+"
+# 'a@x.com, b@y.org': one to twenty addresses, comma-separated (api.email_alerts.schemas.clean_recipients).
+RECIPIENTS = {"pattern": rf"^\s*{_ADDRESS}\s*(,\s*{_ADDRESS}\s*){{0,19}}$"}
+# HH:MM, 24-hour, surrounding spaces allowed.
+HH_MM = {"pattern": r"^\s*([01][0-9]|2[0-3]):[0-5][0-9]\s*$"}
+
+
+def Needed(*, text: bool = False, email: bool = False, nonempty: bool = False, declared: dict | None = None,
+           also: Callable[[dict], None] | None = None, **field: Any) -> Any:
+    """A required field whose absence the server reports in its own words (`name: str | None =
+    Needed(text=True, max_length=200)`). The document lists it as required and not null;
+    `declared` are JSON Schema keywords for the document only (the server checks them itself);
+    `also` edits the field's schema further (`ABOVE_ZERO`); `field` goes to pydantic's Field."""
+    extra: dict[str, Any] = dict(declared or {})
+    if nonempty:
+        extra.update(minLength=1)
+    if text:
+        extra.update(minLength=1, pattern=NON_BLANK)
+    if email:
+        extra.update(pattern=EMAIL_PATTERN, maxLength=320)
+
+    def declare(schema: dict) -> None:
+        schema.pop("default", None)
+        _drop_null(schema)
+        schema.update(extra)
+        if also is not None:
+            also(schema)
+        schema[_MARK] = True
+
+    return Field(field.pop("default", None), json_schema_extra=declare, **field)
+
+
+def _drop_null(schema: dict) -> None:
+    """`str | None` declared as `str`: the server treats a null as missing."""
+    branches = schema.get("anyOf")
+    if isinstance(branches, list) and {"type": "null"} in branches:
+        kept = [b for b in branches if b != {"type": "null"}]
+        if len(kept) == 1:
+            del schema["anyOf"]
+            schema.update(kept[0])
+        else:
+            schema["anyOf"] = kept
+
+
+def decimal_floor(*, above: bool = False, most: int | None = None) -> Callable[[dict], None]:
+    """json_schema_extra for a decimal the server checks is >= 0 (or > 0), and at most `most`, in
+    its own words: the document's number and decimal-string branches say so (a string's whole
+    part is held to fewer digits than `most`, which a pattern can say)."""
+
+    def declare(schema: dict) -> None:
+        for branch in schema.get("anyOf", [schema]):
+            if branch.get("type") == "number":
+                branch.pop("minimum", None)
+                branch.pop("exclusiveMinimum", None)
+                branch["exclusiveMinimum" if above else "minimum"] = 0
+                if most is not None:
+                    branch["maximum"] = most
+            elif branch.get("type") == "string" and str(branch.get("pattern", "")).startswith("^"):
+                pattern = branch["pattern"].replace("-?", "", 1)
+                if most is not None:
+                    pattern = re.sub(r"\[0-9\](\+|\{1,\d+\})", f"[0-9]{{1,{len(str(most)) - 1}}}", pattern, count=1)
+                if above and not pattern.startswith("^(?![0.]*$)"):
+                    pattern = "^(?![0.]*$)" + pattern[1:]
+                branch["pattern"] = pattern
+
+    return declare
+
+
+AT_LEAST_ZERO = decimal_floor()
+ABOVE_ZERO = decimal_floor(above=True)
+
+
+def one_of_codes(codes, *, blank: bool = False) -> dict:
+    """json_schema_extra for text the server reads as one of `codes`, any case, spaces around
+    (a pattern, not an enum: the web's type stays a string)."""
+    either = "|".join("".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else re.escape(c) for c in code)
+                      for code in sorted(codes))
+    return {"pattern": rf"^\s*({either}){'?' if blank else ''}\s*$"}
+
+
+def body_rule(rule: dict) -> dict:
+    """openapi_extra for a route whose JSON body obeys `rule` (an anyOf of shapes, say) on top of
+    its model; kept off the model so the web's generated type stays one plain object."""
+    return {"requestBody": {"content": {"application/json": {"schema": rule}}}}
+
+
+def _ref_with_rules(document: dict) -> None:
+    """A request body `{"$ref": ..., "anyOf": ...}` (body_rule merged beside the model's $ref) as
+    `allOf: [$ref]` plus the rule, which every reader takes the same way."""
+    for item in document.get("paths", {}).values():
+        for operation in item.values():
+            content = operation.get("requestBody", {}).get("content", {}) if isinstance(operation, dict) else {}
+            for media in content.values():
+                schema = media.get("schema", {})
+                if "$ref" in schema and len(schema) > 1:
+                    media["schema"] = {"allOf": [{"$ref": schema.pop("$ref")}], **schema}
+
+
+def _hoist(node: Any) -> None:
+    if isinstance(node, dict):
+        props = node.get("properties")
+        if isinstance(props, dict):
+            for name, prop in props.items():
+                if isinstance(prop, dict) and prop.pop(_MARK, False):
+                    required = node.setdefault("required", [])
+                    if name not in required:
+                        required.append(name)
+        for value in node.values():
+            _hoist(value)
+    elif isinstance(node, list):
+        for value in node:
+            _hoist(value)
+
+
+def finish(document: dict) -> dict:
+    """The document as served: every `Needed()` field listed as required."""
+    _hoist(document)
+    _ref_with_rules(document)
+    return document
+
+
+def _decimal_pattern(self, schema) -> str:  # a method of FastAPI's GenerateJsonSchema
+    """A decimal as the server reads it from a string: digits within max_digits/decimal_places,
+    no sign when it may not be negative, not zero when it must be above zero. (The server also
+    reads exponents, '1E+3'; the document does not offer them.)"""
+    places, digits = schema.get("decimal_places"), schema.get("max_digits")
+    whole = "[0-9]+" if digits is None else f"[0-9]{{1,{max(digits - (places or 0), 1)}}}"
+    fraction = "" if places == 0 else "(?:\\.[0-9]+)?" if places is None else f"(?:\\.[0-9]{{1,{places}}})?"
+    floor = next((float(schema[k]) for k in ("ge", "gt") if schema.get(k) is not None), None)
+    sign = "" if floor is not None and floor >= 0 else "-?"
+    above_zero = "(?![0.]*$)" if schema.get("gt") is not None and float(schema["gt"]) >= 0 else ""
+    return f"^{above_zero}{sign}{whole}{fraction}$"
+
+
+# pydantic's documented hook (GenerateJsonSchema.get_decimal_pattern); FastAPI generates with its
+# own subclass, so the hook is set there.
+_fastapi_schema.GenerateJsonSchema.get_decimal_pattern = _decimal_pattern
