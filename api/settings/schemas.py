@@ -14,6 +14,9 @@ class PublicSettingsRead(BaseModel):
     recaptcha_site_key: str
     recaptcha_enabled: bool
     recaptcha_min_score: JsonNumber
+    address_search_configured: bool = Field(
+        False, description="An address service is set up (FLOW_GEOCODER_URL): without one, GET "
+                           "/api/address/autocomplete answers an empty list and sign-up says so")
 
 
 class CompanySettingsRead(BaseModel):

@@ -7,6 +7,7 @@ from pydantic import BaseModel, ValidationError
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.core.config import get_settings
 from api.kit.errors import Forbidden, Invalid
 from api.settings.schemas import (
     CompanySettingsRead,
@@ -33,6 +34,7 @@ async def public_settings(db: AsyncSession) -> PublicSettingsRead:
         recaptcha_site_key=row.recaptcha_site_key,
         recaptcha_enabled=row.recaptcha_enabled and bool(row.recaptcha_site_key),
         recaptcha_min_score=row.recaptcha_min_score,
+        address_search_configured=bool(get_settings().geocoder_url),
     )
 
 

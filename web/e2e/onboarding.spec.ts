@@ -29,15 +29,21 @@ test("landing page shows plans from the API, the state explorer and a state page
   await expect(page.getByRole("heading", { name: "Start Your Free Trial Today" })).toBeVisible();
   await shot(page, "01-landing");
   await shot(page, "01-landing-full", true);
+  await page.getByTestId("state-CA").scrollIntoViewIfNeeded();
   await page.getByTestId("state-CA").click();
   await expect(page).toHaveURL(/\/states\/CA$/);
   await expect(page.getByRole("heading", { name: "California", exact: true })).toBeVisible();
+  // The state page opens at its top, not where the map was scrolled to.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByText("2+ cubic yards of solid waste per week", { exact: false })).toBeVisible();
   await shot(page, "02-state-california");
   await page.goto("/states/WA");
   await expect(page.getByText("Not specified").first()).toBeVisible();
   await page.getByRole("link", { name: "← Back to Map" }).click();
   await expect(page).toHaveURL(/\/#states$/);
+  // ... and Back to Map returns to the map, not to the top of the landing page.
+  await expect(page.getByTestId("state-CA")).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 });
 
 test("a trial sign-up goes through every step and lands in the setup wizard", async ({ page }) => {

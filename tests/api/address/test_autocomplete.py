@@ -111,6 +111,11 @@ class TestNoGeocoder:
     async def test_no_configured_service_gives_an_empty_list(self, client):
         r = await client.get("/api/address/autocomplete", params={"q": "green fork"})
         assert r.status_code == 200 and r.json() == []
+        # ... and the public settings say why, so sign-up does not answer "No matches found."
+        assert (await client.get("/api/system-settings/public")).json()["address_search_configured"] is False
+
+    async def test_the_public_settings_say_when_a_service_is_configured(self, client, geocoder):
+        assert (await client.get("/api/system-settings/public")).json()["address_search_configured"] is True
 
     async def test_an_unreachable_service_gives_an_empty_list(self, client, monkeypatch):
         from api.core.config import get_settings

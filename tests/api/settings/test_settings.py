@@ -14,7 +14,8 @@ class TestPublicSettings:
     async def test_anyone_reads_the_recaptcha_settings_without_a_token(self, client):
         r = await client.get("/api/system-settings/public")
         assert r.status_code == 200
-        assert set(r.json()) == {"recaptcha_site_key", "recaptcha_enabled", "recaptcha_min_score"}
+        assert set(r.json()) == {"recaptcha_site_key", "recaptcha_enabled", "recaptcha_min_score",
+                                 "address_search_configured"}
         assert r.json()["recaptcha_min_score"] == 0.5
 
 
@@ -124,5 +125,6 @@ class TestPlatformSettings:
         assert (await client.get("/api/system-settings/public")).json()["recaptcha_enabled"] is False
         await client.put("/api/system/settings", json={"recaptcha_site_key": "site-key-1"}, headers=root)
         body = (await client.get("/api/system-settings/public")).json()
-        assert body == {"recaptcha_site_key": "site-key-1", "recaptcha_enabled": True, "recaptcha_min_score": 0.5}
+        assert body == {"recaptcha_site_key": "site-key-1", "recaptcha_enabled": True, "recaptcha_min_score": 0.5,
+                        "address_search_configured": False}
         await client.put("/api/system/settings", json={"recaptcha_enabled": False}, headers=root)

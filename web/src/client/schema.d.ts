@@ -7276,6 +7276,12 @@ export interface components {
         };
         /** PublicSettingsRead */
         PublicSettingsRead: {
+            /**
+             * Address Search Configured
+             * @description An address service is set up (FLOW_GEOCODER_URL): without one, GET /api/address/autocomplete answers an empty list and sign-up says so
+             * @default false
+             */
+            address_search_configured: boolean;
             /** Recaptcha Enabled */
             recaptcha_enabled: boolean;
             /** Recaptcha Min Score */

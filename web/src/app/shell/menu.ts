@@ -110,7 +110,7 @@ function storeAdminMenu(plan: Plan, subscription: Subscription | null | undefine
   return menu;
 }
 
-function systemAdminMenu(settings: SystemSettings | null | undefined): MenuItem[] {
+function systemAdminMenu(): MenuItem[] {
   const menu: MenuItem[] = [
     leaf("dashboard", "Dashboard"),
     leaf("system-customers", "System Customers (Companies)"),
@@ -118,7 +118,8 @@ function systemAdminMenu(settings: SystemSettings | null | undefined): MenuItem[
     leaf("plans", "Plans"),
     leaf("reports", "Reports"),
   ];
-  if (carbonCreditsEnabled(settings)) menu.push(leaf("carbon-credits", "Carbon Credits"));
+  // No Carbon Credits entry: the credits are each company's (GET /api/carbon-credits is a manager's,
+  // docs/access.md), so the platform's screen answered only 403s.
   // Account Reset and GO LIVE are platform screens too (spec 1 section 2); they sit under Settings.
   menu.push({
     id: "platform-settings",
@@ -156,7 +157,7 @@ export function menuFor(
   settings?: SystemSettings | null,
 ): MenuItem[] {
   if (!user) return [];
-  if (user.role === "system_admin") return systemAdminMenu(settings);
+  if (user.role === "system_admin") return systemAdminMenu();
   if (user.role === "store_employee") return employeeMenu(planOf(user, subscription), settings);
   return storeAdminMenu(planOf(user, subscription), subscription, settings);
 }

@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { usePlans } from "@/features/subscription/api/get-plans";
 import { useDebounced } from "@/lib/use-debounced";
+import { usePublicSettings } from "../api/get-public-settings";
 import { SEARCH_MIN_CHARS, useSearchOrganizations, type AddressSuggestion } from "../api/search-organizations";
 import { filterByOrgType, ORG_TYPES, type OrgType } from "../org-types";
 import type { PaidPlan, SignupEvent, SignupState } from "../signup-machine";
@@ -82,6 +83,8 @@ export function BusinessSearchStep({ state, dispatch }: { state: SignupState; di
   const search = useSearchOrganizations(q);
   const results = filterByOrgType(search.data ?? [], state.orgType).slice(0, 10);
   const active = q.length >= SEARCH_MIN_CHARS;
+  // Without an address service every search is empty: say so instead of "No matches found."
+  const unconfigured = usePublicSettings().data?.address_search_configured === false;
   return (
     <div className="stack">
       {state.orgType && <p className="muted">Searching {state.orgType.name.toLowerCase()} organizations.</p>}
@@ -93,7 +96,9 @@ export function BusinessSearchStep({ state, dispatch }: { state: SignupState; di
           <ul id="org-results" className="suggestions" role="listbox">
             {search.isFetching && <li className="muted">Searching...</li>}
             {search.isError && <li className="muted">Search is unavailable right now; enter your details manually.</li>}
-            {!search.isFetching && !search.isError && results.length === 0 && <li className="muted">No matches found.</li>}
+            {!search.isFetching && !search.isError && results.length === 0 && (
+              <li className="muted">{unconfigured ? "Address search is not set up on this Flow server; enter your details manually." : "No matches found."}</li>
+            )}
             {results.map((r, i) => (
               <li key={`${r.place_id ?? i}`} role="option" aria-selected={false}>
                 <button type="button" onClick={() => dispatch({ type: "pick_business", form: formFromSuggestion(r) })}>

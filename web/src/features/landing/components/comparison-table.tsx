@@ -17,12 +17,14 @@ const ROWS: [string, string, string, string][] = [
 
 const limit = (n: number | null | undefined) => (n === null || n === undefined ? "Unlimited" : `Up to ${n}`);
 
-// Limits come from the plan table the API serves, so the page never disagrees with billing.
+// Prices and limits come from the plan table the API serves, so the page never disagrees with billing.
 function limitRows(plans: PlanRead[] | undefined): [string, string, string, string][] {
   const by = (id: string) => plans?.find((p) => p.id === id);
   if (!plans) return [];
   return [
-    ["Facilities", limit(by("core")?.max_facilities), limit(by("pro")?.max_facilities), limit(by("enterprise")?.max_facilities)],
+    // The one price list's sentence, as the pricing cards, sign-up, Billing and Plans show it.
+    ["Price", by("core")?.price_terms ?? "", by("pro")?.price_terms ?? "", by("enterprise")?.price_terms ?? ""],
+    ["Locations", limit(by("core")?.max_facilities), limit(by("pro")?.max_facilities), limit(by("enterprise")?.max_facilities)],
     ["Users", limit(by("core")?.max_users), limit(by("pro")?.max_users), limit(by("enterprise")?.max_users)],
   ];
 }

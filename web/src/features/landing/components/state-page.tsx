@@ -14,6 +14,10 @@ export default function StatePage() {
   useEffect(() => {
     if (state) document.title = `${state.name} organics law — Flow`;
   }, [state]);
+  // A state page opens at its top, wherever the map was scrolled to when its state was chosen.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [code]);
   if (!state) return <Navigate to="/#states" replace />;
   return (
     <div className="landing">
