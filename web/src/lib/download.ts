@@ -22,9 +22,18 @@ export async function fetchApiFile(path: string, init: { method?: string; header
   return response;
 }
 
-/** The body of a file answer, telling `onProgress` the bytes received so far as they arrive. */
-export async function readWithProgress(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
+/** The file's length when the server says it and the bytes read are the bytes sent (no compression). */
+export function knownLength(response: Response): number | null {
+  if (response.headers.get("content-encoding")) return null;
+  const length = Number(response.headers.get("content-length"));
+  return Number.isFinite(length) && length > 0 ? length : null;
+}
+
+/** The body of a file answer, telling `onProgress` the bytes received so far as they arrive (and
+ * the whole length when known, for a percentage). */
+export async function readWithProgress(response: Response, onProgress?: (bytes: number, total: number | null) => void): Promise<Blob> {
   if (!onProgress || !response.body) return response.blob();
+  const total = knownLength(response);
   const reader = response.body.getReader();
   const chunks: BlobPart[] = [];
   let received = 0;
@@ -33,13 +42,13 @@ export async function readWithProgress(response: Response, onProgress?: (bytes: 
     if (done) break;
     chunks.push(value);
     received += value.byteLength;
-    onProgress(received);
+    onProgress(received, total);
   }
   return new Blob(chunks, { type: response.headers.get("content-type") ?? "application/octet-stream" });
 }
 
 /** Hand a downloaded file to the browser under `name` (with `onProgress`, bytes received so far). */
-export async function saveResponse(response: Response, name: string, onProgress?: (bytes: number) => void): Promise<void> {
+export async function saveResponse(response: Response, name: string, onProgress?: (bytes: number, total: number | null) => void): Promise<void> {
   const url = URL.createObjectURL(await readWithProgress(response, onProgress));
   const a = document.createElement("a");
   a.href = url;
@@ -54,4 +63,16 @@ export async function saveResponse(response: Response, name: string, onProgress?
 export function fileNameFrom(contentDisposition: string | null, fallback: string): string {
   const plain = contentDisposition && /filename\s*=\s*("?)([^";]+)\1/i.exec(contentDisposition);
   return plain ? plain[2].trim() : fallback;
+}
+
+/** GET a file of the API with these query parameters (empty ones left out) and save it under the
+ * server's name (else `fallback`); `onProgress` hears the bytes as they arrive. */
+export async function downloadApiFile(path: string, params: Record<string, string | undefined | null>, fallback: string,
+  onProgress?: (bytes: number, total: number | null) => void): Promise<string> {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== "") query.set(k, v);
+  const response = await fetchApiFile(`${path}?${query}`);
+  const name = fileNameFrom(response.headers.get("content-disposition"), fallback);
+  await saveResponse(response, name, onProgress);
+  return name;
 }

@@ -16,21 +16,22 @@ export function exportBody(filters: ReportFilters): ReportExportFilters {
 }
 
 /** POST a report export with the screen's filters and save the PDF under the server's name. */
-export async function downloadReportPdf(path: string, filters: ReportFilters, fallback: string): Promise<string> {
+export async function downloadReportPdf(path: string, filters: ReportFilters, fallback: string,
+  onProgress?: (bytes: number, total: number | null) => void): Promise<string> {
   const response = await fetchApiFile(path, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(exportBody(filters)),
   });
   const name = reportFileName(response.headers.get("content-disposition"), fallback);
-  await saveResponse(response, name);
+  await saveResponse(response, name, onProgress);
   return name;
 }
 
 /** POST /api/reports/basic/export: the Basic Report recomputed by the server, as basic_report_{date}.pdf. */
-export const exportBasicReport = (filters: ReportFilters) =>
-  downloadReportPdf("/api/reports/basic/export", filters, "basic_report.pdf");
+export const exportBasicReport = (filters: ReportFilters, onProgress?: (bytes: number, total: number | null) => void) =>
+  downloadReportPdf("/api/reports/basic/export", filters, "basic_report.pdf", onProgress);
 
 export function useExportBasicReport() {
-  return useMutation({ mutationFn: exportBasicReport });
+  return useMutation({ mutationFn: (filters: ReportFilters) => exportBasicReport(filters) });
 }

@@ -13,6 +13,7 @@ import { lastDays, lb, num, usd } from "../lib/conversions";
 import type { ReportFilters } from "../api/report-filters";
 import { breakdownColumns } from "./columns";
 import { EmailReportPrompt } from "@/components/email-report-prompt";
+import { BusyButton } from "@/components/busy/busy-button";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { RangeFilter } from "./range-filter";
 import { ReportListSelect } from "./report-list-select";
@@ -32,8 +33,6 @@ export const EXPORT_FAILED = "Export failed. Please try again.";
 export default function BasicReportScreen() {
   useFollowWarehouse();
   const [tab, setTab] = useState<"summary" | "generator">("summary");
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
   const [draft, setDraft] = useState<ReportFilters>({ ...lastDays(30), ticket_type: "all" });
   const [applied, setApplied] = useState<ReportFilters | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -42,19 +41,6 @@ export default function BasicReportScreen() {
   const generated = useBasicReport(applied ?? draft, tab === "generator" && applied !== null);
   const tickets = useReportTickets(applied ?? draft, tab === "generator" && applied !== null);
   const plan = useQuery(getCurrentSubscriptionQueryOptions()).data?.effective_plan;
-
-  // The server recomputes the report from these filters and names the file basic_report_{date}.pdf.
-  async function exportPdf(filters: ReportFilters) {
-    setExporting(true);
-    setExportError(null);
-    try {
-      await exportBasicReport(filters);
-    } catch {
-      setExportError(EXPORT_FAILED);
-    } finally {
-      setExporting(false);
-    }
-  }
 
   return (
     <div>
@@ -103,9 +89,9 @@ export default function BasicReportScreen() {
               </RangeFilter>
             )}
             <button className="btn btn-primary btn-md" onClick={() => setApplied({ ...draft })}>Generate Report</button>
-            <button className="btn btn-md" disabled={!report.data || !applied || exporting} aria-busy={exporting || undefined}
-              onClick={() => applied && exportPdf(applied)}>{exporting ? "Exporting..." : "Export PDF"}</button>
-            {exportError && <p className="alert alert-error" role="alert">{exportError}</p>}
+            {/* The server recomputes the report from these filters and names the file basic_report_{date}.pdf. */}
+            <BusyButton disabled={!report.data || !applied} failure="Export failed."
+              action={(onProgress) => (applied ? exportBasicReport(applied, onProgress) : Promise.resolve())}>Export PDF</BusyButton>
           </div>
           {applied === null ? <p className="muted">Choose filters and generate a report.</p> :
             report.isPending || generated.isPending ? <Spinner /> :

@@ -7,14 +7,16 @@ import { ApiError } from "@/lib/api-client";
 import { fetchApiFile, fileNameFrom, saveResponse } from "@/lib/download";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { notify } from "@/lib/notify";
+import type { OnProgress } from "@/lib/use-busy-action";
+import { BusyButton } from "@/components/busy/busy-button";
 import { useComplianceDashboard } from "../api/get-dashboard";
 import { CompliantBadge, MonthlyTrend, RiskBadge, locationColumns, lb, pct } from "./parts";
 import "./compliance.css";
 
-async function exportPdf(year: number): Promise<string> {
+async function exportPdf(year: number, onProgress?: OnProgress): Promise<string> {
   const response = await fetchApiFile(`/api/compliance/location-report?year=${year}&format=pdf`);
   const name = fileNameFrom(response.headers.get("content-disposition"), `sb1383_location_report_${year}.pdf`);
-  await saveResponse(response, name);
+  await saveResponse(response, name, onProgress);
   return name;
 }
 
@@ -40,10 +42,10 @@ export default function ComplianceReportScreen() {
               {[...new Set([data.year, ...data.available_years])].sort((a, b) => b - a).map((y) => <option key={y} value={y}>{y}</option>)}
             </select>
           </label>{" "}
-          <button type="button" className="btn btn-primary btn-sm" disabled={!data.has_data}
-            onClick={() => exportPdf(data.year).then((n) => notify({ kind: "success", message: `Saved ${n}` }), (e: Error) => notify({ kind: "error", message: `Export failed: ${e.message}` }))}>
+          <BusyButton variant="primary" size="sm" disabled={!data.has_data} failure="Export failed."
+            action={(onProgress) => exportPdf(data.year, onProgress).then((n) => notify({ kind: "success", message: `Saved ${n}` }))}>
             Export PDF
-          </button>
+          </BusyButton>
         </span>
       </div>
       <LastRefreshed figures={data} />

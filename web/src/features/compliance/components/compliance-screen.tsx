@@ -10,7 +10,8 @@ import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useExportEar, type EarFormat } from "../api/export-ear";
 import { LOG_PAGE, useActivityLog } from "../api/get-activity-log";
 import { useComplianceDashboard, type ComplianceDashboard } from "../api/get-dashboard";
-import { notify } from "@/lib/notify";
+import { Button } from "@/components/ui/button";
+import { BusyError } from "@/components/busy/busy-error";
 import { FoodRecoveryRecords } from "./food-recovery";
 import { GeneratorTiers } from "./generator-tiers";
 import { ComplianceOverview } from "./compliance-overview";
@@ -170,20 +171,18 @@ function ActivityLog({ year, first, total }: { year: number; first: ComplianceDa
 function EarExport({ year, eligible }: { year: number; eligible: boolean }) {
   const [format, setFormat] = useState<EarFormat>("json");
   const exporter = useExportEar();
-  const run = () => exporter.mutate({ year, format }, {
-    onSuccess: () => notify({ kind: "success", message: "EAR Report exported successfully!" }),
-    onError: (e) => notify({ kind: "error", message: e.message ? `Export failed: ${e.message}` : "Export failed. Please try again." }),
-  });
+  const run = () => exporter.start(year, format);
   return (
+    <div className="export-group">
     <div className="compliance-head">
       <label>Format{" "}
         <select value={format} onChange={(e) => setFormat(e.target.value as EarFormat)} disabled={!eligible}>
           <option value="json">JSON</option><option value="csv">CSV</option><option value="xlsx">Excel (XLSX)</option><option value="pdf">PDF</option>
         </select>
       </label>
-      <button type="button" className="btn btn-primary btn-sm" onClick={run} disabled={!eligible || exporter.isPending}>
-        {exporter.isPending ? "Exporting..." : "Export"}
-      </button>
+      <Button size="sm" busy={exporter.busy !== null} busyLabel={exporter.label} onClick={run} disabled={!eligible}>Export</Button>
+    </div>
+    <BusyError message={exporter.error?.message} onDismiss={exporter.clearError} />
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { ApiError } from "@/lib/api-client";
 import { companyYearMonth } from "@/lib/format";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
-import { notify } from "@/lib/notify";
+import { Button } from "@/components/ui/button";
+import { BusyError } from "@/components/busy/busy-error";
 import { useExportEar, type EarFormat } from "../api/export-ear";
 import { useEarReport } from "../api/get-ear-report";
 import { day, lb, pct } from "./parts";
@@ -28,10 +29,7 @@ export default function EarScreen() {
   const { data, isPending, error } = useEarReport(year);
   const exporter = useExportEar();
   const thisYear = companyYearMonth().year;  // the company's year, not the device's
-  const run = (format: EarFormat) => data && exporter.mutate({ year: data.year, format }, {
-    onSuccess: () => notify({ kind: "success", message: "EAR Report exported successfully!" }),
-    onError: (e) => notify({ kind: "error", message: e.message ? `Export failed: ${e.message}` : "Export failed. Please try again." }),
-  });
+  const run = (format: EarFormat) => data && exporter.start(data.year, format);
   return (
     <div>
       <div className="compliance-head">
@@ -78,11 +76,13 @@ export default function EarScreen() {
               {data.eligible_for_submission ? <p><Badge tone="green">Eligible for submission</Badge></p> : <p className="text-red">{data.reason}</p>}
               <div className="compliance-head">
                 {FORMATS.map((f) => (
-                  <button key={f.format} type="button" className="btn btn-secondary btn-sm" disabled={!data.eligible_for_submission || exporter.isPending} onClick={() => run(f.format)}>
+                  <Button key={f.format} variant="secondary" size="sm" busy={exporter.busy === f.format} busyLabel={exporter.label}
+                    disabled={!data.eligible_for_submission || exporter.busy !== null} onClick={() => run(f.format)}>
                     Export {f.label}
-                  </button>
+                  </Button>
                 ))}
               </div>
+              <BusyError message={exporter.error?.message} onDismiss={exporter.clearError} />
               {!data.eligible_for_submission && <p className="small muted">EAR export unlocks at {pct(data.summary.target_rate)} diversion (your target), the minimum number of waste tickets and every ticket at its location.</p>}
             </Card>
           </div>

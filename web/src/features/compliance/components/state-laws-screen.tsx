@@ -3,6 +3,9 @@ import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { fetchApiFile, fileNameFrom, saveResponse } from "@/lib/download";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { notify } from "@/lib/notify";
+import { useBusyAction, type OnProgress } from "@/lib/use-busy-action";
+import { Button } from "@/components/ui/button";
+import { BusyError } from "@/components/busy/busy-error";
 import { STATE_LAWS, useStateLaws, type StateLawEntry, type StateLaws } from "../api/state-laws";
 import { ProgressBar, day } from "./parts";
 import "./compliance.css";
@@ -19,10 +22,10 @@ export function CoveredBadge({ law }: { law: StateLawEntry }) {
   return <Badge tone="amber">Depends on a condition</Badge>;
 }
 
-async function exportFile(format: "csv" | "pdf"): Promise<string> {
+async function exportFile(format: "csv" | "pdf", onProgress?: OnProgress): Promise<string> {
   const response = await fetchApiFile(`${STATE_LAWS}?format=${format}`);
   const name = fileNameFrom(response.headers.get("content-disposition"), `state_laws.${format}`);
-  await saveResponse(response, name);
+  await saveResponse(response, name, onProgress);
   return name;
 }
 
@@ -42,13 +45,16 @@ function Rate({ law }: { law: StateLawEntry }) {
 }
 
 function ExportButtons() {
-  const run = (format: "csv" | "pdf") => exportFile(format).then(
-    (n) => notify({ kind: "success", message: `Saved ${n}` }),
-    (e: Error) => notify({ kind: "error", message: `Export failed: ${e.message}` }));
+  const { busy, label, error, run, clearError } = useBusyAction();
+  const start = (format: "csv" | "pdf") => void run(format, (onProgress) => exportFile(format, onProgress).then(
+    (n) => notify({ kind: "success", message: `Saved ${n}` })), "Export failed.");
   return (
-    <span>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => run("csv")}>Export CSV</button>{" "}
-      <button type="button" className="btn btn-primary btn-sm" onClick={() => run("pdf")}>Export PDF</button>
+    <span className="export-group">
+      <span className="row">
+        <Button variant="secondary" size="sm" busy={busy === "csv"} busyLabel={label} disabled={busy !== null} onClick={() => start("csv")}>Export CSV</Button>
+        <Button size="sm" busy={busy === "pdf"} busyLabel={label} disabled={busy !== null} onClick={() => start("pdf")}>Export PDF</Button>
+      </span>
+      <BusyError message={error?.message} onDismiss={clearError} />
     </span>
   );
 }

@@ -1,23 +1,19 @@
 import { useState } from "react";
 import { AgingBadge } from "@/components/money/aging-badge";
 import { AGING, formatDay, usd } from "@/components/money/format";
-import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";
 import { Card, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { fetchApiFile, saveResponse } from "@/lib/download";
 import { companyDay } from "@/lib/format";
-import { notify } from "@/lib/notify";
+import type { OnProgress } from "@/lib/use-busy-action";
+import { BusyButton } from "@/components/busy/busy-button";
 import { useBillingAccounts, useStatement, type StatementQuery } from "../api/invoices";
 import "@/components/money/money.css";
 
-async function downloadStatement(q: StatementQuery) {
-  try {
-    const response = await fetchApiFile(`/api/invoices/statement?${new URLSearchParams(q).toString()}`);
-    await saveResponse(response, `statement_${q.end_date}.pdf`);
-  } catch (err) {
-    notify({ kind: "error", message: `Unable to download the statement: ${err instanceof Error ? err.message : "please try again"}` });
-  }
+async function downloadStatement(q: StatementQuery, onProgress?: OnProgress) {
+  const response = await fetchApiFile(`/api/invoices/statement?${new URLSearchParams(q).toString()}`);
+  await saveResponse(response, `statement_${q.end_date}.pdf`, onProgress);
 }
 
 /** Customer Statements: one customer's opening balance, the period's invoices and payments with
@@ -42,7 +38,8 @@ export default function CustomerStatementsScreen() {
         </SelectField>
         <TextField label="From" type="date" value={start} max={end} onChange={(e) => setStart(e.target.value)} error={badRange ? "The first day must be on or before the statement date" : null} />
         <TextField label="Statement date" type="date" value={end} onChange={(e) => setEnd(e.target.value)} />
-        <Button variant="secondary" disabled={!query} onClick={() => query && void downloadStatement(query)}>Download Statement PDF</Button>
+        <BusyButton disabled={!query} failure="The statement could not be downloaded."
+          action={(onProgress) => (query ? downloadStatement(query, onProgress) : Promise.resolve())}>Download Statement PDF</BusyButton>
       </div>
       {!query ? <p className="muted">Choose a customer to see their statement.</p>
         : st.isPending ? <Spinner label="Loading statement..." />

@@ -4,19 +4,17 @@ import { Modal } from "@/components/ui/modal";
 import { Spinner } from "@/components/ui/panel";
 import { ApiError } from "@/lib/api-client";
 import { fetchApiFile, saveResponse } from "@/lib/download";
+import type { OnProgress } from "@/lib/use-busy-action";
+import { BusyButton } from "@/components/busy/busy-button";
 import { formatDateTime } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import { useInvoice, useRecordPayment, type InvoiceDetail } from "../api/invoices";
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
 import { formatDay, usd } from "@/components/money/format";
 
-async function printInvoice(invoice: InvoiceDetail) {
-  try {
-    const response = await fetchApiFile(`/api/invoices/${invoice.invoice_id}/pdf`);
-    await saveResponse(response, `invoice_${invoice.invoice_number}.pdf`);
-  } catch (err) {
-    notify({ kind: "error", message: `Unable to print invoice: ${err instanceof Error ? err.message : "please try again"}` });
-  }
+async function printInvoice(invoice: InvoiceDetail, onProgress?: OnProgress) {
+  const response = await fetchApiFile(`/api/invoices/${invoice.invoice_id}/pdf`);
+  await saveResponse(response, `invoice_${invoice.invoice_number}.pdf`, onProgress);
 }
 
 /** Invoice detail (spec 3 s2.4): Bill To, dates, terms, status, line items, total, balance due. */
@@ -26,7 +24,7 @@ export function InvoiceDetailModal({ id, onClose, onPay }: { id: string | null; 
     <Modal open={id !== null} title={data ? `Invoice ${data.invoice_number}` : "Invoice"} onClose={onClose} size="lg"
       footer={data && (
         <>
-          <Button variant="secondary" onClick={() => void printInvoice(data)}>Print Invoice</Button>
+          <BusyButton failure="Unable to print the invoice." action={(onProgress) => printInvoice(data, onProgress)}>Print Invoice</BusyButton>
           {data.payment_status !== "paid" && data.payment_status !== "void" && <Button onClick={() => onPay(data.invoice_id)}>Record Payment</Button>}
           <Button variant="ghost" onClick={onClose}>Close</Button>
         </>

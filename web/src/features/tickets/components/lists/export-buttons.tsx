@@ -1,41 +1,39 @@
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { BusyError } from "@/components/busy/busy-error";
 import { notify } from "@/lib/notify";
+import { useBusyAction } from "@/lib/use-busy-action";
 import { EmailReportPrompt } from "@/components/email-report-prompt";
 import { emailTickets } from "../../api/email-tickets";
 import { exportTickets } from "../../api/export-tickets";
 import { exportFailureMessage, exportLabel, exportSuccessMessage, type ExportFormat } from "../../lib/export-file";
 import type { TicketFilters } from "../../api/get-tickets";
 
-const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-US")} KB`;
-
-/** CSV / Excel / PDF of the screen's filters; each button is busy while its file is made. With
- * `email`, an EMAIL button mails the same tickets now as PDF and CSV (spec 3 s2.11, s2.12). */
+/** CSV / Excel / PDF of the screen's filters (Excel is a real .xlsx workbook). The button that
+ * runs is busy ("Preparing…" and the kilobytes received), the others wait; a failure shows beside
+ * them. With `email`, an EMAIL button mails the same tickets now as PDF and CSV (spec 3 s2.11, s2.12). */
 export function ExportButtons({ filters, formats = ["csv", "excel", "pdf"], email = false }: { filters: TicketFilters; formats?: ExportFormat[]; email?: boolean }) {
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
-  const [received, setReceived] = useState(0);
-  const run = async (format: ExportFormat) => {
-    setBusy(format);
-    setReceived(0);
+  const { busy, label, error, run, clearError } = useBusyAction();
+  const start = (format: ExportFormat) => void run(format, async (onProgress) => {
     try {
       // The whole filtered set, streamed: the button counts what has arrived.
-      await exportTickets(format, filters, setReceived);
-      notify({ kind: "success", message: exportSuccessMessage(format) });
+      await exportTickets(format, filters, onProgress);
     } catch (err) {
       const detail = err instanceof Error ? err.message : "";
-      notify({ kind: "error", message: detail === "No data to export" ? "No data to export" : exportFailureMessage(format) });
-    } finally {
-      setBusy(null);
+      throw new Error(detail === "No data to export" ? "No data to export" : "");
     }
-  };
+    notify({ kind: "success", message: exportSuccessMessage(format) });
+  }, exportFailureMessage(format).replace(" Please try again.", ""));
   return (
-    <div className="row" role="group" aria-label="Export">
-      {email && <EmailReportPrompt title="Tickets" multiple note="The tickets are attached as a PDF and a CSV file." send={(to) => emailTickets(to, filters)} />}
-      {formats.map((f) => (
-        <Button key={f} variant="secondary" busy={busy === f} busyLabel={received > 0 ? `Exporting... ${kilobytes(received)}` : "Exporting..."} disabled={busy !== null} onClick={() => void run(f)}>
-          {f === "excel" ? "Excel" : exportLabel(f)}
-        </Button>
-      ))}
+    <div className="export-group">
+      <div className="row" role="group" aria-label="Export">
+        {email && <EmailReportPrompt title="Tickets" multiple note="The tickets are attached as a PDF and a CSV file." send={(to) => emailTickets(to, filters)} />}
+        {formats.map((f) => (
+          <Button key={f} variant="secondary" busy={busy === f} busyLabel={label} disabled={busy !== null} onClick={() => start(f)}>
+            {f === "excel" || f === "xlsx" ? "Excel" : exportLabel(f)}
+          </Button>
+        ))}
+      </div>
+      <BusyError message={error?.message} onDismiss={clearError} />
     </div>
   );
 }
