@@ -1,6 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
+import { ListExportButtons } from "@/components/busy/list-export-buttons";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -125,6 +126,7 @@ function Customers() {
             </div>
           </details>
         )}
+        {isAdmin && <ListExportButtons path="/api/inbound/customers/export" filters={{ search: search.trim() }} name="customers" label="Export customers" />}
       </div>
       <div className="inbound-cards">
         <Card className="inbound-card"><div className="label">Total Customers</div><div className="value">{data?.total ?? 0}</div></Card>

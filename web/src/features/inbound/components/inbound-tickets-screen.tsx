@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";
 import { Card, Spinner } from "@/components/ui/panel";
 import { usePageState } from "@/lib/page-state";
+import { ListExportButtons } from "@/components/busy/list-export-buttons";
 import { formatDateTime } from "@/lib/format";
 import { type InboundTicket, useCustomers, useInboundTickets } from "../api/inbound";
 import { InboundGate } from "./inbound-gate";
@@ -52,6 +53,7 @@ function Tickets() {
           {(customers.data?.customers ?? []).map((c) => <option key={c.id} value={c.id}>{c.customer_name}</option>)}
         </SelectField>
         <Button variant="secondary" onClick={() => setFilters({ start_date: "", end_date: "", customer_id: "" })}>Clear</Button>
+        <ListExportButtons path="/api/inbound/tickets/export" filters={filters} name="inbound_tickets" label="Export inbound tickets" />
       </div>
       {isError && <Alert kind="error">{(error as Error).message || "Failed to fetch tickets"}</Alert>}
       {isLoading ? <Spinner label="Loading inbound tickets..." /> : (

@@ -11,7 +11,7 @@ export type BillingAccount = Schema<"BillingAccount">;
 export type PaymentStatus = NonNullable<ListQuery["status"]>;
 export type AgingCategory = NonNullable<ListQuery["aging_category"]>;
 /** The list's filters as the screen holds them ("" = any). */
-export type InvoiceFilters = { [K in "status" | "aging_category" | "customer_id"]?: NonNullable<ListQuery[K]> | "" } & { limit?: string; offset?: string };
+export type InvoiceFilters = { [K in "status" | "aging_category" | "customer_id" | "search"]?: NonNullable<ListQuery[K]> | "" } & { limit?: string; offset?: string };
 /** The statement's query, every day given (the screen picks them). */
 export type StatementQuery = { [K in keyof QueryOf<"invoices-customer_statement_activity">]-?: string };
 

@@ -71,7 +71,7 @@ describe("Invoice/Billing Dashboard (spec 3 s2.8 and s8)", () => {
 describe("Invoice Management (spec 3 s2.4)", () => {
   it("says 'No invoices found matching your criteria' when nothing matches", async () => {
     const buckets = Object.fromEntries(["CURRENT", "1-30", "31-60", "61-90", "90+"].map((k) => [k, { total: "0.00", count: 0 }]));
-    answer = (url) => url.includes("aging-report")
+    answer = (url) => url.includes("billing-accounts") ? json({ accounts: [] }) : url.includes("aging-report")
       ? json({ as_of: "2026-11-23", total_accounts_receivable: "0.00", aging_buckets: buckets, last_refreshed_at: null })
       : json({ invoices: [], total: 0, as_of: "2026-11-23", last_refreshed_at: null });
     renderWith(<InvoicesScreen />);

@@ -1,12 +1,14 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { usePageState } from "@/lib/page-state";
+import { useDebounced } from "@/lib/use-debounced";
+import { ListExportButtons } from "@/components/busy/list-export-buttons";
 import { DataTable } from "@/components/data-table/data-table";
 import { Button } from "@/components/ui/button";
-import { SelectField } from "@/components/ui/input";
+import { SelectField, TextField } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
-import { useAgingReport, useInvoices, type AgingCategory, type InvoiceFilters, type InvoiceRow, type PaymentStatus } from "../api/invoices";
+import { useAgingReport, useBillingAccounts, useInvoices, type AgingCategory, type InvoiceFilters, type InvoiceRow, type PaymentStatus } from "../api/invoices";
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
 import { AGING, formatDay, usd } from "@/components/money/format";
 import { InvoiceDetailModal, PaymentModal } from "./invoice-modals";
@@ -14,11 +16,23 @@ import "@/components/money/money.css";
 
 const col = createColumnHelper<InvoiceRow>();
 
-/** Invoice Management (spec 3 s2.4): aging cards, filters with Clear, table, detail and payment. */
+const FILTER_KEYS = ["status", "aging_category", "customer_id", "search"] as const;
+
+/** Invoice Management (spec 3 s2.4): aging cards, search, filters with Clear (all in the URL),
+ * table, detail and payment; CSV/Excel of the whole filtered list and of the A/R aging. */
 export default function InvoicesScreen() {
-  const page = usePageState(["status", "aging_category"]);
-  const filters = { status: page.filters.status ?? "", aging_category: page.filters.aging_category ?? "" } as InvoiceFilters;
-  const setFilters = (f: InvoiceFilters) => page.update({ filters: { status: f.status, aging_category: f.aging_category } });
+  const page = usePageState(FILTER_KEYS);
+  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, page.filters[k] ?? ""])) as InvoiceFilters;
+  const setFilters = (f: InvoiceFilters) => page.update({ filters: Object.fromEntries(FILTER_KEYS.map((k) => [k, f[k]])) });
+  // The search box types freely; the URL (and the list) follow once typing pauses.
+  const [search, setSearch] = useState(filters.search ?? "");
+  const settled = useDebounced(search, 300);
+  useEffect(() => { setSearch(page.filters.search ?? ""); }, [page.filters.search]);
+  useEffect(() => {
+    if (settled.trim() !== (page.filters.search ?? "")) page.update({ filters: { search: settled.trim() } });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  const accounts = useBillingAccounts();
   const [openId, setOpenId] = useState<string | null>(null);
   const [paying, setPaying] = useState<string | null>(null);
   const aging = useAgingReport();
@@ -44,7 +58,8 @@ export default function InvoicesScreen() {
     }),
   ], []);
   const report = aging.data;
-  const filtered = Boolean(filters.status || filters.aging_category);
+  const filtered = FILTER_KEYS.some((k) => Boolean(filters[k]));
+  const exportFilters = { ...filters, as_of: list.data?.as_of };
   return (
     <div>
       <h2>Invoice Management</h2>
@@ -57,6 +72,12 @@ export default function InvoicesScreen() {
         ))}
       </div>
       <div className="invoice-filters">
+        <TextField label="Search" type="search" placeholder="Invoice # or customer" value={search} maxLength={100}
+          onChange={(e) => setSearch(e.target.value)} />
+        <SelectField label="Customer" value={filters.customer_id} onChange={(e) => setFilters({ ...filters, customer_id: e.target.value })}>
+          <option value="">All customers</option>
+          {accounts.data?.accounts.map((a) => <option key={a.customer_id} value={a.customer_id}>{a.customer_name}</option>)}
+        </SelectField>
         <SelectField label="Payment status" value={filters.status} onChange={(e) => setFilters({ ...filters, status: e.target.value as PaymentStatus | "" })}>
           <option value="">All statuses</option>
           <option value="pending">Pending</option>
@@ -67,7 +88,14 @@ export default function InvoicesScreen() {
           <option value="">All categories</option>
           {AGING.map((b) => <option key={b.key} value={b.key}>{b.key}</option>)}
         </SelectField>
-        <Button variant="secondary" disabled={!filtered} onClick={() => setFilters({ status: "", aging_category: "" })}>Clear</Button>
+        <Button variant="secondary" disabled={!filtered} onClick={() => { setSearch(""); setFilters({}); }}>Clear</Button>
+      </div>
+      <div className="invoice-exports">
+        <span className="small muted">Invoices as filtered:</span>
+        <ListExportButtons path="/api/invoices/export" filters={exportFilters} name="invoices" label="Export invoices" />
+        <span className="small muted">A/R aging:</span>
+        <ListExportButtons path="/api/invoices/aging-report/export" filters={{ customer_id: filters.customer_id, as_of: list.data?.as_of }}
+          name="ar_aging" label="Export A/R aging" />
       </div>
       {list.isPending ? <Spinner label="Loading invoices..." /> : list.error ? <p className="alert alert-error">{list.error.message}</p> : (
         <DataTable data={list.data.invoices} columns={columns} getRowId={(r) => r.invoice_id}

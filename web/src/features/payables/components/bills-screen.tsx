@@ -2,6 +2,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { usePageState } from "@/lib/page-state";
+import { ListExportButtons } from "@/components/busy/list-export-buttons";
 import { AgingBadge, StatusBadge } from "@/components/money/aging-badge";
 import { AGING, formatDay, usd } from "@/components/money/format";
 import { PaymentForm } from "@/components/money/payment-form";
@@ -51,6 +52,7 @@ export default function BillsScreen() {
           <option value="">All</option><option value="pending">Open, not due</option><option value="overdue">Overdue</option><option value="paid">Paid</option>
         </SelectField>
         <Button variant="secondary" disabled={!status} onClick={() => setStatus("")}>Clear</Button>
+        <ListExportButtons path="/api/bills/export" filters={{ status, as_of: bills.data?.as_of }} name="bills" label="Export bills" />
       </div>
       {bills.isPending ? <Spinner label="Loading bills..." /> : bills.error ? <p className="alert alert-error">{bills.error.message}</p> : (
         <DataTable data={bills.data.bills} columns={columns} getRowId={(r) => r.bill_id} empty="No bills found"
