@@ -1,20 +1,23 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { Spinner } from "@/components/ui/panel";
 import { Badge } from "@/components/ui/badge";
 import { notify } from "@/lib/notify";
-import { useTicket, type TicketImage } from "@/features/tickets/api/get-ticket";
+import { useTicket } from "@/features/tickets/api/get-ticket";
 import { formatDateTime, formatLbs, formatUsd } from "@/lib/format";
 import { ticketMethodLabel } from "@/lib/ticket-method";
 import { statusBadge, statusTone } from "@/lib/ticket-status";
 import { AuthImage } from "./auth-image";
 import { CompanyLogo } from "./company-logo";
+import { PhotoViewer } from "./photo-viewer/photo-viewer";
 
-/** Ticket detail with Print; clicking a photo opens it full size (spec 3 s2.11, s2.12). */
+/** Ticket detail with Print; a photo opens in the viewer, one at a time (spec 3 s2.11, s2.12; issue 32). */
 export function TicketDetailModal({ ticketId, onClose }: { ticketId: string | null; onClose: () => void }) {
   const { data: ticket, isLoading, isError } = useTicket(ticketId);
-  const [viewing, setViewing] = useState<TicketImage | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  useEffect(() => setViewing(null), [ticketId]);
+  const photos = (ticket?.images ?? []).map((img, i) => ({ id: img.id, alt: `${img.kind} photo ${i + 1}`, caption: img.kind, url: img.url }));
 
   const print = () => {
     try {
@@ -67,9 +70,9 @@ export function TicketDetailModal({ ticketId, onClose }: { ticketId: string | nu
             )}
             {ticket.images.length > 0 && (
               <div className="thumbs" aria-label="Ticket photos">
-                {ticket.images.map((img) => (
+                {ticket.images.map((img, i) => (
                   <div className="thumb" key={img.id}>
-                    <AuthImage url={img.thumbnail_url} alt={`${img.kind} photo`} onClick={() => setViewing(img)} />
+                    <AuthImage url={img.thumbnail_url} alt={`${img.kind} photo ${i + 1}`} onClick={() => setViewing(i)} />
                   </div>
                 ))}
               </div>
@@ -77,9 +80,8 @@ export function TicketDetailModal({ ticketId, onClose }: { ticketId: string | nu
           </div>
         )}
       </Modal>
-      <Modal open={Boolean(viewing)} onClose={() => setViewing(null)} size="lg" title={viewing ? `${viewing.kind} photo` : "Photo"}>
-        {viewing && <AuthImage url={viewing.url} alt={`${viewing.kind} photo full size`} className="image-full" />}
-      </Modal>
+      <PhotoViewer photos={photos} index={ticketId ? viewing : null} onIndex={setViewing} onClose={() => setViewing(null)}
+        renderPhoto={(p) => <AuthImage url={photos.find((x) => x.id === p.id)?.url ?? ""} alt={`${p.alt} full size`} className="image-full" />} />
     </>
   );
 }
