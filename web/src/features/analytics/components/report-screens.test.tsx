@@ -127,8 +127,8 @@ describe("report generator ticket table (spec 3 s2.13, detail as in s2.12)", () 
     wrap(<ReportTicketTable tickets={rows} />);
     fireEvent.click(screen.getByText("Food Bank"));
     const dialog = await screen.findByRole("dialog", { name: "Ticket T-20261003-0002" });
-    fireEvent.click(await within(dialog).findByAltText("scale photo"));
-    expect(await screen.findByAltText("scale photo full size")).toBeTruthy();
+    fireEvent.click(await within(dialog).findByAltText("scale photo 1"));
+    expect(await screen.findByAltText("scale photo 1 full size")).toBeTruthy();
   });
 });
 
