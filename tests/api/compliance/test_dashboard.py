@@ -105,18 +105,21 @@ async def test_the_gate_and_the_dashboard_share_one_read_of_the_company_settings
     assert len([s for s in seen if "from company_settings" in s.lower()]) == 1, seen
 
 
-async def test_the_dashboard_asks_postgres_three_statements(client, world):
-    """Who is calling (user and company), the gate's settings row, and one statement for the rest
-    (partners, agreements, locations with their answers, the stored log): it was eight with the
-    tenant's set_config, which now goes with the transaction's BEGIN."""
+async def test_the_dashboard_asks_postgres_four_statements(client, world):
+    """Who is calling (user and company), the gate's settings row, one statement for the rest
+    (partners, agreements, locations with their answers, the stored log), and the freshness probe
+    (api/analytics/freshness.py: any change since the published warehouse, on the updated_at
+    indexes): it was eight with the tenant's set_config, which now goes with the transaction's BEGIN."""
     from tests.api.tickets.test_query_counts import counting_statements
 
     with counting_statements() as seen:
         r = await client.get(DASH, headers=world["a"].headers())
     assert r.status_code == 200, r.text
-    assert len(seen) == 3, seen
+    assert len(seen) == 4, seen
     assert "from users" in seen[0].lower() and "from company_settings" in seen[1].lower()
-    assert "food_recovery_partners" in seen[2] and "compliance_events" in seen[2]
+    rest = [s for s in seen[2:] if "food_recovery_partners" in s and "compliance_events" in s]
+    probe = [s for s in seen[2:] if s.lower().startswith("select least(") and "updated_at > " in s]
+    assert len(rest) == 1 and len(probe) == 1, seen
 
 
 async def test_the_log_shows_stored_events_newest_first_with_their_time(client, world, owner_sql):
