@@ -4,8 +4,11 @@ file that carries a figure gives the same value (docs/figures.md names each figu
 One data set, written through the app's own paths: an advanced outbound ticket, a simple ticket,
 an offline ticket synced through the batch path, a truck-scale (type 2) ticket, General Trash to
 landfill, mixed recyclables, cardboard, an inbound load, fifty small compost tickets, and tickets on
-both sides of the company's new year (Los Angeles) at two locations; one warehouse refresh for the
-whole module. The period is the company's calendar year 2025 (the EAR's year)."""
+both sides of the company's new year at two locations; one warehouse refresh per company. The
+period is the company's calendar year 2025 (the EAR's year). The whole module runs twice, for a
+company in Los Angeles and one in Honolulu (two time zones): the tickets on either side of the new
+year are placed at 23:30 on 31 December and 00:30 on 1 January in the company's own zone, so every
+equality and hand-computed value below holds only if every answer and file uses that zone."""
 from __future__ import annotations
 
 import csv
@@ -35,6 +38,13 @@ GENERATED = ORGANIC + Decimal("128.0") + Decimal("9.0")  # + General Trash (land
 DIVERTED = ORGANIC_DIVERTED + Decimal("9.0")
 ORGANIC_TICKETS = 51
 
+# The company's zone -> (23:30 on 31 December 2025, 00:30 on 1 January 2026) there, in UTC.
+ZONES = {
+    "America/Los_Angeles": ("2026-01-01T07:30:00Z", "2026-01-01T08:30:00Z"),
+    "Pacific/Honolulu": ("2026-01-01T09:30:00Z", "2026-01-01T10:30:00Z"),
+}
+ZONE_OF: dict = {}  # company id -> its zone, for the mails' headers
+
 
 def ticket(waste_type: str, destination: str, container: str, gross, store, at: str, **extra) -> dict:
     return {"is_inbound": False, "outbound_ticket_type": "type_1_container", "waste_type": waste_type,
@@ -42,13 +52,16 @@ def ticket(waste_type: str, destination: str, container: str, gross, store, at: 
             "store_id": str(store.id), "ticket_at": at, **extra}
 
 
-@pytest.fixture(scope="module")
-async def world(app, database_url):
+@pytest.fixture(scope="module", params=sorted(ZONES))
+async def world(app, database_url, request):
     from tests.factories import Factory
 
+    zone = request.param
+    last_evening, new_year = ZONES[zone]
     t = await Factory().tenant("enterprise", stores=2)
-    with psycopg.connect(database_url) as conn:  # the company's day is Los Angeles', whatever the default
-        conn.execute("update companies set timezone = 'America/Los_Angeles' where id = %s", (t.company_id,))
+    with psycopg.connect(database_url) as conn:  # the company's day is its zone's, whatever the default
+        conn.execute("update companies set timezone = %s where id = %s", (zone, t.company_id))
+    ZONE_OF[t.company_id] = zone
     await ensure_lists(t)
     await set_company(t, inbound_module_enabled=True, outbound_truck_scale_enabled=True,
                       outbound_type2_require_vehicle_info=False)
@@ -67,10 +80,10 @@ async def world(app, database_url):
         await post("/api/tickets", ticket("Food Waste", "Landfill", "Slim Jim 23 (23gal)", 35.8, k1,
                                           "2025-05-05T19:00:00Z", manual_override=True,
                                           internal_notes="Simple Tickets mode - manual entry"), "employee")
-        # Offline, synced through the batch path: 24 lb donated at 23:30 on 31 December in Los
-        # Angeles (07:30 UTC on 1 January): it counts in 2025.
+        # Offline, synced through the batch path: 24 lb donated at 23:30 on 31 December in the
+        # company's zone (1 January in UTC): it counts in 2025.
         synced = await post("/api/tickets/batch", {"tickets": [
-            ticket("Edible Surplus Food", "Food Donation", "Plastic Bucket", 25.5, k1, "2026-01-01T07:30:00Z",
+            ticket("Edible Surplus Food", "Food Donation", "Plastic Bucket", 25.5, k1, last_evening,
                    client_id=str(uuid.uuid4()))]}, "employee")
         assert synced["created"] == 1, synced
         # Truck scale (type 2): 2,400 - 2,000 = 400 lb of food waste composted, at the other location.
@@ -85,9 +98,8 @@ async def world(app, database_url):
         # Cardboard is a paper product: organic waste, 32 lb recycled.
         await post("/api/tickets", ticket("Cardboard (OCC)", "Recycling", "Plastic Bucket", 33.5, k1,
                                           "2025-10-01T19:00:00Z"))
-        # 00:30 on 1 January 2026 in Los Angeles: not in 2025.
-        await post("/api/tickets", ticket("Food Scraps", "Compost", "Plastic Bucket", 49.5, k1,
-                                          "2026-01-01T08:30:00Z"))
+        # 00:30 on 1 January 2026 in the company's zone: not in 2025.
+        await post("/api/tickets", ticket("Food Scraps", "Compost", "Plastic Bucket", 49.5, k1, new_year))
         # An inbound load of 150 lb: a receipt, never the company's waste or diversion.
         payee = await add_customer(client, t, "Golden Gate Produce")
         load = await post("/api/inbound/tickets", {
@@ -313,7 +325,7 @@ async def test_the_scheduled_mails_attachments_carry_the_screens_figures(read, w
 
     a = await company_answers(read)
     f = ReportFilter(company_id=str(world.company_id), start=date(YEAR, 1, 1), end=date(YEAR, 12, 31))
-    header = ReportHeader(company_name="One Truth", timezone="America/Los_Angeles", generated_at=datetime.now(tz=UTC))
+    header = ReportHeader(company_name="One Truth", timezone=ZONE_OF[world.company_id], generated_at=datetime.now(tz=UTC))
     cost = pdf_text((await asyncio.to_thread(reports.render, "cost-analysis", f, header))[0].data)
     in_text("cost savings (cost analysis mail)", cost, usd(a["cost"]["total_savings"]))
     in_text("diversion rate (cost analysis mail)", cost, f"{a['dashboard']['diversion_rate']}%")
