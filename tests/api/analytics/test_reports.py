@@ -218,17 +218,19 @@ async def test_empty_warehouse_has_the_figure_functions_dbt_publishes(world, tmp
         empty.close()
 
 
-async def test_a_report_call_asks_postgres_only_who_is_calling(client, world):
+async def test_a_report_call_asks_postgres_only_who_is_calling_and_whats_newer(client, world):
     """One query for the user and company (read afresh on every call); the caller's company is set
     with the transaction's BEGIN in one pipelined round trip, not as a statement of its own; the
-    figures come from the warehouse, nothing else goes to Postgres."""
+    figures come from the warehouse. The one other statement is the freshness probe
+    (api/analytics/freshness.py): has the company changed since the published warehouse?"""
     from tests.api.tickets.test_query_counts import counting_statements
 
     with counting_statements() as seen:
         r = await get(client, "/api/reports/basic", world["a"])
     assert r.status_code == 200
-    assert len(seen) == 1, seen
+    assert len(seen) == 2, seen
     assert "from users" in seen[0].lower() and "set_config" not in seen[0]
+    assert seen[1].lower().startswith("select least(") and "updated_at > " in seen[1], seen
 
 
 async def test_the_tenant_scope_goes_with_the_begin_and_holds_for_the_transaction(app, world):
