@@ -58,10 +58,21 @@ def is_running() -> bool:
 
 
 def ensure_running() -> str:
-    """Start (creating if needed) the private cluster; return an admin URL to it."""
-    data = PG_DIR / "data"
+    """Start (creating if needed) the private cluster; return an admin URL to it. One process at a
+    time (a lock file beside the cluster's folder): two pytest-xdist workers on a new machine would
+    otherwise both run initdb in the same folder, and one fails."""
+    import fcntl
+
     if is_running():
         return admin_url()
+    PG_DIR.parent.mkdir(parents=True, exist_ok=True)
+    with open(PG_DIR.parent / f".{PG_DIR.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return admin_url() if is_running() else _start()
+
+
+def _start() -> str:
+    data = PG_DIR / "data"
     PG_DIR.mkdir(parents=True, exist_ok=True)
     ids = _owner_ids()
     if ids:

@@ -33,6 +33,22 @@ def _admin_url() -> str:
     return devdb.ensure_running()
 
 
+def _ensure_app_role(conn: psycopg.Connection) -> None:
+    """The migrations' app role and the admin's membership in it belong to the whole server, so
+    pytest-xdist workers migrating their own databases at once on a new server would race to
+    create them (one worker failed every test: "Key (rolname)=(flow_app) already exists"). They
+    are made here once, one worker at a time, before any migration runs."""
+    import fcntl
+
+    from api.migrations.rls import APP_ROLE
+
+    with open(Path(os.environ.get("TMPDIR", "/tmp")) / "flow-test-app-role.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if conn.execute("select 1 from pg_roles where rolname = %s", (APP_ROLE,)).fetchone() is None:
+            conn.execute(f"create role {APP_ROLE} nologin nobypassrls")
+        conn.execute(f"grant {APP_ROLE} to current_user")
+
+
 @pytest.fixture(scope="session")
 def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     admin = _admin_url()
@@ -41,6 +57,7 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     name = f"flow_test_{worker + '_' if worker else ''}{uuid.uuid4().hex[:10]}"
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'create database "{name}"')
+        _ensure_app_role(conn)
     url = admin.rsplit("/", 1)[0] + f"/{name}"
     tmp = tmp_path_factory.mktemp("flow")
     os.environ.update(

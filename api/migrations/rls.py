@@ -15,6 +15,9 @@ def ensure_app_role() -> None:
           if not exists (select 1 from pg_roles where rolname = '{APP_ROLE}') then
             create role {APP_ROLE} nologin nobypassrls;
           end if;
+        -- A role belongs to the whole server: another database's migration may create it between
+        -- the check and the create (two test workers on a new server did).
+        exception when duplicate_object or unique_violation then null;
         end $$;
         """
     )
