@@ -117,7 +117,13 @@ async def read_page(db: AsyncSession, f: ListFilter, function: str, columns: str
         f"select {columns}, count(*) over () as matching from {function}(:company, :as_of) where {where} "
         f"order by {order} limit :limit offset :offset"),
         {**params, "company": f.company_id, "as_of": f.as_of, "limit": f.limit, "offset": f.offset})).mappings().all()
-    total = found[0]["matching"] if found else 0
+    if found:
+        total = found[0]["matching"]
+    elif f.offset:  # a page past the end still says how many there are, so the pager can go back
+        total = await db.scalar(text(f"select count(*) from {function}(:company, :as_of) where {where}"),
+                                {**params, "company": f.company_id, "as_of": f.as_of})
+    else:
+        total = 0
     return [{k: v for k, v in r.items() if k != "matching"} for r in found], total
 
 
