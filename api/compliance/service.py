@@ -17,6 +17,7 @@ from api.compliance import ear, recovery, tiers
 from api.compliance.location_report import to_pdf as location_report_pdf
 from api.kit.calendar import company_today, company_zone_name
 from api.kit.errors import Conflict
+from api.kit.fields import MAX_OFFSET
 from api.tables.companies import Company
 from api.tables.compliance import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
 from api.tables.settings import CompanySettings
@@ -379,7 +380,7 @@ async def activity_log(db: AsyncSession, company: Company, year: int | None, lim
     newest = (await db.execute(
         select(ComplianceEvent.event, ComplianceEvent.description, ComplianceEvent.severity, ComplianceEvent.created_at)
         .where(*stored_where).order_by(ComplianceEvent.created_at.desc(), ComplianceEvent.id.desc())
-        .limit(offset + limit))).all()
+        .limit(min(offset + limit, MAX_OFFSET)))).all()  # a bigint: offset near its top overflowed (a 500)
     stored = [{"event": e, "description": d, "severity": v, "timestamp": t} for e, d, v, t in newest]
     merged = sorted(stored + trend, key=lambda e: e["timestamp"], reverse=True)
     return merged[offset:offset + limit], int(stored_count) + len(trend)

@@ -19,19 +19,25 @@ from fastapi._compat import v2 as _fastapi_schema
 from pydantic import Field
 
 _MARK = "x-flow-required"
+# Whitespace as the server's str.strip() and Python's \s read it. A pattern's own \s is
+# ECMA-262's, which lacks \x1c-\x1f and \x85 and adds \ufeff: '\x1ca@b.co' matched the
+# document's e-mail and was refused by the server (issue 31), so patterns spell the class out.
+_WS = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+SPACE = f"[{_WS}]"
+NOT_SPACE = f"[^{_WS}]"
 # Spec 1 section 5's e-mail shape (api.kit.fields.EMAIL_SHAPE), surrounding spaces allowed: the
 # server strips them.
-EMAIL_PATTERN = r"^\s*[^\s@]+@[^\s@]+\.[^\s@]+\s*$"
-NON_BLANK = r"\S"
+EMAIL_PATTERN = rf"^{SPACE}*[^{_WS}@]+@[^{_WS}@]+\.[^{_WS}@]+{SPACE}*$"
+NON_BLANK = NOT_SPACE
 # For Field(json_schema_extra=...): an optional e-mail or text field, declared as the server reads it.
 EMAIL = {"pattern": EMAIL_PATTERN, "maxLength": 320}
 TEXT = {"minLength": 1, "pattern": NON_BLANK}
-EMAIL_OR_BLANK = {"pattern": rf"^\s*$|{EMAIL_PATTERN}", "maxLength": 320}
-_ADDRESS = r"[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+"
+EMAIL_OR_BLANK = {"pattern": rf"^{SPACE}*$|{EMAIL_PATTERN}", "maxLength": 320}
+_ADDRESS = rf"[^{_WS}@,;]+@[^{_WS}@,;]+\.[^{_WS}@,;]+"
 # 'a@x.com, b@y.org': one to twenty addresses, comma-separated (api.email_alerts.schemas.clean_recipients).
-RECIPIENTS = {"pattern": rf"^\s*{_ADDRESS}\s*(,\s*{_ADDRESS}\s*){{0,19}}$"}
+RECIPIENTS = {"pattern": rf"^{SPACE}*{_ADDRESS}{SPACE}*(,{SPACE}*{_ADDRESS}{SPACE}*){{0,19}}$"}
 # HH:MM, 24-hour, surrounding spaces allowed.
-HH_MM = {"pattern": r"^\s*([01][0-9]|2[0-3]):[0-5][0-9]\s*$"}
+HH_MM = {"pattern": rf"^{SPACE}*([01][0-9]|2[0-3]):[0-5][0-9]{SPACE}*$"}
 
 
 def Needed(*, text: bool = False, email: bool = False, nonempty: bool = False, declared: dict | None = None,
@@ -104,7 +110,7 @@ def one_of_codes(codes, *, blank: bool = False) -> dict:
     (a pattern, not an enum: the web's type stays a string)."""
     either = "|".join("".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else re.escape(c) for c in code)
                       for code in sorted(codes))
-    return {"pattern": rf"^\s*({either}){'?' if blank else ''}\s*$"}
+    return {"pattern": rf"^{SPACE}*({either}){'?' if blank else ''}{SPACE}*$"}
 
 
 def body_rule(rule: dict) -> dict:
@@ -158,9 +164,54 @@ def _decimal_pattern(self, schema) -> str:  # a method of FastAPI's GenerateJson
     floor = next((float(schema[k]) for k in ("ge", "gt") if schema.get(k) is not None), None)
     sign = "" if floor is not None and floor >= 0 else "-?"
     above_zero = "(?![0.]*$)" if schema.get("gt") is not None and float(schema["gt"]) >= 0 else ""
+    top = next((schema[k] for k in ("le", "lt") if schema.get(k) is not None), None)
+    if sign == "" and top is not None and top == int(top) and top > 0:
+        # At most `le` (below `lt`), a whole number: the whole part below it, or it exactly with
+        # a zero fraction ('200001' was valid by the document, issue 31).
+        exactly = f"|^{int(top)}(?:\\.0+)?$" if schema.get("le") is not None else ""
+        return f"^{above_zero}(?:{_below(int(top))}){fraction}${exactly}"
     return f"^{above_zero}{sign}{whole}{fraction}$"
+
+
+def _below(n: int) -> str:
+    """A regex for the whole numbers 0 <= x < n, written in decimal (leading zeros allowed)."""
+    digits = str(n)
+    shapes = [f"0*[0-9]{{1,{len(digits) - 1}}}"] if len(digits) > 1 else []
+    for i, d in enumerate(digits):
+        low = 1 if i == 0 and len(digits) > 1 else 0
+        if int(d) > low:
+            rest = len(digits) - i - 1
+            shapes.append(f"0*{digits[:i]}[{low}-{int(d) - 1}]" + (f"[0-9]{{{rest}}}" if rest else ""))
+    return "|".join(shapes)
 
 
 # pydantic's documented hook (GenerateJsonSchema.get_decimal_pattern); FastAPI generates with its
 # own subclass, so the hook is set there.
 _fastapi_schema.GenerateJsonSchema.get_decimal_pattern = _decimal_pattern
+
+
+_decimal_schema = _fastapi_schema.GenerateJsonSchema.decimal_schema
+
+
+def _decimal_number(self, schema) -> dict:  # a method of FastAPI's GenerateJsonSchema
+    """A decimal given as a JSON number, as the server reads it: a multiple of its smallest place
+    (decimal_places) and below 10^(max_digits - decimal_places), so 0.3333 or 8.5e307 for a
+    2-place, 12-digit field is refused by the document as by the server (issue 31)."""
+    json_schema = _decimal_schema(self, schema)
+    places, digits = schema.get("decimal_places"), schema.get("max_digits")
+    for branch in json_schema.get("anyOf", []):
+        if branch.get("type") != "number":
+            continue
+        if places is not None and "multipleOf" not in branch:
+            branch["multipleOf"] = 1 if places == 0 else float(f"1e-{places}")
+        if digits is not None:
+            bound = 10 ** (digits - (places or 0))
+            if not any(k in branch for k in ("maximum", "exclusiveMaximum")) or branch.get("maximum", 0) >= bound:
+                branch.pop("maximum", None)
+                branch["exclusiveMaximum"] = bound
+            if not any(k in branch for k in ("minimum", "exclusiveMinimum")):
+                branch["exclusiveMinimum"] = -bound
+    return json_schema
+
+
+_fastapi_schema.GenerateJsonSchema.decimal_schema = _decimal_number

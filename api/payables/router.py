@@ -17,6 +17,7 @@ from api.invoices import service as receivables
 from api.invoices.deps import AsOfDay
 from api.invoices.pdf import PDF_MIME, pdf_response
 from api.invoices.schemas import AgingCategory, PaymentCreate, PaymentStatus
+from api.kit.contract import body_rule
 from api.kit.fields import MAX_OFFSET
 from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
 from api.payables import service
@@ -49,7 +50,16 @@ async def list_partners(
     return DisposalPartnerList(disposal_partners=partners, total=total)
 
 
-@router.post("/disposal-partners", response_model=DisposalPartnerRead, status_code=status.HTTP_201_CREATED)
+# A new partner's price_basis and price come together or not at all (service._apply).
+PRICED_OR_NOT = {"anyOf": [
+    {"title": "No price", "properties": {"price_basis": {"type": "null"}, "price": {"type": "null"}}},
+    {"title": "Priced", "required": ["price_basis", "price"],
+     "properties": {"price_basis": {"type": "string"}, "price": {"type": ["number", "string"]}}},
+]}
+
+
+@router.post("/disposal-partners", response_model=DisposalPartnerRead, status_code=status.HTTP_201_CREATED,
+             openapi_extra=body_rule(PRICED_OR_NOT))
 async def create_partner(body: DisposalPartnerCreate, db: Db, company: CurrentCompany,
                          _admin: AdminUser) -> DisposalPartnerRead:
     return await service.create_partner(db, company.id, body)

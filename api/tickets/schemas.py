@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from api.kit.contract import NON_BLANK, RECIPIENTS, decimal_floor
+from api.kit.contract import NON_BLANK, RECIPIENTS, SPACE, decimal_floor
 from api.kit.fields import MAX_OFFSET, JsonNumber
 from api.kit.validation import Flag, IsoDate, IsoDateTime
 
@@ -291,7 +291,7 @@ class TicketQuery(BaseModel):
     container_type: str | None = None
     ticket_type: Literal["all", "inbound", "outbound"] = "all"
     status: str | None = Field(None, description="draft, saved, completed, void, comma-separated, or all",
-                               json_schema_extra={"pattern": r"^\s*(all|((draft|saved|completed|void)\s*(,\s*(draft|saved|completed|void)\s*)*))\s*$"})
+                               json_schema_extra={"pattern": rf"^{SPACE}*(all|((draft|saved|completed|void){SPACE}*(,{SPACE}*(draft|saved|completed|void){SPACE}*)*)){SPACE}*$"})
     created_by: Literal["me"] | None = Field(None, description="'me' for My Ticket History")
     q: str | None = Field(None, max_length=60, description="Part of a ticket number")
     sort_by: Literal["timestamp", "created_at"] = "timestamp"

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from api.kit.contract import EMAIL_PATTERN, Needed, one_of_codes
+from api.kit.contract import EMAIL_PATTERN, SPACE, Needed, one_of_codes
 from api.kit.fields import blank, check_password, check_pin, clean_email
 from api.kit.validation import FieldValueError, Flag, about
 
@@ -69,7 +69,7 @@ class UserCreate(BaseModel):
     role: str = Field("store_employee", json_schema_extra=one_of_codes(ROLE_ALIASES))
     phone: str | None = Field(default=None, max_length=40)
     assigned_location_id: uuid.UUID | None = None
-    pin: str | None = Field(None, json_schema_extra={"pattern": "^([0-9]{4}|\\s*)$"})
+    pin: str | None = Field(None, json_schema_extra={"pattern": f"^([0-9]{{4}}|{SPACE}*)$"})
 
     @field_validator("assigned_location_id", "pin", "phone", mode="before")
     @classmethod
@@ -100,13 +100,13 @@ class UserCreate(BaseModel):
 class UserUpdate(BaseModel):
     """Partial: empty text fields and an empty password are left out, so they keep their value."""
 
-    email: str | None = Field(None, json_schema_extra={"pattern": f"^\\s*$|{EMAIL_PATTERN}", "maxLength": 320})
+    email: str | None = Field(None, json_schema_extra={"pattern": f"^{SPACE}*$|{EMAIL_PATTERN}", "maxLength": 320})
     first_name: str | None = None
     last_name: str | None = None
     phone: str | None = Field(default=None, max_length=40)
     role: str | None = Field(None, json_schema_extra=one_of_codes(ROLE_ALIASES))
-    password: str | None = Field(None, json_schema_extra={"pattern": "^(\\s*|.{6,})$"})
-    pin: str | None = Field(None, json_schema_extra={"pattern": "^([0-9]{4}|\\s*)$"})
+    password: str | None = Field(None, json_schema_extra={"pattern": f"^({SPACE}*|.{{6,}})$"})
+    pin: str | None = Field(None, json_schema_extra={"pattern": f"^([0-9]{{4}}|{SPACE}*)$"})
     is_active: Flag | None = None
     # Explicit null or "" means company-wide access (no assigned location).
     assigned_location_id: uuid.UUID | None = None

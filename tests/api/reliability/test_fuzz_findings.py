@@ -135,3 +135,108 @@ async def test_the_document_declares_the_error_shape_the_api_sends(app):
                 if ref.get("schema", {}).get("$ref") != "#/components/schemas/ErrorBody":
                     missing.append(f"{method.upper()} {path} {status}")
     assert not missing, missing[:20]
+
+
+# Issue 31 point 4, the strict run (declared_data_acceptance, invalid_data_rejection): what the
+# document says valid, the server accepts, and the other way round.
+
+def _valid(doc: dict, schema: dict, value) -> bool:
+    import jsonschema_rs
+
+    return jsonschema_rs.validator_for({**schema, "components": doc["components"]}).is_valid(value)
+
+
+def _body(doc: dict, path: str, method: str = "post") -> dict:
+    return doc["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]
+
+
+# Python's whitespace (str.strip, \s) and ECMA-262's differ in \x1c-\x1f, \x85 and \ufeff.
+SPACES = ["\x1c", "\x1e", "\x1f", "\x85", "\ufeff", "\u3000", "\x0b", " "]
+
+
+@pytest.mark.parametrize("space", SPACES)
+def test_email_pattern_reads_whitespace_as_the_server_does(app, space):
+    from api.kit.fields import clean_email
+
+    doc = app.openapi()
+    schema = doc["components"]["schemas"]["UserCreate"]["properties"]["email"]
+    for email in (f"{space}a@b.co{space}", f"a{space}b@c.de", f"ab@c.d{space}e"):
+        try:
+            clean_email(email)
+            accepted = True
+        except ValueError:
+            accepted = False
+        assert _valid(doc, schema, email) == accepted, repr(email)
+
+
+@pytest.mark.parametrize("space", SPACES)
+def test_recipients_pattern_reads_whitespace_as_the_server_does(app, space):
+    from pydantic import ValidationError
+
+    from api.tickets.schemas import TicketEmailRequest
+
+    doc = app.openapi()
+    for value in (f"a@b.co,x{space}y@c.de", f"{space}a@b.co{space},{space}c@d.ef"):
+        try:
+            TicketEmailRequest.model_validate({"recipients": value})
+            accepted = True
+        except ValidationError:
+            accepted = False
+        assert _valid(doc, _body(doc, "/api/tickets/email"), {"recipients": value}) == accepted, repr(value)
+
+
+@pytest.mark.parametrize(("path", "field", "value"), [
+    ("/api/container-types", "capacity_gallons", 0.3333333333333333),  # 1 place
+    ("/api/diversion-methods", "co2_factor", 5e-324),  # 4 places
+    ("/api/waste-types", "default_price_per_unit", 8.516861012830518e+307),  # 12 digits
+])
+async def test_decimal_numbers_beyond_their_digits_are_refused_by_the_document_too(client, tenant, app, path,
+                                                                                    field, value):
+    doc = app.openapi()
+    body = {"name": f"N {uuid.uuid4().hex[:6]}", "is_organic": False, "capacity_gallons": 5, field: value}
+    assert not _valid(doc, _body(doc, path), body)
+    r = await client.post(path, json=body, headers=tenant.headers())
+    assert_field_error(r, field)
+    rounded = round(value, 1) if value < 1e9 else 99999999.1234
+    assert _valid(doc, _body(doc, path), {**body, field: rounded})
+    r = await client.post(path, json={**body, field: rounded}, headers=tenant.headers())
+    assert r.status_code == 201, r.text
+
+
+@pytest.mark.parametrize(("quantity", "valid"), [("200001", False), ("999999", False), ("200000.5", False),
+                                                 ("200000", True), ("200000.00", True), ("199999.99", True)])
+def test_line_quantity_given_as_text_is_held_to_the_weight_cap(app, quantity, valid):
+    from pydantic import ValidationError
+
+    from api.tickets.schemas import LineItemCreate
+
+    doc = app.openapi()
+    schema = doc["components"]["schemas"]["LineItemCreate"]
+    line = {"waste_type": "Food", "quantity": quantity}
+    assert _valid(doc, schema, line) == valid
+    try:
+        LineItemCreate.model_validate(line)
+        accepted = True
+    except ValidationError:
+        accepted = False
+    assert accepted == valid
+
+
+@pytest.mark.parametrize(("body", "valid"), [({"price_basis": "per_load"}, False), ({"price": 10}, False),
+                                             ({"price_basis": "per_ton", "price": None}, False),
+                                             ({"price_basis": "per_ton", "price": 10}, True), ({}, True)])
+async def test_new_partner_price_and_basis_come_together_in_the_document(client, tenant, app, body, valid):
+    doc = app.openapi()
+    body = {"name": f"P {uuid.uuid4().hex[:6]}", **body}
+    assert _valid(doc, _body(doc, "/api/disposal-partners"), body) == valid
+    r = await client.post("/api/disposal-partners", json=body, headers=tenant.headers())
+    assert r.status_code == (201 if valid else 422), r.text
+
+
+async def test_activity_log_at_the_last_offset_is_an_empty_page_not_a_500(client, tenant):
+    from api.kit.fields import MAX_OFFSET
+
+    r = await client.get("/api/compliance/activity-log", params={"offset": MAX_OFFSET, "limit": 200},
+                         headers=tenant.headers())
+    assert r.status_code == 200, r.text
+    assert r.json()["entries"] == []

@@ -17508,7 +17508,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DisposalPartnerCreate"];
+                "application/json": components["schemas"]["DisposalPartnerCreate"] | {
+                    price?: null;
+                    price_basis?: null;
+                } | {
+                    price: number | string;
+                    price_basis: string;
+                };
             };
         };
         responses: {
