@@ -48,7 +48,9 @@ class EmailAlertBase(BaseModel):
     @field_validator("weekly_day", mode="before", check_fields=False)
     @classmethod
     def _day(cls, value: Any) -> Any:
-        return value.strip().lower() if isinstance(value, str) and value.strip() else None
+        # Text is read in any case; a blank is no day; anything else ({}, 0, false) is refused by
+        # the enum, not taken as no day (issue 31: the strict fuzz run saw `{}` accepted).
+        return (value.strip().lower() or None) if isinstance(value, str) else value
 
 
 class EmailAlertCreate(EmailAlertBase):

@@ -32,6 +32,7 @@ from api.inbound.schemas import (
     VehicleList,
     VehicleWrite,
 )
+from api.kit.contract import UUID_HEADER
 from api.kit.errors import DomainError
 from api.kit.fields import MAX_OFFSET
 from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
@@ -145,7 +146,7 @@ async def license_plate_lookup(plate: str, db: Db, _who: WeighInCaller) -> Inbou
 )
 async def create_inbound_ticket(
     body: InboundTicketCreate, db: Db, who: WeighInCaller, response: Response,
-    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", json_schema_extra={"format": "uuid"})] = None,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", json_schema_extra=UUID_HEADER)] = None,
 ) -> InboundTicketRead:
     """Weigh in and out in one go (completed), weigh in only (saved), or keep a draft."""
     ticket, created = await tickets.create(db, who, body, client_id_of(body, idempotency_key))

@@ -29,6 +29,7 @@ from api.invoices.schemas import (
     PaymentStatus,
     Statement,
 )
+from api.kit.contract import UUID_HEADER
 from api.kit.fields import MAX_OFFSET
 from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
 from api.kit.validation import IsoDate
@@ -145,7 +146,7 @@ async def invoice_pdf(invoice_id: uuid.UUID, db: Db, who: BillerDep) -> Response
 @router.put("/invoices/{invoice_id}/payment", response_model=PaymentRecorded)
 async def record_payment(
     invoice_id: uuid.UUID, body: PaymentCreate, db: Db, who: BillerDep, response: Response,
-    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", json_schema_extra={"format": "uuid"})] = None,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", json_schema_extra=UUID_HEADER)] = None,
 ) -> PaymentRecorded:
     """Record a payment of at most the balance. A retry with the same Idempotency-Key answers the
     first payment (header Idempotent-Replayed: true) and records nothing."""

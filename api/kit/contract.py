@@ -36,6 +36,8 @@ EMAIL_OR_BLANK = {"pattern": rf"^{SPACE}*$|{EMAIL_PATTERN}", "maxLength": 320}
 _ADDRESS = rf"[^{_WS}@,;]+@[^{_WS}@,;]+\.[^{_WS}@,;]+"
 # 'a@x.com, b@y.org': one to twenty addresses, comma-separated (api.email_alerts.schemas.clean_recipients).
 RECIPIENTS = {"pattern": rf"^{SPACE}*{_ADDRESS}{SPACE}*(,{SPACE}*{_ADDRESS}{SPACE}*){{0,19}}$"}
+# An Idempotency-Key header: a UUID as the server reads it (hyphenated, any case).
+UUID_HEADER = {"format": "uuid", "pattern": r"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"}
 # HH:MM, 24-hour, surrounding spaces allowed.
 HH_MM = {"pattern": rf"^{SPACE}*([01][0-9]|2[0-3]):[0-5][0-9]{SPACE}*$"}
 

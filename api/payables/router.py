@@ -17,7 +17,7 @@ from api.invoices import service as receivables
 from api.invoices.deps import AsOfDay
 from api.invoices.pdf import PDF_MIME, pdf_response
 from api.invoices.schemas import AgingCategory, PaymentCreate, PaymentStatus
-from api.kit.contract import body_rule
+from api.kit.contract import UUID_HEADER, body_rule
 from api.kit.fields import MAX_OFFSET
 from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
 from api.payables import service
@@ -117,7 +117,7 @@ async def bill_detail(bill_id: uuid.UUID, db: Db, company: CurrentCompany, _admi
 @router.put("/bills/{bill_id}/payment", response_model=BillPaymentRecorded)
 async def pay_bill(
     bill_id: uuid.UUID, body: PaymentCreate, db: Db, company: CurrentCompany, admin: AdminUser, response: Response,
-    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", json_schema_extra={"format": "uuid"})] = None,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", json_schema_extra=UUID_HEADER)] = None,
 ) -> BillPaymentRecorded:
     """Record a payment to the partner, at most the balance; Idempotency-Key replays."""
     key = receivables.idempotency_key(idempotency_key)

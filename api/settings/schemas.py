@@ -116,6 +116,8 @@ def _one_setting() -> dict:
     sending a platform setting (or the reverse) gets 403."""
     from fastapi._compat.v2 import GenerateJsonSchema  # the document's generator (decimal patterns)
 
+    import api.kit.contract  # noqa: F401  (sets its decimal hooks: without them a string had no pattern)
+
     properties: dict = {}
     for model in (CompanySettingsUpdate, PlatformSettingsUpdate):
         for name, prop in model.model_json_schema(schema_generator=GenerateJsonSchema)["properties"].items():

@@ -13,7 +13,7 @@ from api.companies.logo import logo_png
 from api.core.config import get_settings
 from api.core.deps import Db
 from api.kit.calendar import company_zone_name
-from api.kit.contract import body_rule
+from api.kit.contract import UUID_HEADER, body_rule
 from api.kit.errors import ErrorBody, Invalid, NotFound
 from api.ops import metrics
 from api.ratelimit.service import client_ip as ratelimit_ip
@@ -64,7 +64,7 @@ async def _one(db, ticket) -> TicketRead:
 )
 async def create_ticket(
     body: TicketCreate, db: Db, who: TicketCaller, response: Response,
-    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", json_schema_extra={"format": "uuid"})] = None,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", json_schema_extra=UUID_HEADER)] = None,
 ) -> TicketRead:
     """Create an outbound ticket (outbound or simple payload). A retried client_id returns 200."""
     ticket, created, lines, images, store_name = await service.create_ticket(db, who, body, idempotency_key)

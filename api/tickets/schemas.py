@@ -67,7 +67,7 @@ COMPLETE_OR_DRAFT = {"anyOf": [
     {"title": "Draft or saved", "required": ["status"], "properties": {"status": {"enum": ["draft", "saved"]}}},
     {"title": "Completed", "required": ["waste_type", "container_type", "destination", "gross_weight"],
      "properties": {"status": {"enum": ["completed"]}, "waste_type": _NAMED, "container_type": _NAMED,
-                    "destination": _NAMED}},
+                    "destination": _NAMED, "gross_weight": {"not": {"type": "null"}}}},
 ]}
 WEIGHT = decimal_floor(most=int(MAX_WEIGHT_LB))
 GROSS = decimal_floor(above=True, most=int(MAX_WEIGHT_LB))
@@ -291,7 +291,7 @@ class TicketQuery(BaseModel):
     container_type: str | None = None
     ticket_type: Literal["all", "inbound", "outbound"] = "all"
     status: str | None = Field(None, description="draft, saved, completed, void, comma-separated, or all",
-                               json_schema_extra={"pattern": rf"^{SPACE}*(all|((draft|saved|completed|void){SPACE}*(,{SPACE}*(draft|saved|completed|void){SPACE}*)*)){SPACE}*$"})
+                               json_schema_extra={"pattern": rf"^{SPACE}*$|^{SPACE}*(all|((draft|saved|completed|void){SPACE}*(,{SPACE}*(draft|saved|completed|void){SPACE}*)*)){SPACE}*$"})
     created_by: Literal["me"] | None = Field(None, description="'me' for My Ticket History")
     q: str | None = Field(None, max_length=60, description="Part of a ticket number")
     sort_by: Literal["timestamp", "created_at"] = "timestamp"

@@ -8,6 +8,7 @@ from fastapi import APIRouter, BackgroundTasks, Query, Request, status
 
 from api.access.deps import AdminUser, CurrentCompany, CurrentUser
 from api.core.deps import Db
+from api.kit.contract import SPACE, body_rule, one_of_codes
 from api.kit.fields import MAX_OFFSET
 from api.ratelimit.service import client_ip
 from api.users import service
@@ -34,7 +35,15 @@ async def list_users(
     return await service.list_users(db, company, limit=limit, offset=offset)
 
 
-@router.post("/users", response_model=UserRead, status_code=status.HTTP_201_CREATED)
+# A location or a PIN is for an employee (the default role); a store admin has neither (service.create_user).
+EMPLOYEE_EXTRAS = {"anyOf": [
+    {"title": "No location or PIN", "properties": {"assigned_location_id": {"type": "null"}, "pin": {"anyOf": [{"type": "null"}, {"type": "string", "pattern": f"^{SPACE}*$"}]}}},
+    {"title": "An employee", "properties": {"role": one_of_codes(("store_employee", "employee"))}},
+]}
+
+
+@router.post("/users", response_model=UserRead, status_code=status.HTTP_201_CREATED,
+             openapi_extra=body_rule(EMPLOYEE_EXTRAS))
 async def create_user(body: UserCreate, admin: AdminUser, company: CurrentCompany, db: Db,
                       request: Request) -> UserRead:
     return await service.create_user(db, admin, company, body, client_ip(request))

@@ -11095,7 +11095,7 @@ export interface operations {
     "admin-download_system_report": {
         parameters: {
             query?: {
-                format?: string;
+                format?: "csv" | "xlsx";
             };
             header?: never;
             path: {
@@ -25414,6 +25414,7 @@ export interface operations {
                 } | {
                     container_type: string;
                     destination: string;
+                    gross_weight: unknown;
                     /** @enum {unknown} */
                     status?: "completed";
                     waste_type: string;
@@ -27021,7 +27022,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UserCreate"];
+                "application/json": components["schemas"]["UserCreate"] | {
+                    assigned_location_id?: null;
+                    pin?: null | string;
+                } | {
+                    role?: unknown;
+                };
             };
         };
         responses: {
