@@ -44,6 +44,7 @@ const SRC = fileURLToPath(new URL("./src", import.meta.url));
 const INDEX_HTML = fileURLToPath(new URL("./index.html", import.meta.url));
 const APP_ROOTS = [`${SRC}/app/shell/app-shell.tsx`, `${SRC}/features/tickets/components/scale/scale-portal-screen.tsx`];
 
+const I18N = /\/src\/lib\/i18n\/|\/node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\//;
 type ModuleInfo = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 type GetModuleInfo = (id: string) => ModuleInfo;
 
@@ -99,6 +100,12 @@ function chunkNames(): (id: string, meta: { getModuleInfo: GetModuleInfo }) => s
       // a public page that uses one of them loads a few kB more, the app one request less.
       const appNeeds = staticClosure(APP_ROOTS, getModuleInfo, (x) => entry.has(x));
       for (const [m, roots] of loadedBy) {
+        // The scale screens' words (lib/i18n, i18next): the app and the PIN dialog load them, the
+        // landing page never does, so they are a chunk of their own rather than part of app-public.
+        if (I18N.test(m)) {
+          names.set(m, "i18n");
+          continue;
+        }
         if (appNeeds.has(m)) {
           names.set(m, "app-public");
           continue;

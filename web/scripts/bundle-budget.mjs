@@ -10,7 +10,9 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
-const BUDGET_KB = 150;
+// The scale screen carries its words in English and Spanish (lib/i18n: i18next, react-i18next and
+// both catalogues, about 25 kB gzip in a chunk of their own, issue 32); the landing page none.
+const BUDGETS_KB = { landing: 150, "app/scale": 175 };
 const CHART_PACKAGES = /^(recharts|d3-|victory|react-smooth|recharts-scale)/;
 const PAGES = {
   landing: ["src/features/landing/components/landing-page.tsx"],
@@ -49,8 +51,8 @@ for (const [page, facades] of Object.entries(PAGES)) {
   const bytes = files.reduce((n, f) => n + gz(f), 0);
   const charts = [...new Set(files.flatMap((f) => chunks[f].packages.filter((p) => CHART_PACKAGES.test(p))))];
   const kb = Math.round(bytes / 102.4) / 10;
-  results[page] = { gzip_kb: kb, budget_kb: BUDGET_KB, chunks: files.length, chart_packages: charts };
-  if (kb > BUDGET_KB || charts.length) failed = true;
+  results[page] = { gzip_kb: kb, budget_kb: BUDGETS_KB[page], chunks: files.length, chart_packages: charts };
+  if (kb > BUDGETS_KB[page] || charts.length) failed = true;
 }
 if (process.argv.includes("--json")) console.log(JSON.stringify(results));
 else

@@ -11,6 +11,18 @@ export function setDisplayTimeZone(timeZone: string | null | undefined): void {
   displayTimeZone = timeZone || DEFAULT_TIME_ZONE;
 }
 
+// The locale numbers and dates are written in: the user's language (lib/i18n sets it); undefined
+// is the browser's own, as for every English user before issue 32.
+let displayLocale: string | undefined;
+
+export function setDisplayLocale(locale: string | undefined): void {
+  displayLocale = locale;
+}
+
+export function getDisplayLocale(): string | undefined {
+  return displayLocale;
+}
+
 /** The zone instants are shown in (the company's). */
 export function getDisplayTimeZone(): string {
   return displayTimeZone;
@@ -29,7 +41,7 @@ export function parseDay(day: string | null | undefined): Date | null {
 /** A calendar day (YYYY-MM-DD, or the day part of a longer value) in the user's date format. */
 export function formatDay(day: string | null | undefined, fallback = "N/A"): string {
   const d = parseDay((day ?? "").slice(0, 10));
-  return d ? d.toLocaleDateString() : fallback;
+  return d ? d.toLocaleDateString(displayLocale) : fallback;
 }
 
 function valid(iso: string | null | undefined): Date | null {
@@ -40,14 +52,14 @@ function valid(iso: string | null | undefined): Date | null {
 
 export function formatDateTime(iso: string | null | undefined, fallback = "N/A"): string {
   const d = valid(iso);
-  return d ? d.toLocaleString(undefined, { timeZone: displayTimeZone }) : fallback;
+  return d ? d.toLocaleString(displayLocale, { timeZone: displayTimeZone }) : fallback;
 }
 
 /** The company's day of an instant; a date-only value is shown as the calendar day it is. */
 export function formatDate(iso: string | null | undefined, fallback = "N/A"): string {
   if (iso && DATE_ONLY.test(iso.trim())) return formatDay(iso, fallback);
   const d = valid(iso);
-  return d ? d.toLocaleDateString(undefined, { timeZone: displayTimeZone }) : fallback;
+  return d ? d.toLocaleDateString(displayLocale, { timeZone: displayTimeZone }) : fallback;
 }
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in the company's time zone. */
@@ -69,9 +81,19 @@ export function shiftDay(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The pound's abbreviation: "lbs" in English as Flow always wrote it, "lb" in Spanish. */
+export const poundUnit = () => (displayLocale?.startsWith("es") ? "lb" : "lbs");
+
 /** Weights in pounds with one decimal ("1,234.5 lbs"); a dash when there is none. */
 export const formatLbs = (n: number | string | null | undefined) =>
-  n === null || n === undefined || n === "" ? "—" : `${Number(n).toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} lbs`;
+  n === null || n === undefined || n === "" ? "—" : `${Number(n).toLocaleString(displayLocale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ${poundUnit()}`;
+
+/** Pounds as weighed, without padding to one decimal ("7.8 lbs", "12 lbs"). */
+export const formatWeight = (n: number | string) =>
+  `${Number(n).toLocaleString(displayLocale, { maximumFractionDigits: 1 })} ${poundUnit()}`;
+
+/** A whole count in the user's language ("1,234"). */
+export const formatCount = (n: number) => n.toLocaleString(displayLocale);
 
 export const formatUsd = (n: number | string | null | undefined) =>
-  Number(n ?? 0).toLocaleString(undefined, { style: "currency", currency: "USD" });
+  Number(n ?? 0).toLocaleString(displayLocale, { style: "currency", currency: "USD" });
