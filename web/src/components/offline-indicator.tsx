@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
+import { formatCount } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { countQueuedTickets, QUEUE_EVENT, runSync } from "@/lib/offline-store";
 
 function useOnline(): boolean {
@@ -18,6 +20,7 @@ function useOnline(): boolean {
 
 /** Bottom-left: Online / Offline Mode, tickets queued on this device, and Sync (spec 1 section 2). */
 export function OfflineIndicator() {
+  const { t } = useTranslation();
   const online = useOnline();
   const [queued, setQueued] = useState(0);
   const [syncing, setSyncing] = useState(false);
@@ -50,13 +53,13 @@ export function OfflineIndicator() {
     <aside className={`offline-indicator ${online ? "is-online" : "is-offline"}`} aria-live="polite" data-testid="offline-indicator">
       <span className="status-dot" aria-hidden="true" />
       <div>
-        <strong>{online ? "Online" : "Offline Mode"}</strong>
-        <span className="small">{queued} {queued === 1 ? "ticket" : "tickets"} stored on this device</span>
-        {!online && <span className="small muted">Ticket creation still works offline.</span>}
+        <strong>{online ? t("offline.online") : t("offline.offline")}</strong>
+        <span className="small">{t("offline.stored", { count: queued, replace: { count: formatCount(queued) } })}</span>
+        {!online && <span className="small muted">{t("offline.stillWorks")}</span>}
       </div>
       {queued > 0 && (
         <button type="button" className="btn btn-secondary btn-sm" onClick={sync} disabled={!online || syncing}>
-          {syncing ? "Syncing..." : "Sync"}
+          {syncing ? t("offline.syncing") : t("offline.sync")}
         </button>
       )}
     </aside>

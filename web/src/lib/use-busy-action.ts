@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from "react";
+import { t } from "@/lib/i18n";
 
 /** How much of a file has arrived: `total` is known when the server says how long the file is. */
 export type Progress = { received: number; total: number | null };
@@ -19,7 +20,7 @@ export function busyLabel(progress: Progress | null, base: string = PREPARING): 
 /** The words a failure shows next to its button: the server's reason when it gives one. */
 export function failureText(err: unknown, fallback: string): string {
   const detail = err instanceof Error ? err.message : "";
-  return detail && !/^HTTP \d+$/.test(detail) && detail !== "Failed to fetch" ? `${fallback} ${detail}` : `${fallback} Please try again.`;
+  return detail && !/^HTTP \d+$/.test(detail) && detail !== "Failed to fetch" ? `${fallback} ${detail}` : `${fallback} ${t("common.tryAgain")}`;
 }
 
 /**

@@ -1,12 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, useEffect, useState } from "react";
+import { CircleUser } from "lucide-react";
+import { Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { Navigate, NavLink, useLocation, useNavigate, useParams } from "react-router";
 import { OfflineIndicator } from "@/components/offline-indicator";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/panel";
 import { SetupWizard } from "@/features/onboarding/components/setup-wizard";
 import { needsSetupWizard } from "@/features/onboarding/wizard-draft";
+import { languageOf, setLanguage, useTranslation } from "@/lib/i18n";
 import { meQueryOptions, useSession } from "@/lib/session";
+import { ProfileDialog } from "@/features/users/components/profile-dialog";
 import { screenFor } from "../routes";
 import { isTabKey, tabPath, type TabKey } from "../tab-keys";
 import { Breadcrumbs, useTrail } from "./breadcrumbs";
@@ -46,6 +49,11 @@ export default function AppShell() {
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [wizardDismissed, setWizardDismissed] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const { t } = useTranslation();
+  const language = languageOf(user);
+  // The user's language before the screen paints, on sign-in here or on any other device.
+  useLayoutEffect(() => setLanguage(language), [language]);
   const raw = tabFromPath(params["*"]);
   const tab: TabKey = isTabKey(raw) ? raw : "home";
   const trail = useTrail(tab);
@@ -64,7 +72,7 @@ export default function AppShell() {
     };
   }, [settings?.system_default_theme]);
 
-  if (status === "loading") return <Spinner label="Loading your workspace..." />;
+  if (status === "loading") return <Spinner label={t("shell.loading")} />;
   if (status === "unauthenticated" || !user) return <Navigate to="/login" replace />;
   const start = startTab(user);
   if (!raw) return <Navigate to={tabPath(start)} replace />;
@@ -105,7 +113,7 @@ export default function AppShell() {
 
   return (
     <div className={`shell ${showMenu ? "with-menu" : ""}`}>
-      <a href="#main" className="sr-only">Skip to content</a>
+      <a href="#main" className="sr-only">{t("shell.skipToContent")}</a>
       <header className="topbar">
         {showMenu && (
           <button type="button" className="hamburger" aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
@@ -117,17 +125,21 @@ export default function AppShell() {
         </NavLink>
         {user.company && user.role !== "system_admin" && <CompanyLogo className="topbar-logo" />}
         <div className="topbar-right">
-          <span className="role-label" data-testid="role-label">{roleLabel(user.role, user.first_name)}</span>
+          <button type="button" className="profile-button" title={t("shell.openProfile")} onClick={() => setProfileOpen(true)}>
+            <CircleUser size={20} aria-hidden="true" />
+            <span className="role-label" data-testid="role-label">{t(`shell.role.${user.role}`, { name: user.first_name, defaultValue: roleLabel(user.role, user.first_name) })}</span>
+            <span className="sr-only">{t("shell.openProfile")}</span>
+          </button>
           {user.role === "store_admin" && tab !== "home" && (
-            <Button variant="ghost" size="sm" className="on-green" onClick={() => navigate(tabPath("home"))}>HOME</Button>
+            <Button variant="ghost" size="sm" className="on-green" onClick={() => navigate(tabPath("home"))}>{t("shell.home")}</Button>
           )}
-          <Button variant="ghost" size="sm" className="on-green" onClick={logout}>Logout</Button>
+          <Button variant="ghost" size="sm" className="on-green" onClick={logout}>{t("shell.logout")}</Button>
         </div>
       </header>
       {isEmployee && (
-        <nav className="employee-nav" aria-label="Employee menu">
+        <nav className="employee-nav" aria-label={t("shell.employeeMenu")}>
           {menu.map((item) => (
-            <NavLink key={item.id} to={tabPath(item.tab!)} className={({ isActive }) => (isActive ? "active" : undefined)}>{item.label}</NavLink>
+            <NavLink key={item.id} to={tabPath(item.tab!)} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`menu.${item.tab}`, { defaultValue: item.label })}</NavLink>
           ))}
         </nav>
       )}
@@ -149,6 +161,7 @@ export default function AppShell() {
         {content}
       </main>
       <OfflineIndicator />
+      {profileOpen && <ProfileDialog user={user} onClose={() => setProfileOpen(false)} />}
       {showWizard && <SetupWizard user={user} plan={plan} onFinish={finishWizard} />}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useTranslation } from "@/lib/i18n";
 import { isTabKey, TAB_TITLES, tabPath, type TabKey } from "../tab-keys";
 
 /** The trail of spec 1 section 2: revisiting a crumb truncates, going home clears it. */
@@ -36,16 +37,18 @@ export function useTrail(key: TabKey): TabKey[] {
 }
 
 export function Breadcrumbs({ trail }: { trail: TabKey[] }) {
+  const { t } = useTranslation();
   if (trail.length <= 1) return null;
+  const title = (key: TabKey) => t(`tabs.${key}`, { defaultValue: TAB_TITLES[key] });
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className="breadcrumbs" aria-label={t("shell.breadcrumb")}>
       <ol>
         {trail.map((key, i) => (
           <li key={key}>
             {i === trail.length - 1 ? (
-              <span aria-current="page">{TAB_TITLES[key]}</span>
+              <span aria-current="page">{title(key)}</span>
             ) : (
-              <Link to={tabPath(key)}>{TAB_TITLES[key]}</Link>
+              <Link to={tabPath(key)}>{title(key)}</Link>
             )}
           </li>
         ))}

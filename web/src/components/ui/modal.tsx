@@ -9,10 +9,12 @@ export interface ModalProps {
   size?: "sm" | "md" | "lg";
   /** Hide the × button (e.g. while a request is in flight). */
   locked?: boolean;
+  /** The × button's name, in the screen's language (the landing page carries no catalogue). */
+  closeLabel?: string;
 }
 
 // A native <dialog> gives focus trapping, Escape and the top layer for free.
-export function Modal({ open, title, onClose, children, footer, size = "md", locked }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, size = "md", locked, closeLabel = "Close" }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -40,7 +42,7 @@ export function Modal({ open, title, onClose, children, footer, size = "md", loc
       <div className="modal-header">
         <h2 id={titleId}>{title}</h2>
         {!locked && (
-          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-btn" aria-label={closeLabel} onClick={onClose}>
             ×
           </button>
         )}

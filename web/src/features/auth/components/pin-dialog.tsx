@@ -5,13 +5,13 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { ApiError, NETWORK_ERROR } from "@/lib/api-client";
+import { serverMessage, setLanguage, languageOf, useTranslation } from "@/lib/i18n";
 import { useSession } from "@/lib/session";
 import { useEmployeePinLogin } from "../api/employee-pin-login";
 import { pinComplete, sanitizePin } from "../validation";
 
-const PIN_FAILED = "Invalid email or PIN. Please check your credentials.";
-
 export function PinDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const [email, setEmail] = useState("");
   const [pin, setPin] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -26,21 +26,22 @@ export function PinDialog({ onClose }: { onClose: () => void }) {
       { email: email.trim(), pin },
       {
         onSuccess: (r) => {
+          setLanguage(languageOf(r.user)); // the scale opens in the operator's language
           signIn(r.access_token, r.user);
           navigate("/app/scale");
         },
         // A locked PIN (429) says so; anything else stays the spec's generic message.
-        onError: (err) => setError(err instanceof ApiError && (err.status === 429 || err.message === NETWORK_ERROR) ? err.message : PIN_FAILED),
+        onError: (err) => setError(err instanceof ApiError && (err.status === 429 || err.message === NETWORK_ERROR) ? serverMessage(err.message) : t("pin.failed")),
       },
     );
   };
   return (
-    <Modal open title="Employee Sign In" onClose={onClose} size="sm">
+    <Modal open title={t("pin.title")} onClose={onClose} size="sm" closeLabel={t("common.close")}>
       <form className="stack" onSubmit={submit}>
         {error && <Alert kind="error">{error}</Alert>}
-        <TextField label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" />
+        <TextField label={t("pin.email")} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" />
         <TextField
-          label="4-digit PIN"
+          label={t("pin.pin")}
           type="password"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -50,7 +51,7 @@ export function PinDialog({ onClose }: { onClose: () => void }) {
           onChange={(e) => setPin(sanitizePin(e.target.value))}
           className="pin-field"
         />
-        <Button type="submit" size="lg" disabled={!pinComplete(pin)} busy={pinLogin.isPending} busyLabel="Signing in...">Sign In</Button>
+        <Button type="submit" size="lg" disabled={!pinComplete(pin)} busy={pinLogin.isPending} busyLabel={t("pin.busy")}>{t("pin.submit")}</Button>
       </form>
     </Modal>
   );

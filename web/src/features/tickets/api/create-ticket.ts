@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/api-client";
+import { t } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { putQueuedTicket } from "@/lib/offline-store";
 import { newClientId, toOfflineTicket, type ExtraImage } from "../lib/offline-sync";
@@ -40,7 +41,7 @@ export async function submitTicket(payload: TicketCreatePayload | SimpleTicketPa
       await uploadTicketImages(ticket.id, extraImages);
     } catch (err) {
       // The ticket exists; failing here would invite a second, duplicate ticket.
-      notify({ kind: "error", message: `Ticket ${ticket.ticket_number} was created, but a photo could not be saved: ${(err as Error).message}` }, 8000);
+      notify({ kind: "error", message: t("scale.photoNotSaved", { number: ticket.ticket_number, message: (err as Error).message }) }, 8000);
     }
   }
   return { kind: "created", ticket };

@@ -1,4 +1,5 @@
-import { exportFailureMessage, exportFileName, exportSuccessMessage } from "./export-file";
+import { t } from "@/lib/i18n";
+import { exportFileName, exportLabel } from "./export-file";
 
 describe("export file name", () => {
   it("takes the name from content-disposition", () => {
@@ -11,7 +12,7 @@ describe("export file name", () => {
     expect(exportFileName("attachment", "csv")).toBe("flow_tickets_export.csv");
   });
   it("words the messages as the spec does", () => {
-    expect(exportSuccessMessage("csv")).toBe("CSV export completed successfully!");
-    expect(exportFailureMessage("pdf")).toBe("Failed to export PDF. Please try again.");
+    expect(t("history.exportDone", { format: exportLabel("csv") })).toBe("CSV export completed successfully!");
+    expect(t("history.exportFailed", { format: exportLabel("pdf") })).toBe("Failed to export PDF.");
   });
 });

@@ -16,5 +16,4 @@ export function exportLabel(format: ExportFormat): string {
   return format === "csv" ? "CSV" : format === "pdf" ? "PDF" : "EXCEL";
 }
 
-export const exportSuccessMessage = (f: ExportFormat) => `${exportLabel(f)} export completed successfully!`;
-export const exportFailureMessage = (f: ExportFormat) => `Failed to export ${exportLabel(f)}. Please try again.`;
+// The spec's messages ("CSV export completed successfully!") are in lib/i18n: history.exportDone, exportFailed.

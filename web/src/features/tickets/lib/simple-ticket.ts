@@ -1,4 +1,6 @@
 // Simple Tickets (spec 2 s2.6, s8, s9): fixed values, notes, messages.
+import { formatLbs } from "@/lib/format";
+import { t } from "@/lib/i18n";
 export const SIMPLE_TICKET_FIXED = {
   waste_type: "Food Waste",
   destination: "Compost",
@@ -8,15 +10,16 @@ export const SIMPLE_TICKET_FIXED = {
 
 export const SLIM_JIM_TARE_LBS = 7.8;
 
+// Read when shown, so they are in the language of the moment (lib/i18n).
 export const SIMPLE_MESSAGES = {
-  startingCamera: "Starting camera...",
-  aim: "Aim at your scale display. Auto-capture in 2 seconds!",
-  reading: "AI is reading the weight from your scale...",
-  captureFailed: "Failed to capture image. Please try again.",
-  aiFailed: "AI could not read the weight. Please try uploading a photo or enter weight manually.",
-  cameraDenied: "Camera access denied. Please use photo upload or manual entry below.",
-  invalidWeight: "Please provide a valid weight",
-} as const;
+  get startingCamera() { return t("simple.startingCamera"); },
+  get aim() { return t("simple.aim"); },
+  get reading() { return t("simple.reading"); },
+  get captureFailed() { return t("simple.captureFailed"); },
+  get aiFailed() { return t("simple.aiFailed"); },
+  get cameraDenied() { return t("simple.cameraDenied"); },
+  get invalidWeight() { return t("simple.invalidWeight"); },
+};
 
 export type SimpleTicketPayload = {
   waste_type: string;
@@ -59,7 +62,7 @@ export function buildSimpleTicket(opts: {
 /** If the server returns no net weight it is shown as gross minus 7.8 lbs (spec 2 s9). */
 export function simpleSuccessMessage(ticketNumber: string, netWeight: number | string | null | undefined, gross: number): string {
   const net = netWeight === null || netWeight === undefined || netWeight === "" ? gross - SLIM_JIM_TARE_LBS : Number(netWeight);
-  return `Ticket ${ticketNumber} created successfully! Net weight: ${net.toFixed(1)} lbs`;
+  return t("scale.created", { number: ticketNumber, weight: formatLbs(net) });
 }
 
 /** Manual weight must be a positive number; the continue button is disabled otherwise. */

@@ -1,20 +1,34 @@
 // Messages of spec 2 s8 (tickets) for the scale portal's AI capture.
 import { ApiError, NETWORK_ERROR } from "@/lib/api-client";
+import { serverMessage, t } from "@/lib/i18n";
 
+// Read when shown, so they are in the language of the moment (lib/i18n).
 export const AI_MESSAGES = {
-  cameraDenied: "Camera access denied. Please enable camera permissions and try again.",
-  captureFailed: "Failed to capture image. Please try manual entry.",
-  noWeight: "AI Vision could not detect weight. Please enter weight manually.",
-  failed: "AI Vision processing failed. Please enter weight manually.",
-  tareTimeout: "AI Vision tare weight processing timed out. Please check your connection and try again.",
-  tareNetwork: "Network error during tare weight processing. Please check your connection and try again.",
-} as const;
+  get cameraDenied() { return t("capture.cameraDenied"); },
+  get captureFailed() { return t("capture.captureFailed"); },
+  get noWeight() { return t("capture.noWeight"); },
+  get failed() { return t("capture.failed"); },
+  get tareTimeout() { return t("tare.timeout"); },
+  get tareNetwork() { return t("tare.network"); },
+};
 
 export const AI_MESSAGE_CLEAR_MS = 5000;
 
 /** Below this confidence a weight is checked before it is accepted, when the answer does not say. */
 export const DEFAULT_ACCEPT_CONFIDENCE = 80;
 export const LOW_CONFIDENCE = "Low confidence — check the weight.";
+
+// The reader's reasons (api/ai/local_reader.py) to their keys: the API sends them in English.
+const DOUBTS: Record<string, string> = {
+  "display at an angle": "angle", "decimal point unclear": "point", "unit unclear (lb or kg?)": "label",
+  "a digit may be hidden": "skipped", "digits may be hidden": "hidden", "first digit unclear": "leading",
+  "last digit may be the l of lb": "lastOne", "more digits read than shown": "extra",
+};
+
+function doubtWords(reason: string): string {
+  const key = DOUBTS[reason.replace(/\s*—\s*check the weight\.?$/i, "").trim().toLowerCase()];
+  return key ? t(`capture.doubt.${key}`) : reason;
+}
 
 /**
  * Why a weight the reader found is not one to accept without a look, in the operator's words, or
@@ -25,14 +39,14 @@ export function readingDoubt(r: { message?: string | null; confidence: number | 
   const accept = r.accept_confidence ?? DEFAULT_ACCEPT_CONFIDENCE;
   if (r.confidence !== null && r.confidence >= accept) return null;
   const reason = /% confidence\)\. (.+)$/.exec(r.message ?? "")?.[1];
-  return reason ?? LOW_CONFIDENCE;
+  return reason ? doubtWords(reason) : t("capture.lowConfidence");
 }
 
 export function tareFailureMessage(err: unknown): string {
   if (err instanceof DOMException && (err.name === "TimeoutError" || err.name === "AbortError")) return AI_MESSAGES.tareTimeout;
   if (err instanceof ApiError) {
     if (err.status === 0 || err.message === NETWORK_ERROR) return AI_MESSAGES.tareNetwork;
-    return `AI Vision tare weight processing failed: ${err.message || `HTTP ${err.status}`}`;
+    return t("tare.failed", { message: err.message ? serverMessage(err.message) : `HTTP ${err.status}` });
   }
-  return `AI Vision tare weight processing failed: ${err instanceof Error ? err.message : "unknown error"}`;
+  return t("tare.failed", { message: err instanceof Error ? err.message : t("common.unknownError") });
 }

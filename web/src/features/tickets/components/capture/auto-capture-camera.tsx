@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CameraDenied, useCamera } from "@/components/plate-camera/use-camera";
+import { useTranslation } from "@/lib/i18n";
 
 export const COUNTDOWN_SECONDS = 2;
 export const COUNTDOWN_START_DELAY_MS = 1000;
@@ -18,6 +19,7 @@ type Props = {
 
 /** Opens the rear camera, counts down 2 seconds (starting 1 s after it opens) and captures. */
 export function AutoCaptureCamera({ onCapture, onDenied, onFailed, onCancel, onStarted, hint }: Props) {
+  const { t } = useTranslation();
   const { videoRef, start, stop, capture } = useCamera();
   const [countdown, setCountdown] = useState<number | null>(null);
   const done = useRef(false);
@@ -69,13 +71,13 @@ export function AutoCaptureCamera({ onCapture, onDenied, onFailed, onCancel, onS
 
   return (
     <div className="camera-view">
-      <video ref={videoRef} className="camera-video" playsInline muted autoPlay aria-label="Camera preview" />
+      <video ref={videoRef} className="camera-video" playsInline muted autoPlay aria-label={t("capture.cameraPreview")} />
       {countdown !== null && countdown > 0 && (
         <div className="camera-countdown" aria-live="assertive">{countdown}</div>
       )}
       {hint && <p className="camera-hint">{hint}</p>}
       <Button variant="secondary" size="lg" className="btn-block" onClick={() => { stop(); onCancel(); }}>
-        Cancel
+        {t("common.cancel")}
       </Button>
     </div>
   );

@@ -2,10 +2,12 @@ import { Camera } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
+import { formatLbs } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { extractTareWeight } from "../../api/extract-weight";
 import { blobToDataUrl, cropTareImage } from "../../lib/crop";
 import { StatusMessage } from "../status-message";
-import { tareFailureMessage } from "./ai-messages";
+import { AI_MESSAGES, tareFailureMessage } from "./ai-messages";
 import { AutoCaptureCamera } from "./auto-capture-camera";
 import { useTimedStatus } from "./use-timed-message";
 
@@ -32,6 +34,7 @@ type Props = {
 
 /** Custom Container tare: AI reading of the empty container, a standard tare, or typed. */
 export function TareCapture({ mode, onMode, tare, onTare, onTareImage, error }: Props) {
+  const { t } = useTranslation();
   const [camera, setCamera] = useState(false);
   const [busy, setBusy] = useState(false);
   const [status, show] = useTimedStatus();
@@ -45,9 +48,9 @@ export function TareCapture({ mode, onMode, tare, onTare, onTareImage, error }: 
       const r = await extractTareWeight(square);
       if (r.extracted_weight !== null && r.extracted_weight >= 0) {
         onTare(String(r.extracted_weight));
-        show({ tone: "success", text: `Tare read: ${r.extracted_weight} lbs` });
+        show({ tone: "success", text: t("tare.read", { weight: formatLbs(r.extracted_weight) }) });
       } else {
-        show({ tone: "error", text: "AI Vision could not detect weight. Please enter weight manually." });
+        show({ tone: "error", text: AI_MESSAGES.noWeight });
         onMode("manual");
       }
     } catch (err) {
@@ -60,29 +63,29 @@ export function TareCapture({ mode, onMode, tare, onTare, onTareImage, error }: 
 
   return (
     <fieldset className="stack">
-      <legend>Custom container tare</legend>
-      <div className="tabs" role="group" aria-label="Tare input">
+      <legend>{t("tare.legend")}</legend>
+      <div className="tabs" role="group" aria-label={t("tare.modes")}>
         {(["ai", "select", "manual"] as TareMode[]).map((m) => (
           <Button key={m} variant="secondary" aria-pressed={mode === m} onClick={() => onMode(m)}>
-            {m === "ai" ? "AI capture" : m === "select" ? "Standard tare" : "Manual"}
+            {t(`tare.${m}`)}
           </Button>
         ))}
       </div>
       <StatusMessage status={status} />
-      {mode === "ai" && !camera && <Button size="lg" busy={busy} busyLabel="Reading tare..." onClick={() => setCamera(true)}><Camera size={22} aria-hidden="true" /> Capture empty container</Button>}
+      {mode === "ai" && !camera && <Button size="lg" busy={busy} busyLabel={t("tare.reading")} onClick={() => setCamera(true)}><Camera size={22} aria-hidden="true" /> {t("tare.capture")}</Button>}
       {mode === "ai" && camera && (
         <AutoCaptureCamera onCapture={(b) => void read(b)} onCancel={() => setCamera(false)}
-          onDenied={() => { setCamera(false); onMode("manual"); show({ tone: "error", text: "Camera access denied. Please enable camera permissions and try again." }); }}
-          onFailed={() => { setCamera(false); show({ tone: "error", text: "Failed to capture image. Please try manual entry." }); }} />
+          onDenied={() => { setCamera(false); onMode("manual"); show({ tone: "error", text: AI_MESSAGES.cameraDenied }); }}
+          onFailed={() => { setCamera(false); show({ tone: "error", text: AI_MESSAGES.captureFailed }); }} />
       )}
       {mode === "select" && (
         <div className="tabs">
-          {STANDARD_TARES.map((t) => (
-            <Button key={t} variant="secondary" aria-pressed={Number(tare) === t} onClick={() => onTare(t.toFixed(1))}>{t.toFixed(1)} lbs</Button>
+          {STANDARD_TARES.map((w) => (
+            <Button key={w} variant="secondary" aria-pressed={Number(tare) === w} onClick={() => onTare(w.toFixed(1))}>{formatLbs(w)}</Button>
           ))}
         </div>
       )}
-      <TextField label="Tare weight (lbs)" type="number" inputMode="decimal" step="0.1" min="0" value={tare} error={error}
+      <TextField label={t("tare.field")} type="number" inputMode="decimal" step="0.1" min="0" value={tare} error={error}
         readOnly={mode !== "manual"} onChange={(e) => onTare(e.target.value)} />
     </fieldset>
   );

@@ -1,6 +1,8 @@
 import { Camera } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { formatLbs } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { extractWeight } from "../../api/extract-weight";
 import { blobToDataUrl } from "../../lib/crop";
 import { StatusMessage } from "../status-message";
@@ -19,7 +21,8 @@ type Props = {
 };
 
 /** Take Weight Image: auto-capture, AI reading, then Accept Weight or Retake Photo (spec 2 s4). */
-export function WeightCapture({ onAccept, onPhotoOnly, onManual, label = "Take Weight Image" }: Props) {
+export function WeightCapture({ onAccept, onPhotoOnly, onManual, label }: Props) {
+  const { t } = useTranslation();
   const [mode, setMode] = useState<"idle" | "camera" | "reading" | "review">("idle");
   const [denied, setDenied] = useState(false);
   const [image, setImage] = useState<string | null>(null);
@@ -31,15 +34,15 @@ export function WeightCapture({ onAccept, onPhotoOnly, onManual, label = "Take W
     const data = await blobToDataUrl(blob);
     setImage(data);
     setMode("reading");
-    show({ tone: "info", text: "AI Vision is reading the weight..." });
+    show({ tone: "info", text: t("capture.reading") });
     try {
       const r = await extractWeight(blob);
       if (r.extracted_weight !== null && r.extracted_weight > 0) {
         setReading({ weight: r.extracted_weight, confidence: r.confidence, provider: r.provider_used });
         const why = readingDoubt(r);
         setDoubt(why);
-        show(why ? { tone: "info", text: `AI Vision read ${r.extracted_weight} lbs — please check it` }
-          : { tone: "success", text: `AI Vision read ${r.extracted_weight} lbs` });
+        const weight = formatLbs(r.extracted_weight);
+        show(why ? { tone: "info", text: t("capture.readCheck", { weight }) } : { tone: "success", text: t("capture.read", { weight }) });
         setMode("review");
         return;
       }
@@ -64,11 +67,11 @@ export function WeightCapture({ onAccept, onPhotoOnly, onManual, label = "Take W
       <StatusMessage status={status} />
       {mode === "idle" && (
         <>
-          <Button size="lg" className="btn-block" onClick={() => { setDenied(false); setMode("camera"); }}><Camera size={22} aria-hidden="true" /> {label}</Button>
+          <Button size="lg" className="btn-block" onClick={() => { setDenied(false); setMode("camera"); }}><Camera size={22} aria-hidden="true" /> {label ?? t("capture.take")}</Button>
           {denied && (
             <label className="btn btn-secondary btn-lg btn-block file-button">
-              Backup capture (phone camera)
-              <input type="file" accept="image/*" capture="environment" className="sr-only" aria-label="Backup capture"
+              {t("capture.backup")}
+              <input type="file" accept="image/*" capture="environment" className="sr-only" aria-label={t("capture.backupLabel")}
                 onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ""; if (f) void read(f); }} />
             </label>
           )}
@@ -76,7 +79,7 @@ export function WeightCapture({ onAccept, onPhotoOnly, onManual, label = "Take W
       )}
       {mode === "camera" && (
         <AutoCaptureCamera
-          hint="Aim at the scale display. Auto-capture in 2 seconds!"
+          hint={t("capture.aim")}
           onCapture={(b) => void read(b)}
           onDenied={() => { setDenied(true); setMode("idle"); show({ tone: "error", text: AI_MESSAGES.cameraDenied }); }}
           onFailed={() => { setMode("idle"); show({ tone: "error", text: AI_MESSAGES.captureFailed }); }}
@@ -85,22 +88,22 @@ export function WeightCapture({ onAccept, onPhotoOnly, onManual, label = "Take W
       )}
       {mode === "reading" && (
         <div className="simple-card">
-          {image && <img src={image} alt="Scale photo" className="simple-photo" />}
-          <p className="loading"><span className="spinner" aria-hidden="true" /> AI Vision is reading the weight...</p>
+          {image && <img src={image} alt={t("capture.photoAlt")} className="simple-photo" />}
+          <p className="loading"><span className="spinner" aria-hidden="true" /> {t("capture.reading")}</p>
         </div>
       )}
       {mode === "review" && reading && image && (
         <div className="simple-card stack">
-          <img src={image} alt="Scale photo" className="simple-photo" />
+          <img src={image} alt={t("capture.photoAlt")} className="simple-photo" />
           <div className="confirm-weight">
-            <span className="muted">AI weight{reading.confidence !== null ? ` · ${Math.round(reading.confidence)}% confidence` : ""}</span>
-            <strong>{reading.weight.toFixed(1)} lbs</strong>
+            <span className="muted">{reading.confidence !== null ? t("capture.aiWeightConfidence", { pct: Math.round(reading.confidence) }) : t("capture.aiWeight")}</span>
+            <strong>{formatLbs(reading.weight)}</strong>
           </div>
           {doubt && <p className="alert alert-warning" role="alert" data-testid="reading-doubt">{doubt}</p>}
           <Button size="lg" className="btn-block" onClick={() => { onAccept({ ...reading, image }); setMode("idle"); setImage(null); setReading(null); setDoubt(null); }}>
-            Accept Weight
+            {t("capture.accept")}
           </Button>
-          <Button variant="secondary" size="lg" className="btn-block" onClick={retake}>Retake Photo</Button>
+          <Button variant="secondary" size="lg" className="btn-block" onClick={retake}>{t("capture.retake")}</Button>
         </div>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { Button } from "@/components/ui/button";
+import { useTranslation } from "@/lib/i18n";
 import type { LineItem } from "../../lib/draft-store";
 import type { ListItem } from "@/features/lists/api/get-active-list-items";
 
@@ -15,49 +16,50 @@ type Props = {
 
 /** Multi-product line items: on by default, forced on for type 2; the last one cannot be removed. */
 export function LineItemsPanel({ items, onChange, wasteTypes, enabled, forced, onToggle }: Props) {
+  const { t } = useTranslation();
   const update = (id: string, patch: Partial<LineItem>) => onChange(items.map((i) => (i.id === id ? { ...i, ...patch } : i)));
   return (
     <fieldset className="stack">
-      <legend>Products</legend>
+      <legend>{t("products.legend")}</legend>
       <label className="check">
         <input type="checkbox" checked={enabled || forced} disabled={forced} onChange={(e) => onToggle(e.target.checked)} />
-        <span>Multi-product ticket{forced ? " (required for truck scale tickets)" : ""}</span>
+        <span>{forced ? t("products.forced") : t("products.multi")}</span>
       </label>
       {(enabled || forced) && (
         <>
           {items.map((item, index) => (
-            <div className="line-item" key={item.id} aria-label={`Product ${index + 1}`}>
+            <div className="line-item" key={item.id} aria-label={t("products.product", { n: index + 1 })}>
               <div className="field">
-                <label htmlFor={`li-wt-${item.id}`}>Waste type</label>
+                <label htmlFor={`li-wt-${item.id}`}>{t("products.wasteType")}</label>
                 <select id={`li-wt-${item.id}`} value={item.waste_type} onChange={(e) => update(item.id, { waste_type: e.target.value })}>
-                  <option value="">Select</option>
+                  <option value="">{t("products.select")}</option>
                   {wasteTypes.map((w) => <option key={w.id} value={w.name}>{w.name}</option>)}
                 </select>
               </div>
               <div className="field">
-                <label htmlFor={`li-q-${item.id}`}>Quantity</label>
+                <label htmlFor={`li-q-${item.id}`}>{t("products.quantity")}</label>
                 <input id={`li-q-${item.id}`} type="number" inputMode="decimal" step="0.1" min="0" value={item.quantity}
                   onChange={(e) => update(item.id, { quantity: e.target.value })} />
               </div>
               <div className="field">
-                <label htmlFor={`li-u-${item.id}`}>Unit</label>
+                <label htmlFor={`li-u-${item.id}`}>{t("products.unit")}</label>
                 <select id={`li-u-${item.id}`} value={item.unit} onChange={(e) => update(item.id, { unit: e.target.value as LineItem["unit"] })}>
-                  <option value="lbs">lbs</option>
-                  <option value="tons">tons</option>
-                  <option value="cubic_yards">cubic yards</option>
+                  <option value="lbs">{t("products.units.lbs")}</option>
+                  <option value="tons">{t("products.units.tons")}</option>
+                  <option value="cubic_yards">{t("products.units.cubic_yards")}</option>
                 </select>
               </div>
-              <Button variant="ghost" aria-label={`Remove product ${index + 1}`} disabled={items.length <= 1}
+              <Button variant="ghost" aria-label={t("products.removeProduct", { n: index + 1 })} disabled={items.length <= 1}
                 onClick={() => onChange(items.filter((i) => i.id !== item.id))}>
-                Remove
+                {t("products.remove")}
               </Button>
               <div className="field span-2" style={{ gridColumn: "1 / -1" }}>
-                <input aria-label={`Product ${index + 1} notes`} placeholder="Notes" maxLength={500} value={item.notes}
+                <input aria-label={t("products.productNotes", { n: index + 1 })} placeholder={t("products.notes")} maxLength={500} value={item.notes}
                   onChange={(e) => update(item.id, { notes: e.target.value })} />
               </div>
             </div>
           ))}
-          <Button variant="secondary" onClick={() => onChange([...items, newLineItem()])}>Add Product</Button>
+          <Button variant="secondary" onClick={() => onChange([...items, newLineItem()])}>{t("products.add")}</Button>
         </>
       )}
     </fieldset>

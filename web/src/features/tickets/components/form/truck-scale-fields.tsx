@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
+import { useTranslation } from "@/lib/i18n";
 import { lookupLicensePlate, usePartnerSearch, useRecentPartners, type Partner } from "../../api/outbound-partners";
 import { PLATE_MESSAGES, plateNotFoundMessage, type PlateScanOutcome } from "@/components/plate-camera/plate-scan";
 import { LazyPlateCameraModal } from "@/components/plate-camera/lazy-plate-camera-modal";
@@ -27,6 +28,7 @@ type Props = {
 
 /** Type 2 (truck scale): vehicle, plate auto-fill and the disposal partner search (spec 2 s2.2). */
 export function TruckScaleFields({ vehicle, onVehicle, partner, onPartner, errors = {}, withNotes }: Props) {
+  const { t } = useTranslation();
   const [lookupMsg, setLookupMsg] = useState<string | null>(null);
   const [scanning, setScanning] = useState(false);
   const plateId = useId();
@@ -54,7 +56,7 @@ export function TruckScaleFields({ vehicle, onVehicle, partner, onPartner, error
       onVehicle({ ...latest.current, make: v.make ?? "", model: v.model ?? "", year: v.year ? String(v.year) : "", color: v.color ?? "" });
       const owner = r.disposal_partner ?? r.customer;
       if (owner) onPartner({ id: owner.id, name: owner.customer_name });
-      setLookupMsg(`Vehicle found${owner ? ` · ${owner.customer_name}` : ""}`);
+      setLookupMsg(owner ? t("truck.foundOwner", { owner: owner.customer_name }) : t("truck.found"));
     } catch {
       setLookupMsg(PLATE_MESSAGES.lookupFailed);
     } finally {
@@ -80,46 +82,46 @@ export function TruckScaleFields({ vehicle, onVehicle, partner, onPartner, error
 
   return (
     <fieldset className="stack">
-      <legend>Vehicle and disposal partner</legend>
-      <TextField id={plateId} label="License plate" required value={vehicle.license_plate} error={errors.license_plate}
+      <legend>{t("truck.legend")}</legend>
+      <TextField id={plateId} label={t("truck.plate")} required value={vehicle.license_plate} error={errors.license_plate}
         onChange={(e) => set({ license_plate: e.target.value.toUpperCase() })} autoCapitalize="characters" />
       <div className="plate-actions">
         <Button id={scanId} variant="secondary" size="lg" onClick={() => setScanning(true)}>
-          Scan Plate
+          {t("truck.scan")}
         </Button>
         <Button variant="secondary" size="lg" disabled={!vehicle.license_plate.trim()} busy={looking} onClick={() => void autoFill()}>
-          Auto-Fill from License Plate
+          {t("truck.autoFill")}
         </Button>
       </div>
       <LazyPlateCameraModal open={scanning} onClose={closeScanner} onOutcome={scanned} />
       {lookupMsg && <p className="muted" role="status">{lookupMsg}</p>}
       <div className="form-grid">
-        <TextField label="Make" value={vehicle.make} onChange={(e) => set({ make: e.target.value })} />
-        <TextField label="Model" value={vehicle.model} onChange={(e) => set({ model: e.target.value })} />
-        <TextField label="Year" type="number" inputMode="numeric" value={vehicle.year} onChange={(e) => set({ year: e.target.value })} />
-        <TextField label="Color" value={vehicle.color} onChange={(e) => set({ color: e.target.value })} />
-        <TextField label="Driver name" required value={vehicle.driver_name} error={errors.driver_name} onChange={(e) => set({ driver_name: e.target.value })} />
-        <TextField label="Driver phone" type="tel" value={vehicle.driver_phone} onChange={(e) => set({ driver_phone: e.target.value })} />
-        {withNotes && <TextField className="span-2" label="Vehicle notes" value={vehicle.notes} onChange={(e) => set({ notes: e.target.value })} />}
+        <TextField label={t("truck.make")} value={vehicle.make} onChange={(e) => set({ make: e.target.value })} />
+        <TextField label={t("truck.model")} value={vehicle.model} onChange={(e) => set({ model: e.target.value })} />
+        <TextField label={t("truck.year")} type="number" inputMode="numeric" value={vehicle.year} onChange={(e) => set({ year: e.target.value })} />
+        <TextField label={t("truck.color")} value={vehicle.color} onChange={(e) => set({ color: e.target.value })} />
+        <TextField label={t("truck.driver")} required value={vehicle.driver_name} error={errors.driver_name} onChange={(e) => set({ driver_name: e.target.value })} />
+        <TextField label={t("truck.phone")} type="tel" value={vehicle.driver_phone} onChange={(e) => set({ driver_phone: e.target.value })} />
+        {withNotes && <TextField className="span-2" label={t("truck.vehicleNotes")} value={vehicle.notes} onChange={(e) => set({ notes: e.target.value })} />}
       </div>
       <div className="stack">
-        <strong>Disposal partner{partner ? `: ${partner.name}` : ""}</strong>
-        {partner && <Button variant="link" onClick={() => onPartner(null)}>Change disposal partner</Button>}
+        <strong>{partner ? t("truck.partnerNamed", { name: partner.name }) : t("truck.partner")}</strong>
+        {partner && <Button variant="link" onClick={() => onPartner(null)}>{t("truck.change")}</Button>}
         {!partner && (
           <>
-            <TextField label="Search disposal partners" placeholder="Type at least 3 characters" value={search}
+            <TextField label={t("truck.search")} placeholder={t("truck.searchHint")} value={search}
               error={errors.partner} onChange={(e) => setSearch(e.target.value)} />
             {search.trim().length > 2 && (
-              <ul className="stack" aria-label="Partner search results">
+              <ul className="stack" aria-label={t("truck.results")}>
                 {(found.data ?? []).map((p) => (
                   <li key={p.id}><Button variant="secondary" className="btn-block" onClick={() => choose(p)}>{p.customer_name}</Button></li>
                 ))}
-                {found.data && found.data.length === 0 && <li className="muted">No partners found</li>}
+                {found.data && found.data.length === 0 && <li className="muted">{t("truck.noPartners")}</li>}
               </ul>
             )}
             {(recent.data ?? []).length > 0 && (
-              <div className="row" aria-label="Recent partners">
-                <span className="muted">Quick select:</span>
+              <div className="row" aria-label={t("truck.recent")}>
+                <span className="muted">{t("truck.quick")}</span>
                 {(recent.data ?? []).slice(0, 4).map((p) => (
                   <Button key={p.id} variant="secondary" size="sm" onClick={() => choose(p)}>{p.customer_name}</Button>
                 ))}

@@ -1,7 +1,8 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
 import { statusTone } from "../../lib/ticket-list";
-import { ticketMethodLabel } from "@/lib/ticket-method";
+import { t } from "@/lib/i18n";
+import { ticketMethodKey } from "@/lib/ticket-method";
 import type { Ticket } from "../../api/get-ticket";
 import { formatDateTime, formatLbs } from "@/lib/format";
 import { statusBadge } from "@/lib/ticket-status";
@@ -10,7 +11,7 @@ const col = createColumnHelper<Ticket>();
 
 const numberColumn = (onOpen: (t: Ticket) => void) =>
   col.accessor("ticket_number", {
-    header: "Ticket #",
+    header: () => t("columns.number"),
     cell: (c) => (
       <button type="button" className="btn-link ticket-link" onClick={(e) => { e.stopPropagation(); onOpen(c.row.original); }}>
         {c.getValue()}
@@ -18,24 +19,24 @@ const numberColumn = (onOpen: (t: Ticket) => void) =>
     ),
   });
 
-const when = col.accessor((t) => t.ticket_at ?? t.timestamp, { id: "date", header: "Date/Time", cell: (c) => formatDateTime(c.getValue()) });
-const weight = col.accessor("net_weight", { header: "Weight", cell: (c) => formatLbs(c.getValue()) });
-const container = col.accessor((t) => t.container_type ?? t.container_used?.name ?? "", { id: "container", header: "Container" });
-const destination = col.accessor((t) => t.destination ?? "", { id: "destination", header: "Destination" });
-const wasteType = col.accessor((t) => t.waste_type ?? "", { id: "waste_type", header: "Waste Type" });
-const location = col.accessor((t) => t.location ?? t.store_name ?? "", { id: "location", header: "Location" });
-const employee = col.accessor((t) => t.employee_name ?? "", { id: "employee", header: "Employee" });
+const when = col.accessor((row) => row.ticket_at ?? row.timestamp, { id: "date", header: () => t("columns.when"), cell: (c) => formatDateTime(c.getValue()) });
+const weight = col.accessor("net_weight", { header: () => t("columns.weight"), cell: (c) => formatLbs(c.getValue()) });
+const container = col.accessor((row) => row.container_type ?? row.container_used?.name ?? "", { id: "container", header: () => t("columns.container") });
+const destination = col.accessor((row) => row.destination ?? "", { id: "destination", header: () => t("columns.destination") });
+const wasteType = col.accessor((row) => row.waste_type ?? "", { id: "waste_type", header: () => t("columns.wasteType") });
+const location = col.accessor((row) => row.location ?? row.store_name ?? "", { id: "location", header: () => t("ticket.location") });
+const employee = col.accessor((row) => row.employee_name ?? "", { id: "employee", header: () => t("ticket.employee") });
 const status = col.accessor("status", {
-  header: "Status",
+  header: () => t("ticket.status"),
   cell: (c) => {
-    return <Badge tone={statusBadge(statusTone(c.getValue()))}>{c.getValue()}</Badge>;
+    return <Badge tone={statusBadge(statusTone(c.getValue()))}>{t(`status.${c.getValue()}`, { defaultValue: c.getValue() })}</Badge>;
   },
 });
 
 /** My Ticket History (spec 2 s2.3). */
 export const historyColumns = (onOpen: (t: Ticket) => void) => [
   numberColumn(onOpen), when, weight, container, destination, wasteType,
-  col.accessor((t) => ticketMethodLabel(t), { id: "method", header: "Method" }),
+  col.accessor((row) => t(`method.${ticketMethodKey(row)}`), { id: "method", header: () => t("columns.method") }),
 ];
 
 /** Ticket search (spec 3 s2.11). */

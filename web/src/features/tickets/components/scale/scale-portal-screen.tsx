@@ -6,7 +6,8 @@ import { TextField } from "@/components/ui/input";
 import { Card } from "@/components/ui/panel";
 import { LocationPicker } from "@/components/location-picker";
 import { ApiError } from "@/lib/api-client";
-import { LOCATION_REQUIRED } from "@/lib/ticket-location";
+import { formatCount, formatLbs } from "@/lib/format";
+import { serverMessage, useTranslation } from "@/lib/i18n";
 import { systemSettingsQueryOptions, useSession } from "@/lib/session";
 import { useEmployeeInterface } from "@/features/stores/api/get-employee-interface";
 import { useMonthTicketCount } from "../../api/get-ticket-count";
@@ -29,6 +30,7 @@ type Step = "form" | "wizard-1" | "wizard-2" | "manual";
 
 /** Scale Tickets Portal (spec 2 s2.2): plain form or the two-step wizard, drafts, month counter. */
 export default function ScalePortalScreen() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const { user } = useSession();
@@ -77,32 +79,32 @@ export default function ScalePortalScreen() {
 
   const create = async () => {
     const found: Record<string, string> = {};
-    if (type2 && !state.vehicle.license_plate.trim()) found.license_plate = "License plate is required";
-    if (type2 && !state.vehicle.driver_name.trim()) found.driver_name = "Driver name is required";
-    if (type2 && !state.partner) found.partner = "Choose a disposal partner";
-    if (state.container_type === CUSTOM_CONTAINER && state.custom_tare.trim() === "") found.custom_tare = "Custom tare weight is required";
-    if (ticket.location.missing) found.store_id = LOCATION_REQUIRED;
+    if (type2 && !state.vehicle.license_plate.trim()) found.license_plate = t("scale.plateRequired");
+    if (type2 && !state.vehicle.driver_name.trim()) found.driver_name = t("scale.driverRequired");
+    if (type2 && !state.partner) found.partner = t("scale.partnerRequired");
+    if (state.container_type === CUSTOM_CONTAINER && state.custom_tare.trim() === "") found.custom_tare = t("scale.customTareRequired");
+    if (ticket.location.missing) found.store_id = t("scale.locationRequired");
     setErrors(found);
     if (Object.keys(found).length) { setStatus({ tone: "error", text: Object.values(found)[0] }); return; }
     try {
       const result = await ticket.submit.mutateAsync(ticket.payload);
       if (ticket.draftId) ticket.deleteDraft(ticket.draftId);
       setStatus(result.kind === "created"
-        ? { tone: "success", text: `Ticket ${result.ticket.ticket_number} created successfully! Net weight: ${Number(result.ticket.net_weight).toFixed(1)} lbs` }
-        : { tone: "info", text: "No connection: the ticket is saved on this device and will sync when you are back online." });
+        ? { tone: "success", text: t("scale.created", { number: result.ticket.ticket_number, weight: formatLbs(result.ticket.net_weight) }) }
+        : { tone: "info", text: t("scale.queued") });
       startOver();
     } catch (err) {
-      setStatus({ tone: "error", text: err instanceof ApiError ? `Error: ${err.message || "Failed to create ticket"}` : `Network error: ${(err as Error).message}` });
+      setStatus({ tone: "error", text: err instanceof ApiError ? t("scale.failed", { message: err.message ? serverMessage(err.message) : t("scale.failedUnknown") }) : t("scale.networkFailed", { message: (err as Error).message }) });
     }
   };
 
   const weightField = (
     <div className="weight-total">
-      <TextField label="Total weight (lbs)" type="number" inputMode="decimal" step="0.1" min="0" className="weight-field"
+      <TextField label={t("scale.totalWeight")} type="number" inputMode="decimal" step="0.1" min="0" className="weight-field"
         value={state.gross_weight} onChange={(e) => update({ gross_weight: e.target.value, weight_confirmed: false, ai: null })} />
       <Button variant="secondary" size="lg" disabled={!canCreateTicket({ busy: false, weight: state.gross_weight })}
         onClick={() => update({ gross_weight: roundTenth(parseWeight(state.gross_weight) ?? 0).toFixed(1), weight_confirmed: true })}>
-        {state.weight_confirmed ? "✓ Confirmed" : "Confirm Weight"}
+        {state.weight_confirmed ? t("scale.confirmed") : t("scale.confirmWeight")}
       </Button>
     </div>
   );
@@ -124,11 +126,11 @@ export default function ScalePortalScreen() {
         enabled={state.multi_product} forced={type2} onToggle={(multi_product) => update({ multi_product })} />
       <ImageCapturePanel images={state.images} onChange={(images) => update({ images })} />
       <div className="row">
-        <Button size="lg" className="btn-block" disabled={!canCreateTicket({ busy, weight: state.gross_weight })} busy={busy} busyLabel="Creating..." onClick={() => void create()}>
-          Create Ticket
+        <Button size="lg" className="btn-block" disabled={!canCreateTicket({ busy, weight: state.gross_weight })} busy={busy} busyLabel={t("common.creating")} onClick={() => void create()}>
+          {t("scale.create")}
         </Button>
-        <Button variant="secondary" size="lg" className="btn-block" onClick={() => { ticket.saveDraft(); setStatus({ tone: "info", text: "Draft saved on this device" }); }}>
-          Save Draft
+        <Button variant="secondary" size="lg" className="btn-block" onClick={() => { ticket.saveDraft(); setStatus({ tone: "info", text: t("scale.draftSaved") }); }}>
+          {t("scale.saveDraft")}
         </Button>
       </div>
     </>
@@ -137,12 +139,12 @@ export default function ScalePortalScreen() {
   return (
     <div className="ticket-screen">
       <div className="portal-head">
-        <Button variant="secondary" size="lg" onClick={() => (user?.role === "store_admin" ? navigate("/app/home") : startOver())}>HOME</Button>
-        <span className="month-counter" data-testid="month-counter">{count.data ? `${count.data.count} ${count.data.count === 1 ? "ticket" : "tickets"} this month` : "Tickets this month: —"}</span>
+        <Button variant="secondary" size="lg" onClick={() => (user?.role === "store_admin" ? navigate("/app/home") : startOver())}>{t("shell.home")}</Button>
+        <span className="month-counter" data-testid="month-counter">{count.data ? t("scale.monthCount", { count: count.data.count, replace: { count: formatCount(count.data.count) } }) : t("scale.monthUnknown")}</span>
       </div>
-      <div className="tabs" role="group" aria-label="Entry mode">
-        <Button variant="secondary" aria-pressed={view !== "simple"} onClick={() => setParams({ view: "portal" })}>Scale Entry</Button>
-        <Button variant="secondary" aria-pressed={view === "simple"} onClick={() => setParams({ view: "simple" })}>Simple Tickets</Button>
+      <div className="tabs" role="group" aria-label={t("scale.entryMode")}>
+        <Button variant="secondary" aria-pressed={view !== "simple"} onClick={() => setParams({ view: "portal" })}>{t("scale.scaleEntry")}</Button>
+        <Button variant="secondary" aria-pressed={view === "simple"} onClick={() => setParams({ view: "simple" })}>{t("scale.simpleTickets")}</Button>
       </div>
       {view === "simple" ? <SimpleTickets /> : (
         <>
@@ -150,7 +152,7 @@ export default function ScalePortalScreen() {
           <LocationPicker choices={ticket.location.choices} value={ticket.location.storeId} error={errors.store_id}
             onChange={(id) => { ticket.location.choose(id); setErrors((e) => ({ ...e, store_id: "" })); }} />
           {step === "form" && (
-            <Card title="New scale ticket">
+            <Card title={t("scale.newTicket")}>
               <div className="stack">
                 {capture}
                 {weightField}
@@ -160,30 +162,30 @@ export default function ScalePortalScreen() {
             </Card>
           )}
           {step === "wizard-1" && (
-            <Card title="Step 1 of 2 · Ticket options">
+            <Card title={t("scale.step1")}>
               <div className="stack">
                 <TicketDetailsFields ticket={ticket} choices={choices} tareMode={tareMode} onTareMode={setTareMode} errors={errors} />
-                <Button size="lg" className="btn-block" onClick={() => setStep("wizard-2")}>Next: Capture Weight</Button>
+                <Button size="lg" className="btn-block" onClick={() => setStep("wizard-2")}>{t("scale.nextCapture")}</Button>
               </div>
             </Card>
           )}
           {step === "wizard-2" && (
-            <Card title="Step 2 of 2 · Capture weight">
+            <Card title={t("scale.step2")}>
               <div className="stack">
                 {capture}
                 {state.weight_confirmed && weightField}
                 {state.weight_confirmed && finish}
-                <Button variant="secondary" size="lg" className="btn-block" onClick={() => setStep("manual")}>Skip to Manual Entry</Button>
-                <Button variant="ghost" onClick={() => setStep("wizard-1")}>← Back to Step 1</Button>
+                <Button variant="secondary" size="lg" className="btn-block" onClick={() => setStep("manual")}>{t("scale.skipManual")}</Button>
+                <Button variant="ghost" onClick={() => setStep("wizard-1")}>{t("scale.backStep1")}</Button>
               </div>
             </Card>
           )}
           {step === "manual" && (
-            <Card title="Manual weight entry">
+            <Card title={t("scale.manualTitle")}>
               <div className="stack">
                 {weightField}
                 {finish}
-                <Button variant="ghost" onClick={() => setStep("wizard-1")}>← Back to Wizard</Button>
+                <Button variant="ghost" onClick={() => setStep("wizard-1")}>{t("scale.backWizard")}</Button>
               </div>
             </Card>
           )}

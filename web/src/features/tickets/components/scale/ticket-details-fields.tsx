@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { SelectField } from "@/components/ui/input";
+import { useTranslation } from "@/lib/i18n";
 import { systemSettingsQueryOptions } from "@/lib/session";
 import type { ListItem } from "@/features/lists/api/get-active-list-items";
 import { CUSTOM_CONTAINER } from "../../lib/weight-rules";
@@ -20,6 +21,7 @@ type Props = {
 
 /** Ticket type, vehicle and partner, container, destination, waste type and carbon details. */
 export function TicketDetailsFields({ ticket, choices, tareMode, onTareMode, errors = {} }: Props) {
+  const { t } = useTranslation();
   const { state, update } = ticket;
   const { data: settings } = useQuery(systemSettingsQueryOptions());
   const truckScale = settings?.outbound_truck_scale_enabled === true;
@@ -28,10 +30,10 @@ export function TicketDetailsFields({ ticket, choices, tareMode, onTareMode, err
     <div className="form-grid">
       {truckScale && (
         <div className="span-2">
-          <SelectField label="Ticket type" value={state.outbound_ticket_type}
+          <SelectField label={t("details.ticketType")} value={state.outbound_ticket_type}
             onChange={(e) => update({ outbound_ticket_type: e.target.value as typeof state.outbound_ticket_type, ...(e.target.value === "type_2_truck_scale" ? { multi_product: true } : {}) })}>
-            <option value="type_1_container">Type 1 — Container</option>
-            <option value="type_2_truck_scale">Type 2 — Truck Scale</option>
+            <option value="type_1_container">{t("details.type1")}</option>
+            <option value="type_2_truck_scale">{t("details.type2")}</option>
           </SelectField>
         </div>
       )}
@@ -54,8 +56,8 @@ export function TicketDetailsFields({ ticket, choices, tareMode, onTareMode, err
         </div>
       )}
       {carbon && (
-        <SelectField label="Carbon methodology (optional)" value={state.carbon_methodology} onChange={(e) => update({ carbon_methodology: e.target.value })}>
-          <option value="">None</option>
+        <SelectField label={t("details.carbon")} value={state.carbon_methodology} onChange={(e) => update({ carbon_methodology: e.target.value })}>
+          <option value="">{t("details.none")}</option>
           <option value="EPA_2023">EPA 2023</option>
           <option value="IPCC_AR6">IPCC AR6</option>
           <option value="GHG_PROTOCOL">GHG Protocol</option>

@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LocationPicker } from "@/components/location-picker";
 import { ApiError } from "@/lib/api-client";
-import { LOCATION_REQUIRED, useTicketLocation } from "@/lib/ticket-location";
+import { formatLbs } from "@/lib/format";
+import { serverMessage, useTranslation } from "@/lib/i18n";
+import { useTicketLocation } from "@/lib/ticket-location";
 import { extractWeight } from "../../api/extract-weight";
 import { submitTicket } from "../../api/create-ticket";
 import { blobToDataUrl } from "../../lib/crop";
@@ -19,6 +21,7 @@ const SUCCESS_CLEAR_MS = 8000;
 
 /** Simple Tickets mobile flow (spec 2 s2.6): photo, AI weight or typed weight, one tap to create. */
 export function SimpleTickets() {
+  const { t } = useTranslation();
   const [view, setView] = useState<View>("start");
   const [status, setStatus] = useState<Status>(null);
   const [image, setImage] = useState<string | null>(null);
@@ -63,7 +66,7 @@ export function SimpleTickets() {
       return;
     }
     if (location.missing) {
-      setStatus({ tone: "error", text: LOCATION_REQUIRED });
+      setStatus({ tone: "error", text: t("scale.locationRequired") });
       return;
     }
     setBusy(true);
@@ -77,7 +80,7 @@ export function SimpleTickets() {
       });
       const result = await submitTicket(payload);
       if (result.kind === "queued") {
-        setStatus({ tone: "info", text: "No connection: the ticket is saved on this device and will sync when you are back online." });
+        setStatus({ tone: "info", text: t("scale.queued") });
       } else {
         setStatus({ tone: "success", text: simpleSuccessMessage(result.ticket.ticket_number, result.ticket.net_weight, weight) });
       }
@@ -87,7 +90,7 @@ export function SimpleTickets() {
     } catch (err) {
       setStatus({
         tone: "error",
-        text: err instanceof ApiError ? `Failed to create ticket: ${err.message || "Unknown error"}` : `Error creating ticket: ${(err as Error).message}`,
+        text: err instanceof ApiError ? t("simple.failed", { message: err.message ? serverMessage(err.message) : t("common.unknownError") }) : t("simple.errorCreating", { message: (err as Error).message }),
       });
     } finally {
       setBusy(false);
@@ -95,14 +98,14 @@ export function SimpleTickets() {
   };
 
   return (
-    <section className="simple-tickets" aria-label="Simple Tickets">
+    <section className="simple-tickets" aria-label={t("simple.section")}>
       <StatusMessage status={status} />
       <LocationPicker choices={location.choices} value={location.storeId} onChange={location.choose} />
 
       {view === "start" && (
         <button type="button" className="big-camera-button" onClick={() => { setStatus({ tone: "info", text: SIMPLE_MESSAGES.startingCamera }); setView("camera"); }}>
           <Camera className="big-camera-icon" size={72} aria-hidden="true" />
-          Push Here to Take Image
+          {t("simple.push")}
         </button>
       )}
 
@@ -118,22 +121,22 @@ export function SimpleTickets() {
 
       {view === "reading" && (
         <div className="simple-card">
-          {image && <img src={image} alt="Scale photo" className="simple-photo" />}
+          {image && <img src={image} alt={t("capture.photoAlt")} className="simple-photo" />}
           <p className="loading"><span className="spinner" aria-hidden="true" /> {SIMPLE_MESSAGES.reading}</p>
         </div>
       )}
 
       {view === "alternatives" && (
         <div className="simple-card stack">
-          <h2>Alternative Options</h2>
-          {image && <img src={image} alt="Scale photo" className="simple-photo" />}
+          <h2>{t("simple.alternatives")}</h2>
+          {image && <img src={image} alt={t("capture.photoAlt")} className="simple-photo" />}
           <label className="btn btn-secondary btn-lg btn-block file-button">
-            Choose Photo from Gallery
+            {t("simple.gallery")}
             <input
               type="file"
               accept="image/*"
               className="sr-only"
-              aria-label="Choose photo from gallery"
+              aria-label={t("simple.galleryLabel")}
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 e.target.value = "";
@@ -142,7 +145,7 @@ export function SimpleTickets() {
             />
           </label>
           <div className="field">
-            <label htmlFor="simple-manual-weight">Enter weight manually (lbs)</label>
+            <label htmlFor="simple-manual-weight">{t("simple.manualWeight")}</label>
             <input
               id="simple-manual-weight"
               type="number"
@@ -160,32 +163,32 @@ export function SimpleTickets() {
             disabled={!isValidManualWeight(manualWeight) || busy}
             onClick={() => { setReading(null); setStatus(null); setView("confirm"); }}
           >
-            Continue with Manual Weight
+            {t("simple.continueManual")}
           </Button>
           <Button variant="secondary" size="lg" className="btn-block" disabled={busy} onClick={() => { setStatus({ tone: "info", text: SIMPLE_MESSAGES.startingCamera }); setView("camera"); }}>
-            Try Auto-Snap Camera Again
+            {t("simple.tryAgain")}
           </Button>
         </div>
       )}
 
       {view === "confirm" && (
         <div className="simple-card stack">
-          <h2>Confirm Ticket</h2>
-          {image ? <img src={image} alt="Scale photo" className="simple-photo" /> : <p className="muted">No photo</p>}
+          <h2>{t("simple.confirm")}</h2>
+          {image ? <img src={image} alt={t("capture.photoAlt")} className="simple-photo" /> : <p className="muted">{t("simple.noPhoto")}</p>}
           <div className="confirm-weight">
-            <span className="muted">Weight</span>
-            <strong data-testid="confirm-weight">{(reading ? reading.weight : Number(manualWeight)).toFixed(1)} lbs</strong>
+            <span className="muted">{t("simple.weight")}</span>
+            <strong data-testid="confirm-weight">{formatLbs(reading ? reading.weight : Number(manualWeight))}</strong>
           </div>
           <p className="muted">
             {reading?.confidence !== null && reading?.confidence !== undefined
-              ? `AI confidence: ${Math.round(reading.confidence)}%`
-              : "Entered manually"}
+              ? t("simple.aiConfidence", { pct: Math.round(reading.confidence) })
+              : t("simple.enteredManually")}
           </p>
-          <Button size="lg" className="btn-block" busy={busy} busyLabel="Creating..." onClick={() => void create()}>
-            Create Ticket
+          <Button size="lg" className="btn-block" busy={busy} busyLabel={t("common.creating")} onClick={() => void create()}>
+            {t("scale.create")}
           </Button>
           <Button variant="secondary" size="lg" className="btn-block" disabled={busy} onClick={() => { setStatus(null); reset(); }}>
-            Retake
+            {t("simple.retake")}
           </Button>
         </div>
       )}
