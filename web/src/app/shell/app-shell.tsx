@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/panel";
 import { SetupWizard } from "@/features/onboarding/components/setup-wizard";
 import { needsSetupWizard } from "@/features/onboarding/wizard-draft";
-import { languageOf, setLanguage, useTranslation } from "@/lib/i18n";
+import { browserLanguage, languageOf, setLanguage, useTranslation } from "@/lib/i18n";
 import { meQueryOptions, useSession } from "@/lib/session";
 import { ProfileDialog } from "@/features/users/components/profile-dialog";
 import { screenFor } from "../routes";
@@ -31,10 +31,11 @@ export function tabFromPath(splat: string | undefined): string | undefined {
 }
 
 function TabScreen({ tab, platform }: { tab: TabKey; platform: boolean }) {
+  const { t } = useTranslation();
   const Screen = screenFor(tab, platform);
   if (!Screen) return <NotBuiltPanel tab={tab} />;
   return (
-    <Suspense fallback={<Spinner />}>
+    <Suspense fallback={<Spinner label={t("common.loading")} />}>
       <Screen />
     </Suspense>
   );
@@ -99,6 +100,7 @@ export default function AppShell() {
   const logout = () => {
     sessionStorage.removeItem("flow-breadcrumbs");
     signOut();
+    setLanguage(browserLanguage()); // signed out, the device's language again
     navigate("/login");
   };
 

@@ -4,6 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { ApiError } from "@/lib/api-client";
+import { languageOf, serverMessage, setLanguage, useTranslation } from "@/lib/i18n";
 import { useSession } from "@/lib/session";
 import { useLogin } from "../api/login";
 
@@ -15,6 +16,7 @@ export interface LoginLinks {
 }
 
 export function LoginForm({ links }: { links: LoginLinks }) {
+  const { t } = useTranslation();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -29,10 +31,11 @@ export function LoginForm({ links }: { links: LoginLinks }) {
       { email: email.trim(), password },
       {
         onSuccess: (result) => {
+          setLanguage(languageOf(result.user));
           signIn(result.access_token, result.user);
           navigate("/app");
         },
-        onError: (err) => setError(err instanceof ApiError ? err.message : "Login failed"),
+        onError: (err) => setError(err instanceof ApiError ? serverMessage(err.message) : t("login.failed")),
       },
     );
   };
@@ -40,21 +43,21 @@ export function LoginForm({ links }: { links: LoginLinks }) {
   return (
     <form className="stack" onSubmit={submit} noValidate={false}>
       {error && <Alert kind="error">{error}</Alert>}
-      <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <TextField label={t("login.email")} type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField label={t("login.password")} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
       <div className="auth-links">
-        <button type="button" className="btn-link" onClick={links.onForgotPassword}>Forgot Password?</button>
-        <button type="button" className="btn-link" onClick={links.onForgotUsername}>Forgot Username?</button>
+        <button type="button" className="btn-link" onClick={links.onForgotPassword}>{t("login.forgotPassword")}</button>
+        <button type="button" className="btn-link" onClick={links.onForgotUsername}>{t("login.forgotUsername")}</button>
       </div>
-      <Button type="submit" size="lg" busy={login.isPending} busyLabel="Signing in...">Sign In</Button>
+      <Button type="submit" size="lg" busy={login.isPending} busyLabel={t("login.busy")}>{t("login.submit")}</Button>
       {links.onEmployeePin && (
         <>
-          <div className="divider">or</div>
-          <Button variant="secondary" onClick={links.onEmployeePin}>Employee Sign In (4-digit PIN)</Button>
+          <div className="divider">{t("login.or")}</div>
+          <Button variant="secondary" onClick={links.onEmployeePin}>{t("login.pinButton")}</Button>
         </>
       )}
       <p className="center small">
-        New to Flow? <button type="button" className="btn-link" onClick={links.onStartTrial}>Start a free trial</button>
+        {t("login.newToFlow")} <button type="button" className="btn-link" onClick={links.onStartTrial}>{t("login.startTrial")}</button>
       </p>
     </form>
   );
