@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from "react";
+import { useTranslation } from "@/lib/i18n";
 import "./photo-viewer.css";
 
 export type ViewerPhoto = { id: string; alt: string; caption?: string };
@@ -38,6 +39,7 @@ export function PhotoViewer({ photos, index, onIndex, onClose, renderPhoto }: {
   onClose: () => void;
   renderPhoto: (photo: ViewerPhoto) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const [zoom, setZoom] = useState(1);
@@ -119,14 +121,14 @@ export function PhotoViewer({ photos, index, onIndex, onClose, renderPhoto }: {
   };
 
   return (
-    <dialog ref={ref} className="photo-viewer" aria-label={`Photo ${at + 1} of ${photos.length}`} onKeyDown={onKeyDown}
+    <dialog ref={ref} className="photo-viewer" aria-label={t("viewer.position", { n: at + 1, total: photos.length })} onKeyDown={onKeyDown}
       onCancel={(e) => { e.preventDefault(); onClose(); }}>
       <div className="photo-viewer-bar">
-        <span className="photo-viewer-count" aria-live="polite">{`Photo ${at + 1} of ${photos.length}`}{photo.caption ? ` · ${photo.caption}` : ""}</span>
+        <span className="photo-viewer-count" aria-live="polite">{t("viewer.position", { n: at + 1, total: photos.length })}{photo.caption ? ` · ${photo.caption}` : ""}</span>
         <span className="photo-viewer-tools">
-          <button type="button" className="photo-viewer-btn" onClick={() => zoomBy(1 / 1.5)} disabled={zoom <= MIN_ZOOM} aria-label="Zoom out">−</button>
-          <button type="button" className="photo-viewer-btn" onClick={() => zoomBy(1.5)} disabled={zoom >= MAX_ZOOM} aria-label="Zoom in">+</button>
-          <button type="button" className="photo-viewer-btn" onClick={onClose} aria-label="Close photo" data-autofocus>×</button>
+          <button type="button" className="photo-viewer-btn" onClick={() => zoomBy(1 / 1.5)} disabled={zoom <= MIN_ZOOM} aria-label={t("viewer.zoomOut")}>−</button>
+          <button type="button" className="photo-viewer-btn" onClick={() => zoomBy(1.5)} disabled={zoom >= MAX_ZOOM} aria-label={t("viewer.zoomIn")}>+</button>
+          <button type="button" className="photo-viewer-btn" onClick={onClose} aria-label={t("viewer.close")} data-autofocus>×</button>
         </span>
       </div>
       <div className="photo-viewer-stage" data-testid="photo-stage" onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up}
@@ -136,8 +138,8 @@ export function PhotoViewer({ photos, index, onIndex, onClose, renderPhoto }: {
         </div>
       </div>
       <div className="photo-viewer-nav">
-        <button type="button" className="photo-viewer-btn" onClick={() => go(-1)} disabled={at === 0}>‹ Previous</button>
-        <button type="button" className="photo-viewer-btn" onClick={() => go(1)} disabled={at === photos.length - 1}>Next ›</button>
+        <button type="button" className="photo-viewer-btn" onClick={() => go(-1)} disabled={at === 0}>{t("viewer.previous")}</button>
+        <button type="button" className="photo-viewer-btn" onClick={() => go(1)} disabled={at === photos.length - 1}>{t("viewer.next")}</button>
       </div>
     </dialog>
   );

@@ -327,6 +327,14 @@ export const en = {
     last: "Last",
     page: "Page {{page}} of {{pages}}",
   },
+  viewer: {
+    position: "Photo {{n}} of {{total}}",
+    zoomIn: "Zoom in",
+    zoomOut: "Zoom out",
+    close: "Close photo",
+    previous: "‹ Previous",
+    next: "Next ›",
+  },
   ticket: {
     title: "Ticket {{number}}",
     titleBare: "Ticket",

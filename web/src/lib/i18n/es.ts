@@ -325,6 +325,14 @@ export const es: Messages = {
     last: "Última",
     page: "Página {{page}} de {{pages}}",
   },
+  viewer: {
+    position: "Foto {{n}} de {{total}}",
+    zoomIn: "Acercar",
+    zoomOut: "Alejar",
+    close: "Cerrar foto",
+    previous: "‹ Anterior",
+    next: "Siguiente ›",
+  },
   ticket: {
     title: "Boleta {{number}}",
     titleBare: "Boleta",
