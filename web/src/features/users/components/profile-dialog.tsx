@@ -11,7 +11,8 @@ import { useUpdateLanguage } from "../api/update-preferences";
 export function ProfileDialog({ user, onClose }: { user: CurrentUser; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useUpdateLanguage();
-  const [status, setStatus] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  // Kept as a key and rendered in the language of the moment (the choice may just have changed it).
+  const [status, setStatus] = useState<{ kind: "success" | "error"; message?: string } | null>(null);
 
   // The new language shows at once; the server keeps it for every device the user signs in on.
   const choose = (language: Language) => {
@@ -19,11 +20,11 @@ export function ProfileDialog({ user, onClose }: { user: CurrentUser; onClose: (
     setLanguage(language);
     setStatus(null);
     save.mutate(language, {
-      onSuccess: () => setStatus({ kind: "success", text: t("profile.saved") }),
+      onSuccess: () => setStatus({ kind: "success" }),
       onError: (err) => {
         setLanguage(before);
         const message = err instanceof ApiError ? serverMessage(err.message) : (err as Error).message;
-        setStatus({ kind: "error", text: t("profile.failed", { message }) });
+        setStatus({ kind: "error", message });
       },
     });
   };
@@ -41,7 +42,7 @@ export function ProfileDialog({ user, onClose }: { user: CurrentUser; onClose: (
           {LANGUAGES.map((l) => <option key={l} value={l} lang={l}>{t(`languages.${l}`)}</option>)}
         </SelectField>
         <p className="small muted">{t("profile.languageHint")}</p>
-        {status && <Alert kind={status.kind}>{status.text}</Alert>}
+        {status && <Alert kind={status.kind}>{status.kind === "success" ? t("profile.saved") : t("profile.failed", { message: status.message })}</Alert>}
       </div>
     </Modal>
   );
