@@ -4,6 +4,7 @@
     .venv/bin/python -m bench.ai.evaluate [--provider local|openai|auto] [--limit N] [--seed N]
     .venv/bin/python -m bench.ai.evaluate --provider openai --record FILE   # real model, keep its answers
     .venv/bin/python -m bench.ai.evaluate --provider openai --replay FILE   # loopback server replaying them
+    .venv/bin/python -m bench.ai.evaluate --dir bench/out/ai-heldout-TAG --skip-plates   # the second source
 
 A false read is a wrong weight given with a confidence the screen accepts without a second
 look (api.ai.reader.DEFAULT_ACCEPT_CONFIDENCE): the worst case, a wrong number on a ticket.
@@ -181,9 +182,11 @@ async def main() -> None:
                         help="answer as recorded in this file from a loopback server (bench/ai/replay.py)")
     parser.add_argument("--seed", type=int, default=0,
                         help="measure the held-out set made by `generate --seed N` (bench/out/ai-seedN)")
+    parser.add_argument("--dir", type=Path, help="measure the set in this folder (its manifest.json), e.g. one "
+                        "made by the second source, bench/ai_heldout/render.py (never imported here)")
     args = parser.parse_args()
     global OUT_DIR
-    OUT_DIR = OUT.with_name(f"ai-seed{args.seed}") if args.seed else OUT
+    OUT_DIR = args.dir or (OUT.with_name(f"ai-seed{args.seed}") if args.seed else OUT)
     manifest = json.loads((OUT_DIR / "manifest.json").read_text())
     if args.replay:
         with ReplayServer(replay_answers(json.loads(args.replay.read_text()))) as server:
