@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -33,6 +34,8 @@ class _StoreFields(BaseModel):
     region_id: uuid.UUID | None = None
     subregion_id: uuid.UUID | None = None
     advanced_options_enabled: Flag | None = None
+    scale_display_unit: Literal["lb", "kg"] | None = Field(
+        default=None, description="What the scale shows when its display hides the unit (lb by default)")
 
     @field_validator("address", "city", "zip_code", "phone", mode="before")
     @classmethod
@@ -120,6 +123,7 @@ class StoreRead(BaseModel):
     subregion_id: uuid.UUID | None
     is_active: bool
     advanced_options_enabled: bool
+    scale_display_unit: Literal["lb", "kg"] = "lb"
     monthly_cost: JsonNumber | None = None
     stats: StoreStats | None = None
     created_at: datetime

@@ -88,7 +88,7 @@ async def create_store(db: AsyncSession, company: Company, body: StoreCreate) ->
 async def update_store(db: AsyncSession, company: Company, store_id: uuid.UUID, body: StoreUpdate) -> Store:
     store = await get_store(db, store_id)
     fields = body.model_dump(exclude_unset=True)
-    for required in ("name", "store_number", "is_active", "advanced_options_enabled"):
+    for required in ("name", "store_number", "is_active", "advanced_options_enabled", "scale_display_unit"):
         if required in fields and fields[required] is None:
             fields.pop(required)
     if fields.get("store_number") and fields["store_number"] != store.store_number:
