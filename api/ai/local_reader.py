@@ -172,13 +172,16 @@ class Doubt:
 
 
 def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, *,
-                      first_look: bool = True, colour: Image.Image | None = None) -> WeightReading:
+                      first_look: bool = True, colour: Image.Image | None = None,
+                      unit_known: bool = False) -> WeightReading:
     """The weight in the boxes the recogniser found, and how far it can be trusted.
 
     first_look: the picture in the polarity the photo's centre suggested. The other polarity is
     the less likely picture (its misreads are more often confident), so there a second look
     that disagrees always counts in full.
     colour: the photo in its own colours, the same size and turn as cleaned (a finger shows there).
+    unit_known: the location says what its scale shows when the display hides the unit (a finger
+    over the label then leaves no doubt about the unit; api/ai/service.py applies it).
     """
     raw = " | ".join(b.text for b in boxes)
     boxes = joined(boxes)
@@ -214,7 +217,7 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
         # A reading that changes when the same digits are looked at again is not one to trust.
         second = parse_weight(reread(cleaned, box)[0], parsed.unit)
         as_read, first_value = parsed.as_read, parsed.value_lb
-        parsed, around = _check_surroundings(cleaned, box, boxes, parsed, doubts, colour)
+        parsed, around = _check_surroundings(cleaned, box, boxes, parsed, doubts, colour, unit_known)
         if second is None or second.value_lb != first_value:
             # The enlarged crop often loses a small point: the same digits, with the point where
             # the ink shows one, agree.
@@ -310,7 +313,7 @@ def _words(doubts: list[Doubt]) -> str | None:
 
 
 def _check_surroundings(cleaned: Image.Image, box: TextBox, boxes: list[TextBox], parsed, doubts: list[Doubt],
-                        colour: Image.Image | None = None):
+                        colour: Image.Image | None = None, unit_known: bool = False):
     """Decimal point, unit label and leading digits the recogniser may have lost (layout.py)."""
     # A label read in its own box: digits between it and the number may have been skipped.
     own_unit = parse_weight(box.text)
@@ -336,7 +339,7 @@ def _check_surroundings(cleaned: Image.Image, box: TextBox, boxes: list[TextBox]
                 parsed = relabelled
         else:
             doubts.append(Doubt("label", 0.5, LABEL))  # something is written there (kg?) and we cannot tell what
-    if parsed.unit is None and colour is not None and "label" not in {d.code for d in doubts} \
+    if parsed.unit is None and not unit_known and colour is not None and "label" not in {d.code for d in doubts} \
             and _label_place_covered(colour, box, around):
         # No label read, and a finger where one would stand: no label is not "lb" here.
         doubts.append(Doubt("unit_hidden", 0.5, UNIT_HIDDEN))
@@ -374,10 +377,11 @@ def plate_from_boxes(boxes: list[TextBox]) -> PlateReading:
     return PlateReading(LOCAL_OCR, plate, box.text, round(100 * box.score, 1))
 
 
-def read_weight_sync(img: Image.Image) -> WeightReading:
+def read_weight_sync(img: Image.Image, unit_known: bool = False) -> WeightReading:
+    """unit_known: the location's scale display unit is set, so a hidden label is no doubt."""
     colour = images.shrunk(img)
     cleaned, inverted = images.for_ocr(colour)
-    reading, tilt = _read_levelled(cleaned, colour)
+    reading, tilt = _read_levelled(cleaned, colour, unit_known)
     if not (reading.found and confirmed(reading).confidence >= DEFAULT_ACCEPT_CONFIDENCE):
         # A reading the segments already confirm needs no other polarity (a whole detection).
         # The centre may have misled the polarity guess (a display off-centre): try the other one.
@@ -385,7 +389,8 @@ def read_weight_sync(img: Image.Image) -> WeightReading:
         other_colour = colour
         if tilt is not None:
             other, other_colour = level(other, tilt), level(colour, tilt)
-        reading = combine(reading, _read(other, recognise(other), first_look=False, colour=other_colour))
+        reading = combine(reading, _read(other, recognise(other), first_look=False, colour=other_colour,
+                                         unit_known=unit_known))
     return _explained(confirmed(reading))
 
 
@@ -407,22 +412,24 @@ def confirmed(reading: WeightReading) -> WeightReading:
 
 
 def _read(cleaned: Image.Image, boxes: list[TextBox], *, first_look: bool = True,
-          colour: Image.Image | None = None) -> WeightReading:
-    first = weight_from_boxes(boxes, cleaned, first_look=first_look, colour=colour)
+          colour: Image.Image | None = None, unit_known: bool = False) -> WeightReading:
+    first = weight_from_boxes(boxes, cleaned, first_look=first_look, colour=colour, unit_known=unit_known)
     if not first.found:
         first = _beside_label(cleaned, boxes) or first
     return first
 
 
-def _read_levelled(cleaned: Image.Image, colour: Image.Image | None = None) -> tuple[WeightReading, Tilt | None]:
+def _read_levelled(cleaned: Image.Image, colour: Image.Image | None = None,
+                   unit_known: bool = False) -> tuple[WeightReading, Tilt | None]:
     """Read the picture; a number line at an angle is turned level and read again (both count)."""
     boxes = recognise(cleaned)
-    first = _read(cleaned, boxes, colour=colour)
+    first = _read(cleaned, boxes, colour=colour, unit_known=unit_known)
     tilt = tilt_of(cleaned, boxes)
     if tilt is None:
         return first, None
     levelled = level(cleaned, tilt)
-    second = _read(levelled, recognise(levelled), colour=level(colour, tilt) if colour is not None else None)
+    second = _read(levelled, recognise(levelled), colour=level(colour, tilt) if colour is not None else None,
+                   unit_known=unit_known)
     return agree(second, first), tilt
 
 
@@ -581,8 +588,8 @@ class LocalReader:
             self._limiter = anyio.CapacityLimiter(1)
         return self._limiter
 
-    async def read_weight(self, image: Image.Image) -> WeightReading:
-        return await anyio.to_thread.run_sync(read_weight_sync, image, limiter=self._slot())
+    async def read_weight(self, image: Image.Image, display_unit: str | None = None) -> WeightReading:
+        return await anyio.to_thread.run_sync(read_weight_sync, image, display_unit is not None, limiter=self._slot())
 
     async def read_plate(self, image: Image.Image) -> PlateReading:
         return await anyio.to_thread.run_sync(read_plate_sync, image, limiter=self._slot())

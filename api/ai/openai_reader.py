@@ -106,7 +106,8 @@ class OpenAIReader:
             raise NoAnswer("the AI service sent a malformed answer")
         return answer
 
-    async def read_weight(self, image: Image.Image) -> WeightReading:
+    async def read_weight(self, image: Image.Image, display_unit: str | None = None) -> WeightReading:
+        # The model says null for a unit it cannot see; the service applies the location's unit.
         try:
             answer = await self._ask(image, WEIGHT_PROMPT, WEIGHT_SCHEMA)
             value, unit, confidence = _weight_fields(answer)

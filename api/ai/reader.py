@@ -29,6 +29,11 @@ class WeightReading:
     # few words for the log and the screen ("display at an angle — check the weight").
     reason: str | None = None
     doubts: tuple[str, ...] = ()  # the checks that lowered the confidence, for the bench and the log
+    # Where the unit came from: "display" (a label read on it) or "location" (the display hid it
+    # and the location's scale display unit was applied; api/ai/service.with_display_unit).
+    unit_source: str | None = None
+    display_value: Decimal | None = None  # the number as the display shows it, in unit_applied
+    unit_applied: str | None = None  # lb or kg: the unit display_value is in
 
     @property
     def found(self) -> bool:
@@ -47,6 +52,9 @@ class PlateReading:
 class Reader(Protocol):
     name: str
 
-    async def read_weight(self, image: Image.Image) -> WeightReading: ...
+    async def read_weight(self, image: Image.Image, display_unit: str | None = None) -> WeightReading:
+        """display_unit: what the location's scale shows when its display hides the unit (lb or
+        kg), or None when no location is known."""
+        ...
 
     async def read_plate(self, image: Image.Image) -> PlateReading: ...

@@ -1,9 +1,10 @@
 """AI reading calls: the scale-display weight and the licence plate (HTTP only)."""
 from __future__ import annotations
 
+import uuid
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, File, UploadFile
+from fastapi import APIRouter, Depends, File, Form, UploadFile
 
 from api.access.deps import StaffUser
 from api.ai import images, service
@@ -43,7 +44,8 @@ def _weight_answer(reading: WeightReading) -> WeightExtractionRead:
     return WeightExtractionRead(
         success=reading.found, extracted_weight=reading.weight_lb, confidence=reading.confidence,
         provider_used=reading.provider, unit_detected=reading.unit_detected, raw_text=reading.raw_text,
-        message=message,
+        message=message, unit_source=reading.unit_source, unit_applied=reading.unit_applied,
+        display_value=reading.display_value,
     )
 
 
@@ -59,15 +61,19 @@ def _plate_answer(reading: PlateReading) -> PlateRecognitionRead:
 @router.post("/ocr/test", response_model=WeightExtractionRead, dependencies=[AiVision])
 async def read_weight_from_base64(body: OcrTestCreate, user: StaffUser, db: Db) -> WeightExtractionRead:
     """The weight on a scale display photo sent as base64 (the tare capture uses this call)."""
+    unit = await service.display_unit_for(db, user, body.store_id)
     img, reader = await service.prepare_reading(db, user.company_id, lambda cap: images.decode_base64(body.image_data, cap))
-    return _weight_answer(await reader.read_weight(img))
+    return _weight_answer(service.with_display_unit(await reader.read_weight(img, unit), unit))
 
 
 @router.post("/ai/weight-extraction", response_model=WeightExtractionRead, dependencies=[AiVision])
-async def extract_weight(image: Annotated[UploadFile, File()], user: StaffUser, db: Db) -> WeightExtractionRead:
-    """The weight on a scale display photo (multipart field `image`)."""
+async def extract_weight(image: Annotated[UploadFile, File()], user: StaffUser, db: Db,
+                         store_id: Annotated[uuid.UUID | None, Form()] = None) -> WeightExtractionRead:
+    """The weight on a scale display photo (multipart field `image`; `store_id`, the location it
+    was taken at, whose scale display unit applies when the display hides the unit)."""
+    unit = await service.display_unit_for(db, user, store_id)
     img, reader = await service.prepare_reading(db, user.company_id, lambda cap: _upload_bytes(image, cap))
-    return _weight_answer(await reader.read_weight(img))
+    return _weight_answer(service.with_display_unit(await reader.read_weight(img, unit), unit))
 
 
 @router.post("/ai/license-plate-recognition", response_model=PlateRecognitionRead, dependencies=[AiVision])

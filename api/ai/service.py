@@ -5,6 +5,8 @@ from __future__ import annotations
 import inspect
 import uuid
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from decimal import ROUND_HALF_UP
 
 from PIL import Image
 from sqlalchemy import select
@@ -13,9 +15,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.ai import images, limits
 from api.ai.local_reader import LocalReader
 from api.ai.openai_reader import OpenAIReader
-from api.ai.reader import PlateReading, Reader, WeightReading
+from api.ai.parsing import KG_TO_LB, MAX_WEIGHT_LB, ONE_DECIMAL
+from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, PlateReading, Reader, WeightReading
 from api.core.config import Settings, get_settings
+from api.kit.errors import Invalid
 from api.tables.settings import CompanySettings
+from api.tables.stores import Store
+from api.tables.users import User
 
 PROVIDERS = ("auto", "local", "openai")
 _local = LocalReader()
@@ -28,11 +34,11 @@ class AutoReader:
         self.local, self.remote, self.min_confidence = local, remote, min_confidence
         self.name = local.name
 
-    async def read_weight(self, image: Image.Image) -> WeightReading:
-        first = await self.local.read_weight(image)
+    async def read_weight(self, image: Image.Image, display_unit: str | None = None) -> WeightReading:
+        first = await self.local.read_weight(image, display_unit)
         if self.remote is None or (first.found and first.confidence >= self.min_confidence):
             return first
-        second = await self.remote.read_weight(image)
+        second = await self.remote.read_weight(image, display_unit)
         # Keep the remote answer only when it is one; a remote failure must not hide a local reading.
         if second.found and (not first.found or second.confidence >= first.confidence):
             return second
@@ -81,3 +87,44 @@ async def prepare_reading(db: AsyncSession, company_id: uuid.UUID,
     data = read(settings.max_image_bytes)
     img = images.open_image(await data if inspect.isawaitable(data) else data, settings.max_image_bytes)
     return img, await company_reader(db, settings)
+
+
+# A unit read on the display that is not the one the location's scale is set to: the display
+# wins, but the operator looks first (one of them is wrong, and a kg/lb mix-up is a 2.2x error).
+UNIT_CONFLICT = "the display shows {shown}, this location's scale is set to {setting} — check the weight"
+
+
+async def display_unit_for(db: AsyncSession, user: User, store_id: uuid.UUID | None) -> str | None:
+    """The scale display unit of the location the photo was taken at: the one the screen names,
+    else the user's own location; None when neither is known (a company-wide admin, say)."""
+    wanted = store_id or user.assigned_location_id
+    if wanted is None:
+        return None
+    unit = await db.scalar(select(Store.scale_display_unit).where(Store.id == wanted))  # the caller's company only
+    if unit is None and store_id is not None:
+        raise Invalid("Location not found", field="store_id")
+    return unit
+
+
+def with_display_unit(reading: WeightReading, display_unit: str | None) -> WeightReading:
+    """The location's scale display unit applied to a reading (issue 36): a unit the display shows
+    always wins; a hidden one is the location's (kg converted to lb); a shown unit that is not the
+    location's is not accepted without a look."""
+    if not reading.found or reading.weight_lb is None:
+        return reading
+    shown = reading.unit_detected
+    if shown in ("lb", "kg"):
+        reading = replace(reading, unit_source="display", unit_applied=shown)
+        if display_unit is not None and shown != display_unit:
+            return replace(reading, confidence=min(reading.confidence, DEFAULT_ACCEPT_CONFIDENCE / 2),
+                           reason=UNIT_CONFLICT.format(shown=shown, setting=display_unit),
+                           doubts=reading.doubts + ("unit_conflict",))
+        return reading
+    if display_unit is None:
+        return reading
+    # Both readers give the number as shown when no unit is seen (as pounds).
+    as_shown = reading.weight_lb
+    pounds = (as_shown * KG_TO_LB).quantize(ONE_DECIMAL, rounding=ROUND_HALF_UP) if display_unit == "kg" else as_shown
+    if pounds > MAX_WEIGHT_LB:
+        return replace(reading, weight_lb=None, confidence=0.0, reason="the reading is not a plausible weight")
+    return replace(reading, weight_lb=pounds, unit_source="location", unit_applied=display_unit, display_value=as_shown)
