@@ -412,7 +412,8 @@ export interface paths {
         put?: never;
         /**
          * Extract Weight
-         * @description The weight on a scale display photo (multipart field `image`).
+         * @description The weight on a scale display photo (multipart field `image`; `store_id`, the location it
+         *     was taken at, whose scale display unit applies when the display hides the unit).
          */
         post: operations["ai-extract_weight"];
         delete?: never;
@@ -4009,6 +4010,8 @@ export interface components {
         "Body_ai-extract_weight": {
             /** Image */
             image: string;
+            /** Store Id */
+            store_id?: string | null;
         };
         /** Body_ai-recognize_license_plate */
         "Body_ai-recognize_license_plate": {
@@ -6723,6 +6726,11 @@ export interface components {
              * @description A base64 JPEG (or PNG/WebP), plain or as a data URL
              */
             image_data: string;
+            /**
+             * Store Id
+             * @description The location the photo was taken at: its scale display unit applies when the display hides the unit (default: the user's own location)
+             */
+            store_id?: string | null;
         };
         /** OnHand */
         OnHand: {
@@ -7853,6 +7861,11 @@ export interface components {
             phone?: string | null;
             /** Region Id */
             region_id?: string | null;
+            /**
+             * Scale Display Unit
+             * @description What the scale shows when its display hides the unit (lb by default)
+             */
+            scale_display_unit?: ("lb" | "kg") | null;
             /** State */
             state?: string | null;
             /** Store Number */
@@ -7896,6 +7909,12 @@ export interface components {
             region_id: string | null;
             /** Region Name */
             region_name?: string | null;
+            /**
+             * Scale Display Unit
+             * @default lb
+             * @enum {string}
+             */
+            scale_display_unit: "lb" | "kg";
             /** State */
             state: string | null;
             stats?: components["schemas"]["StoreStats"] | null;
@@ -7946,6 +7965,12 @@ export interface components {
             region_id: string | null;
             /** Region Name */
             region_name?: string | null;
+            /**
+             * Scale Display Unit
+             * @default lb
+             * @enum {string}
+             */
+            scale_display_unit: "lb" | "kg";
             /** State */
             state: string | null;
             stats?: components["schemas"]["StoreStats"] | null;
@@ -7984,6 +8009,11 @@ export interface components {
             phone?: string | null;
             /** Region Id */
             region_id?: string | null;
+            /**
+             * Scale Display Unit
+             * @description What the scale shows when its display hides the unit (lb by default)
+             */
+            scale_display_unit?: ("lb" | "kg") | null;
             /** State */
             state?: string | null;
             /** Store Number */
@@ -9207,6 +9237,11 @@ export interface components {
              */
             confidence: number;
             /**
+             * Display Value
+             * @description The number as the display shows it, in unit_applied, when the unit came from the location (the screens show the conversion: 234.7 kg = 517.4 lb)
+             */
+            display_value?: number | null;
+            /**
              * Extracted Weight
              * @description Pounds, one decimal; null when no weight was found
              */
@@ -9223,10 +9258,20 @@ export interface components {
             /** Success */
             success: boolean;
             /**
+             * Unit Applied
+             * @description The unit the display's number is in
+             */
+            unit_applied?: ("lb" | "kg") | null;
+            /**
              * Unit Detected
              * @description lb or kg as shown on the display; kg is converted to lb
              */
             unit_detected: string | null;
+            /**
+             * Unit Source
+             * @description display: the unit was read on the display; location: the display hid it and the location's scale display unit was applied; null: no unit known (pounds assumed) or no weight
+             */
+            unit_source?: ("display" | "location") | null;
         };
         /** WeightShare */
         WeightShare: {

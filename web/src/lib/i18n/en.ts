@@ -211,7 +211,12 @@ export const en = {
       leading: "First digit unclear — check the weight.",
       lastOne: "Last digit may be the l of lb — check the weight.",
       extra: "More digits read than shown — check the weight.",
+      unitHidden: "Unit hidden — check the weight.",
+      unitConflict: "The display shows {{shown}}, but this location's scale is set to {{setting}} — check the weight.",
     },
+    // Where the unit of an AI weight came from when the display hid it (the location's setting).
+    unitFromLocation: "Unit from this location's setting (lb)",
+    unitFromLocationKg: "Unit from this location's setting: {{shown}} kg = {{weight}}",
   },
   tare: {
     legend: "Custom container tare",

@@ -209,7 +209,11 @@ export const es: Messages = {
       leading: "Primer dígito poco claro: revise el peso.",
       lastOne: "El último dígito puede ser la l de lb: revise el peso.",
       extra: "Se leyeron más dígitos de los que hay: revise el peso.",
+      unitHidden: "Unidad oculta: revise el peso.",
+      unitConflict: "La pantalla muestra {{shown}}, pero la báscula de este local está configurada en {{setting}}: revise el peso.",
     },
+    unitFromLocation: "Unidad según la configuración de este local (lb)",
+    unitFromLocationKg: "Unidad según la configuración de este local: {{shown}} kg = {{weight}}",
   },
   tare: {
     legend: "Tara del contenedor personalizado",

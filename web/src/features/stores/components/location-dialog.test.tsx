@@ -43,6 +43,20 @@ describe("LocationDialog", () => {
     expect(JSON.parse(init.body as string)).toMatchObject({ name: "Dock", store_number: "D-1", region_id: "w", subregion_id: "b", advanced_options_enabled: true });
   });
 
+  it("sends the scale display unit, pounds unless the manager picks kilograms", async () => {
+    const fetch = vi.fn(async () => json({ id: "s9", name: "Dock", employee_credentials: null }, 201));
+    vi.stubGlobal("fetch", fetch);
+    const onCreated = renderDialog(null);
+    expect(screen.getByLabelText("Scale display unit")).toHaveValue("lb");
+    fill("Location name", "Dock");
+    fill("Store number", "D-1");
+    fill("Scale display unit", "kg");
+    fireEvent.click(screen.getByRole("button", { name: "Add Location" }));
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalled());
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({ scale_display_unit: "kg" });
+  });
+
   it("names the missing fields and puts a server conflict above the form", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => json({ detail: "A location with this store number already exists" }, 409)));
     renderDialog(null);

@@ -14,7 +14,7 @@ import { useRefreshLocations, useUpdateStore, type Store } from "../api/stores";
 import { updateEmployeeInterface } from "../api/update-employee-interface";
 
 const FIELDS = ["name", "store_number", "address", "city", "state", "zip_code", "region_id", "subregion_id"] as const;
-type Form = Record<(typeof FIELDS)[number], string> & { is_active: boolean };
+type Form = Record<(typeof FIELDS)[number], string> & { is_active: boolean; scale_display_unit: "lb" | "kg" };
 
 /** Add New Location / Edit Location (spec 3 section 2.21): name and store number required; region only
  * on enterprise when regions exist; the employee interface (Simple or Advanced) of an existing location
@@ -30,6 +30,7 @@ export function LocationDialog({ store, regions, onClose, onCreated }: {
     name: store?.name ?? "", store_number: store?.store_number ?? "", address: store?.address ?? "",
     city: store?.city ?? "", state: store?.state ?? "", zip_code: store?.zip_code ?? "",
     region_id: store?.region_id ?? "", subregion_id: store?.subregion_id ?? "", is_active: store?.is_active ?? true,
+    scale_display_unit: store?.scale_display_unit ?? "lb",
   });
   const [advanced, setAdvanced] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -53,7 +54,7 @@ export function LocationDialog({ store, regions, onClose, onCreated }: {
     setError(null);
     const body = {
       name: f.name, store_number: f.store_number, address: f.address, city: f.city, state: f.state || null,
-      zip_code: f.zip_code,
+      zip_code: f.zip_code, scale_display_unit: f.scale_display_unit,
       ...(regions ? { region_id: f.region_id || null, subregion_id: (f.region_id && f.subregion_id) || null } : {}),
     };
     setBusy(true);
@@ -103,6 +104,12 @@ export function LocationDialog({ store, regions, onClose, onCreated }: {
             </SelectField>
           )}
         </div>
+        <SelectField label="Scale display unit" value={f.scale_display_unit} error={server.scale_display_unit ?? null}
+          onChange={(e) => setF({ ...f, scale_display_unit: e.target.value === "kg" ? "kg" : "lb" })}
+          hint="What this location's scale shows when a photo hides the unit; AI readings in kilograms are converted to pounds.">
+          <option value="lb">Pounds (lb)</option>
+          <option value="kg">Kilograms (kg)</option>
+        </SelectField>
         {store && (
           <label className="check">
             <input type="checkbox" checked={f.is_active} onChange={(e) => setF({ ...f, is_active: e.target.checked })} />

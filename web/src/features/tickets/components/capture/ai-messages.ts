@@ -1,5 +1,6 @@
 // Messages of spec 2 s8 (tickets) for the scale portal's AI capture.
 import { ApiError, NETWORK_ERROR } from "@/lib/api-client";
+import { formatLbs, getDisplayLocale } from "@/lib/format";
 import { serverMessage, t } from "@/lib/i18n";
 
 // Read when shown, so they are in the language of the moment (lib/i18n).
@@ -22,12 +23,24 @@ export const LOW_CONFIDENCE = "Low confidence — check the weight.";
 const DOUBTS: Record<string, string> = {
   "display at an angle": "angle", "decimal point unclear": "point", "unit unclear (lb or kg?)": "label",
   "a digit may be hidden": "skipped", "digits may be hidden": "hidden", "first digit unclear": "leading",
-  "last digit may be the l of lb": "lastOne", "more digits read than shown": "extra",
+  "last digit may be the l of lb": "lastOne", "more digits read than shown": "extra", "unit hidden": "unitHidden",
 };
 
 function doubtWords(reason: string): string {
-  const key = DOUBTS[reason.replace(/\s*—\s*check the weight\.?$/i, "").trim().toLowerCase()];
+  const words = reason.replace(/\s*—\s*check the weight\.?$/i, "").trim().toLowerCase();
+  const conflict = /^the display shows (lb|kg), this location's scale is set to (lb|kg)$/.exec(words);
+  if (conflict) return t("capture.doubt.unitConflict", { shown: conflict[1], setting: conflict[2] });
+  const key = DOUBTS[words];
   return key ? t(`capture.doubt.${key}`) : reason;
+}
+
+/** Where the weight's unit came from when the display hid it: the location's scale display unit,
+ * with the conversion when that is kilograms (234.7 kg = 517.4 lb); null when the display showed it. */
+export function unitNote(r: { unit_source?: string | null; unit_applied?: string | null; display_value?: number | string | null;
+  extracted_weight: number | null }): string | null {
+  if (r.unit_source !== "location") return null;
+  if (r.unit_applied !== "kg") return t("capture.unitFromLocation");
+  return t("capture.unitFromLocationKg", { shown: Number(r.display_value).toLocaleString(getDisplayLocale(), { maximumFractionDigits: 2 }), weight: formatLbs(r.extracted_weight) });
 }
 
 /**

@@ -16,8 +16,8 @@ function answer(body: unknown) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function capture() {
-  render(<WeightCapture onAccept={() => {}} />);
+async function capture(storeId?: string) {
+  render(<WeightCapture onAccept={() => {}} storeId={storeId} />);
   fireEvent.click(screen.getByRole("button", { name: /Take Weight Image/ }));
   fireEvent.click(screen.getByRole("button", { name: "Shoot" }));
   await screen.findByRole("button", { name: "Accept Weight" });
@@ -40,6 +40,25 @@ describe("weight capture", () => {
     answer({ ...doubtful, confidence: 96, message: "Weight detected: 206.1 lb (96% confidence)" });
     await capture();
     expect(screen.queryByTestId("reading-doubt")).toBeNull();
+  });
+});
+
+describe("the location's scale display unit", () => {
+  it("sends the location and shows the conversion when the display hid a kg unit", async () => {
+    answer({ ...doubtful, extracted_weight: 517.4, confidence: 95, message: "Weight detected: 517.4 lb (95% confidence)",
+      unit_source: "location", unit_applied: "kg", display_value: 234.7 });
+    await capture("store-7");
+    const sent = (vi.mocked(fetch).mock.calls[0][1] as RequestInit).body as FormData;
+    expect(sent.get("store_id")).toBe("store-7");
+    expect(screen.getByTestId("reading-unit")).toHaveTextContent("Unit from this location's setting: 234.7 kg = 517.4 lbs");
+  });
+
+  it("says nothing of the unit when the display showed it, and words a disagreement for the operator", async () => {
+    answer({ ...doubtful, confidence: 40, unit_detected: "kg", unit_source: "display", unit_applied: "kg",
+      message: "Weight detected: 206.1 lb (40% confidence). The display shows kg, this location's scale is set to lb — check the weight." });
+    await capture();
+    expect(screen.queryByTestId("reading-unit")).toBeNull();
+    expect(screen.getByTestId("reading-doubt")).toHaveTextContent("The display shows kg, but this location's scale is set to lb — check the weight.");
   });
 });
 

@@ -6,7 +6,7 @@ import { useTranslation } from "@/lib/i18n";
 import { extractWeight } from "../../api/extract-weight";
 import { blobToDataUrl } from "../../lib/crop";
 import { StatusMessage } from "../status-message";
-import { AI_MESSAGES, readingDoubt } from "./ai-messages";
+import { AI_MESSAGES, readingDoubt, unitNote } from "./ai-messages";
 import { AutoCaptureCamera } from "./auto-capture-camera";
 import { useTimedStatus } from "./use-timed-message";
 
@@ -18,16 +18,19 @@ type Props = {
   onPhotoOnly?: (image: string) => void;
   onManual?: () => void;
   label?: string;
+  /** The location the photo is taken at: its scale display unit applies when the display hides the unit. */
+  storeId?: string | null;
 };
 
 /** Take Weight Image: auto-capture, AI reading, then Accept Weight or Retake Photo (spec 2 s4). */
-export function WeightCapture({ onAccept, onPhotoOnly, onManual, label }: Props) {
+export function WeightCapture({ onAccept, onPhotoOnly, onManual, label, storeId }: Props) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<"idle" | "camera" | "reading" | "review">("idle");
   const [denied, setDenied] = useState(false);
   const [image, setImage] = useState<string | null>(null);
   const [reading, setReading] = useState<{ weight: number; confidence: number | null; provider: string | null } | null>(null);
   const [doubt, setDoubt] = useState<string | null>(null);
+  const [unit, setUnit] = useState<string | null>(null);
   const [status, show] = useTimedStatus();
 
   const read = async (blob: Blob) => {
@@ -36,11 +39,12 @@ export function WeightCapture({ onAccept, onPhotoOnly, onManual, label }: Props)
     setMode("reading");
     show({ tone: "info", text: t("capture.reading") });
     try {
-      const r = await extractWeight(blob);
+      const r = await extractWeight(blob, { storeId });
       if (r.extracted_weight !== null && r.extracted_weight > 0) {
         setReading({ weight: r.extracted_weight, confidence: r.confidence, provider: r.provider_used });
         const why = readingDoubt(r);
         setDoubt(why);
+        setUnit(unitNote(r));
         const weight = formatLbs(r.extracted_weight);
         show(why ? { tone: "info", text: t("capture.readCheck", { weight }) } : { tone: "success", text: t("capture.read", { weight }) });
         setMode("review");
@@ -59,6 +63,7 @@ export function WeightCapture({ onAccept, onPhotoOnly, onManual, label }: Props)
     setImage(null);
     setReading(null);
     setDoubt(null);
+    setUnit(null);
     setMode("camera");
   };
 
@@ -99,6 +104,7 @@ export function WeightCapture({ onAccept, onPhotoOnly, onManual, label }: Props)
             <span className="muted">{reading.confidence !== null ? t("capture.aiWeightConfidence", { pct: Math.round(reading.confidence) }) : t("capture.aiWeight")}</span>
             <strong>{formatLbs(reading.weight)}</strong>
           </div>
+          {unit && <p className="muted" data-testid="reading-unit">{unit}</p>}
           {doubt && <p className="alert alert-warning" role="alert" data-testid="reading-doubt">{doubt}</p>}
           <Button size="lg" className="btn-block" onClick={() => { onAccept({ ...reading, image }); setMode("idle"); setImage(null); setReading(null); setDoubt(null); }}>
             {t("capture.accept")}

@@ -117,6 +117,7 @@ export default function ScalePortalScreen() {
       })}
       onPhotoOnly={(image) => update({ images: putFirst(state.images, newImage("gross", image)) })}
       onManual={advanced ? () => setStep("manual") : undefined}
+      storeId={storeId}
     />
   );
 

@@ -10,12 +10,13 @@ import { extractWeight } from "../../api/extract-weight";
 import { submitTicket } from "../../api/create-ticket";
 import { blobToDataUrl } from "../../lib/crop";
 import { SIMPLE_MESSAGES, buildSimpleTicket, isValidManualWeight, simpleSuccessMessage } from "../../lib/simple-ticket";
+import { unitNote } from "../capture/ai-messages";
 import { AutoCaptureCamera } from "../capture/auto-capture-camera";
 import { StatusMessage, type Status } from "../status-message";
 import "../tickets.css";
 
 type View = "start" | "camera" | "reading" | "alternatives" | "confirm";
-type Reading = { weight: number; confidence: number | null; provider: string | null };
+type Reading = { weight: number; confidence: number | null; provider: string | null; unit: string | null };
 
 const SUCCESS_CLEAR_MS = 8000;
 
@@ -45,9 +46,9 @@ export function SimpleTickets() {
     setView("reading");
     setStatus({ tone: "info", text: SIMPLE_MESSAGES.reading });
     try {
-      const result = await extractWeight(blob);
+      const result = await extractWeight(blob, { storeId: location.storeId });
       if (result.extracted_weight !== null && result.extracted_weight > 0) {
-        setReading({ weight: result.extracted_weight, confidence: result.confidence, provider: result.provider_used });
+        setReading({ weight: result.extracted_weight, confidence: result.confidence, provider: result.provider_used, unit: unitNote(result) });
         setStatus(null);
         setView("confirm");
         return;
@@ -184,6 +185,7 @@ export function SimpleTickets() {
               ? t("simple.aiConfidence", { pct: Math.round(reading.confidence) })
               : t("simple.enteredManually")}
           </p>
+          {reading?.unit && <p className="muted" data-testid="reading-unit">{reading.unit}</p>}
           <Button size="lg" className="btn-block" busy={busy} busyLabel={t("common.creating")} onClick={() => void create()}>
             {t("scale.create")}
           </Button>
