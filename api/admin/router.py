@@ -72,11 +72,27 @@ async def approve_account(company_id: uuid.UUID, body: ApprovalDecision, db: Db,
     return result
 
 
+TenantStatus = Literal["trial", "active", "past_due", "suspended", "canceled"]
+
+
 @router.get("/customers", response_model=TenantList)
-async def list_tenants(db: Db, _root: SystemAdmin) -> TenantList:
+async def list_tenants(
+    db: Db, _root: SystemAdmin,
+    limit: Annotated[int | None, Query(ge=1, le=1000, description="Rows of a page; none = every tenant")] = None,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+    search: Annotated[str | None, Query(max_length=100, description="Part of the name or e-mail")] = None,
+    status: Annotated[TenantStatus | None, Query(description="Subscription status")] = None,
+    sort_by: Annotated[Literal["name", "email", "store_count", "subscription_status", "created_at"],
+                       Query(description="Column to sort by; ties by name")] = "name",
+    sort_order: Literal["asc", "desc"] = "asc",
+) -> TenantList:
     """The platform's tenants (the spec calls them customers and keeps this path); inbound waste
-    customers are api/inbound's."""
-    return TenantList(customers=await service.list_tenants(db))
+    customers are api/inbound's. `limit` from `offset` (every tenant without `limit`); `total`
+    counts every match, `summary` every approved tenant (the dashboard's cards)."""
+    customers = await service.list_tenants(db, limit=limit, offset=offset, search=search, status=status,
+                                           sort=sort_by, order=sort_order)
+    return TenantList(customers=customers, total=await service.count_tenants(db, search, status),
+                      summary=await service.tenant_summary(db))
 
 
 @router.get("/alerts", response_model=AlertList)
@@ -100,8 +116,7 @@ async def list_companies(
     db: Db, _root: SystemAdmin,
     limit: Annotated[int, Query(ge=1, le=1000)] = 500, offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     search: Annotated[str | None, Query(max_length=100, description="Part of the name or e-mail")] = None,
-    status: Annotated[Literal["trial", "active", "past_due", "suspended", "canceled"] | None,
-                      Query(description="Subscription status")] = None,
+    status: Annotated[TenantStatus | None, Query(description="Subscription status")] = None,
 ) -> TenantCompanyList:
     """Tenant companies by name, narrowed by the search and status, `limit` from `offset`; `total`
     counts every match."""

@@ -70,8 +70,18 @@ class Tenant(BaseModel):
     last_payment_failed: bool
 
 
+class TenantSummary(BaseModel):
+    """The platform dashboard's cards, over every approved tenant (not the table's page)."""
+    customers: int
+    active: int
+    trial: int
+    monthly_revenue: int  # whole dollars, the warehouse's figure as the rows'
+
+
 class TenantList(BaseModel):
     customers: list[Tenant]  # the spec's field name (GET /api/customers)
+    total: int = Field(description="Tenants matching the search and status, over every page")
+    summary: TenantSummary
 
 
 class TenantCompany(Tenant):

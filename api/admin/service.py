@@ -19,6 +19,7 @@ from api.admin.schemas import (
     PendingAccount,
     Tenant,
     TenantCompany,
+    TenantSummary,
 )
 from api.analytics.warehouse import read_warehouse
 from api.companies.schemas import CompanyAddress
@@ -153,13 +154,30 @@ async def account_admin_email(db: AsyncSession, company_id: uuid.UUID) -> tuple[
     return (admin.email, admin.first_name) if admin else None
 
 
+def _active_stores():
+    return (select(func.count()).select_from(Store).where(Store.company_id == Company.id, Store.is_active)
+            .scalar_subquery())
+
+
+# The tenant table's sortable columns (the others come from the warehouse or the clock).
+TENANT_SORTS = {"name": lambda: Company.name, "email": lambda: func.coalesce(Company.email, Company.billing_email),
+                "store_count": _active_stores, "subscription_status": lambda: Company.subscription_status,
+                "created_at": lambda: Company.created_at}
+
+
+def _approved(approved_only: bool) -> list:
+    return [Company.approval_status == "approved"] if approved_only else []
+
+
 async def tenant_companies(db: AsyncSession, *, approved_only: bool, limit: int | None = None,
-                           offset: int = 0, search: str | None = None, status: str | None = None) -> list[TenantCompany]:
-    """Tenant companies by name, narrowed by the filters; one page of them when `limit` is given."""
-    query = (select(Company).where(*company_filter(search, status)).order_by(Company.name, Company.id)
+                           offset: int = 0, search: str | None = None, status: str | None = None,
+                           sort: str = "name", order: str = "asc") -> list[TenantCompany]:
+    """Tenant companies narrowed by the filters, by name unless `sort` names another column (ties by
+    name, then id, so pages never overlap); one page of them when `limit` is given."""
+    key = TENANT_SORTS[sort]()
+    query = (select(Company).where(*company_filter(search, status), *_approved(approved_only))
+             .order_by(key.desc() if order == "desc" else key.asc(), Company.name, Company.id)
              .limit(limit).offset(offset))
-    if approved_only:
-        query = query.where(Company.approval_status == "approved")
     rows = list(await db.scalars(query))
     ids = [c.id for c in rows] if limit is not None else None
     stores = await _counts(db, Store.company_id, Store.is_active, *_among(Store.company_id, ids))
@@ -181,9 +199,26 @@ async def tenant_companies(db: AsyncSession, *, approved_only: bool, limit: int 
     ]
 
 
-async def list_tenants(db: AsyncSession) -> list[Tenant]:
+async def list_tenants(db: AsyncSession, *, limit: int | None = None, offset: int = 0, search: str | None = None,
+                       status: str | None = None, sort: str = "name", order: str = "asc") -> list[Tenant]:
+    """The platform dashboard's tenants (approved companies); one page of them when `limit` is given."""
     return [Tenant(**c.model_dump(include=set(Tenant.model_fields)))
-            for c in await tenant_companies(db, approved_only=True)]
+            for c in await tenant_companies(db, approved_only=True, limit=limit, offset=offset, search=search,
+                                            status=status, sort=sort, order=order)]
+
+
+async def count_tenants(db: AsyncSession, search: str | None = None, status: str | None = None) -> int:
+    return await db.scalar(select(func.count()).select_from(Company)
+                           .where(*company_filter(search, status), *_approved(True))) or 0
+
+
+async def tenant_summary(db: AsyncSession) -> TenantSummary:
+    """The dashboard's cards over every approved tenant, whatever page the table shows."""
+    rows = (await db.execute(select(Company.id, Company.subscription_status).where(*_approved(True)))).all()
+    revenue = customer_revenue()
+    return TenantSummary(customers=len(rows), active=sum(1 for _, s in rows if s == "active"),
+                         trial=sum(1 for _, s in rows if s == "trial"),
+                         monthly_revenue=sum(revenue.get(i, 0) for i, _ in rows))
 
 
 async def set_company_status(db: AsyncSession, admin: User, company_id: uuid.UUID, status: str) -> Company:

@@ -84,6 +84,35 @@ class TestTenantList:
             "id", "name", "email", "store_count", "subscription_status", "monthly_revenue", "trial_days_remaining",
             "subscription_plan", "last_payment_failed"}
 
+    async def test_the_tenant_table_pages_sorts_and_counts_the_whole_set(self, client, factory, root, owner_sql):
+        """Issue 30.3: the dashboard's table is one page of the tenants; total counts every match and
+        the cards count every approved tenant, whatever the page."""
+        import uuid
+
+        tag = uuid.uuid4().hex[:8]
+        made = [await factory.tenant(stores=n, name=f"Paged {tag} {letter}", trial=letter == "b")
+                for n, letter in ((1, "a"), (3, "b"), (2, "c"))]
+        pending = await factory.tenant(name=f"Paged {tag} d")
+        owner_sql("update companies set approval_status = 'pending' where id = %s", (pending.company_id,))
+
+        async def page(**params):
+            r = await client.get("/api/customers", params={"search": f"paged {tag}", **params}, headers=root)
+            assert r.status_code == 200, r.text
+            return r.json()
+
+        first, second, past = await page(limit=2), await page(limit=2, offset=2), await page(limit=2, offset=10)
+        assert [c["name"][-1] for c in first["customers"] + second["customers"]] == ["a", "b", "c"]
+        assert (first["total"], second["total"], past["total"], past["customers"]) == (3, 3, 3, [])
+        by_stores = await page(limit=2, sort_by="store_count", sort_order="desc")
+        assert [c["store_count"] for c in by_stores["customers"]] == [3, 2]
+        assert (await page(status="trial"))["total"] == 1
+        assert [c["id"] for c in (await page())["customers"]] == [str(t.company_id) for t in made]  # no limit: all
+        everyone = (await client.get("/api/customers", headers=root)).json()
+        assert everyone["summary"] == first["summary"]
+        assert everyone["summary"]["customers"] == everyone["total"] == len(everyone["customers"])
+        assert everyone["summary"]["trial"] == sum(c["subscription_status"] == "trial" for c in everyone["customers"])
+        assert everyone["summary"]["monthly_revenue"] == sum(c["monthly_revenue"] for c in everyone["customers"])
+
     async def test_admin_companies_have_the_tenant_company_fields(self, client, factory, root):
         t = await factory.tenant(plan="enterprise", stores=3)
         await refresh(full=True)

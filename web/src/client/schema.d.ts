@@ -1281,7 +1281,8 @@ export interface paths {
         /**
          * List Tenants
          * @description The platform's tenants (the spec calls them customers and keeps this path); inbound waste
-         *     customers are api/inbound's.
+         *     customers are api/inbound's. `limit` from `offset` (every tenant without `limit`); `total`
+         *     counts every match, `summary` every approved tenant (the dashboard's cards).
          */
         get: operations["admin-list_tenants"];
         put?: never;
@@ -8246,6 +8247,26 @@ export interface components {
         TenantList: {
             /** Customers */
             customers: components["schemas"]["Tenant"][];
+            summary: components["schemas"]["TenantSummary"];
+            /**
+             * Total
+             * @description Tenants matching the search and status, over every page
+             */
+            total: number;
+        };
+        /**
+         * TenantSummary
+         * @description The platform dashboard's cards, over every approved tenant (not the table's page).
+         */
+        TenantSummary: {
+            /** Active */
+            active: number;
+            /** Customers */
+            customers: number;
+            /** Monthly Revenue */
+            monthly_revenue: number;
+            /** Trial */
+            trial: number;
         };
         /** TestSendResult */
         TestSendResult: {
@@ -16864,7 +16885,18 @@ export interface operations {
     };
     "admin-list_tenants": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows of a page; none = every tenant */
+                limit?: number | null;
+                offset?: number;
+                /** @description Part of the name or e-mail */
+                search?: string | null;
+                /** @description Subscription status */
+                status?: ("trial" | "active" | "past_due" | "suspended" | "canceled") | null;
+                /** @description Column to sort by; ties by name */
+                sort_by?: "name" | "email" | "store_count" | "subscription_status" | "created_at";
+                sort_order?: "asc" | "desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;

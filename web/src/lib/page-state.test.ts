@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readPageState, writePageState } from "./page-state";
+import { pagerOf, readPageState, writePageState, type PagedList } from "./page-state";
 
 describe("a list's position in the URL", () => {
   it("reads page, size, order and filters, with defaults for what is missing or malformed", () => {
@@ -28,5 +28,17 @@ describe("a list's position in the URL", () => {
     const written = writePageState(new URLSearchParams(), { size: 25, filters: { q: "0042" } });
     const thenPaged = writePageState(written, { page: 3 });
     expect(readPageState(thenPaged, ["q"])).toMatchObject({ page: 3, size: 25, offset: 50, filters: { q: "0042" } });
+  });
+});
+
+describe("pagerOf", () => {
+  it("places the page in the API's total and writes its moves to the URL state", () => {
+    const moves: unknown[] = [];
+    const list = { ...readPageState(new URLSearchParams("page=3&size=25"), []), update: (p: unknown) => moves.push(p) } as PagedList;
+    const pager = pagerOf(list, 812, "companies", true);
+    expect(pager).toMatchObject({ offset: 50, size: 25, total: 812, noun: "companies", busy: true });
+    pager.onPage(4);
+    pager.onSize(100);
+    expect(moves).toEqual([{ page: 4 }, { size: 100 }]);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 
 /**
@@ -69,4 +69,37 @@ export function usePageState(filterKeys: readonly string[] = [], defaults: PageD
   const state = useMemo(() => readPageState(params, keys ? keys.split(",") : [], defaults), [params, keys, defaultsKey]);
   const update = useCallback((patch: PagePatch) => setParams((current) => writePageState(current, patch)), [setParams]);
   return { ...state, update };
+}
+
+export type PagedList = ReturnType<typeof usePageState>;
+
+/**
+ * The pager of a paged list: where the page sits in the API's `total`, and its moves written to the
+ * URL. Pass the result to `DataTable`'s `pager` (or spread it into `Pager`).
+ */
+export function pagerOf(list: PagedList, total: number, noun: string, busy?: boolean) {
+  return {
+    offset: list.offset, size: list.size, total, noun, busy,
+    onPage: (page: number) => list.update({ page }),
+    onSize: (size: number) => list.update({ size }),
+  };
+}
+
+/**
+ * A search box over a paged list: `typed` shows at once; the URL (and so the API) takes it a moment
+ * after typing stops, at page 1. Back or reload restores the box from the URL.
+ */
+export function useSearchFilter(list: PagedList, key = "search", delay = 300) {
+  const search = list.filters[key] ?? "";
+  const [typed, setTyped] = useState(search);
+  const { update } = list;
+  useEffect(() => {
+    if (typed.trim() === search) return;
+    const timer = setTimeout(() => update({ filters: { [key]: typed.trim() } }), delay);
+    return () => clearTimeout(timer);
+    // Not on `search`: a URL change (back) resets `typed` below instead of writing the old text back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed, update, key, delay]);
+  useEffect(() => setTyped(search), [search]);
+  return { search, typed, setTyped };
 }

@@ -4,10 +4,12 @@ import { DataTable } from "@/components/data-table/data-table";
 import { Button } from "@/components/ui/button";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
+import { SelectField, TextField } from "@/components/ui/input";
+import { pagerOf, usePageState, useSearchFilter } from "@/lib/page-state";
 import { useAccountStats } from "../api/get-account-stats";
 import { Pager } from "@/components/pager/pager";
 import { ALERTS_PAGE, useAlerts } from "../api/get-alerts";
-import { useTenants } from "../api/get-tenants";
+import { TENANT_SORTS, useTenants, type TenantSort } from "../api/get-tenants";
 import { useMarkAlertRead } from "../api/mark-alert-read";
 import { ApprovalsPanel } from "./approvals-panel";
 import { tenantColumns, usd } from "./tenant-columns";
@@ -15,20 +17,27 @@ import { PlatformSettingsPanel } from "./platform-settings-panel";
 
 type Tab = "dashboard" | "approvals" | "settings";
 
+const STATUSES = ["trial", "active", "past_due", "suspended", "canceled"] as const;
+
+/** The cards (every approved tenant), Customer Alerts, and Customer Management: one page of the
+ * tenants, its position, sort and filters in the URL (back and reload return to it). */
 function Overview() {
-  const customers = useTenants();
+  const list = usePageState(["search", "status"], { sort: "name", order: "asc" });
+  const { search, typed, setTyped } = useSearchFilter(list);
+  const status = list.filters.status ?? "";
+  const sort: TenantSort = (TENANT_SORTS as readonly string[]).includes(list.sort ?? "") ? (list.sort as TenantSort) : "name";
+  const customers = useTenants({ limit: list.size, offset: list.offset, search, status, sort, order: list.order });
+  const summary = customers.data?.summary;
   const [alertsFrom, setAlertsFrom] = useState(0);
   const alerts = useAlerts(alertsFrom);
   const markRead = useMarkAlertRead();
-  const rows = customers.data?.customers ?? [];
-  const revenue = rows.reduce((sum, c) => sum + c.monthly_revenue, 0);
   return (
     <div className="stack">
       <div className="stats">
-        <StatCard label="Total Customers" value={customers.isLoading ? "…" : rows.length} />
-        <StatCard label="Active Subs" value={customers.isLoading ? "…" : rows.filter((c) => c.subscription_status === "active").length} />
-        <StatCard label="Trial Customers" value={customers.isLoading ? "…" : rows.filter((c) => c.subscription_status === "trial").length} />
-        <StatCard label="Monthly Revenue" value={customers.isLoading ? "…" : usd.format(revenue)} />
+        <StatCard label="Total Customers" value={summary ? summary.customers : "…"} />
+        <StatCard label="Active Subs" value={summary ? summary.active : "…"} />
+        <StatCard label="Trial Customers" value={summary ? summary.trial : "…"} />
+        <StatCard label="Monthly Revenue" value={summary ? usd.format(summary.monthly_revenue) : "…"} />
       </div>
       <Card title="Customer Alerts">
         {alerts.isLoading ? <Spinner /> : (alerts.data?.alerts.length ?? 0) === 0 ? (
@@ -49,7 +58,19 @@ function Overview() {
         )}
       </Card>
       <Card title="Customer Management">
-        {customers.isLoading ? <Spinner /> : <DataTable data={rows} columns={tenantColumns} empty="No customers yet." getRowId={(r) => r.id} />}
+        <div className="row">
+          <TextField label="Search customers" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Name or email" />
+          <SelectField label="Status" value={status} onChange={(e) => list.update({ filters: { status: e.target.value } })}>
+            <option value="">All statuses</option>
+            {STATUSES.map((s) => <option key={s} value={s}>{s.replace("_", " ")}</option>)}
+          </SelectField>
+        </div>
+        {customers.isLoading ? <Spinner /> : (
+          <DataTable data={customers.data?.customers ?? []} columns={tenantColumns} getRowId={(r) => r.id}
+            empty={search || status ? "No customers match these filters." : "No customers yet."}
+            sort={{ id: sort, order: list.order, onSort: (id, order) => list.update({ sort: id, order }) }}
+            pager={pagerOf(list, customers.data?.total ?? 0, "customers", customers.isFetching)} />
+        )}
       </Card>
     </div>
   );

@@ -1,12 +1,12 @@
 import { formatDate } from "@/lib/format";
 import { createColumnHelper } from "@tanstack/react-table";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";
 import { Card, Spinner } from "@/components/ui/panel";
 import { notify } from "@/lib/notify";
-import { usePageState } from "@/lib/page-state";
+import { pagerOf, usePageState, useSearchFilter } from "@/lib/page-state";
 import { useCompanies } from "../api/get-companies";
 import { useSetCompanyStatus, type TenantCompany } from "../api/set-company-status";
 import { EditCompanyDialog } from "./edit-company-dialog";
@@ -63,20 +63,11 @@ const STATUSES = ["trial", "active", "past_due", "suspended", "canceled"] as con
 
 export default function SystemCustomersScreen() {
   const page = usePageState(["search", "status"]);
-  const search = page.filters.search ?? "";
+  const { search, typed, setTyped } = useSearchFilter(page);
   const status = page.filters.status ?? "";
-  const [typed, setTyped] = useState(search);
   const companies = useCompanies({ limit: page.size, offset: page.offset, search, status });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const { update } = page;
-  // The search goes to the URL (and the API) a moment after typing stops; a new search starts at page 1.
-  useEffect(() => {
-    if (typed.trim() === search) return;
-    const timer = setTimeout(() => update({ filters: { search: typed.trim() } }), 300);
-    return () => clearTimeout(timer);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed, update]);
-  useEffect(() => setTyped(search), [search]);
   const columns = useMemo(
     () => [
       col.accessor("name", { header: "Company" }),
@@ -107,8 +98,7 @@ export default function SystemCustomersScreen() {
           </div>
           <DataTable data={rows} columns={columns} empty={search || status ? "No companies match these filters." : "No tenant companies yet."}
             getRowId={(r) => r.id} caption={`${total} companies`}
-            pager={{ offset: page.offset, size: page.size, total, noun: "companies", busy: companies.isFetching,
-              onPage: (p) => update({ page: p }), onSize: (size) => update({ size }) }} />
+            pager={pagerOf(page, total, "companies", companies.isFetching)} />
         </>
       )}
     </div>

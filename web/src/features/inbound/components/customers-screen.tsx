@@ -1,5 +1,5 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { ListExportButtons } from "@/components/busy/list-export-buttons";
 import { Alert } from "@/components/ui/alert";
@@ -10,7 +10,7 @@ import { Modal } from "@/components/ui/modal";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { fetchApiFile, saveResponse } from "@/lib/download";
 import { notify } from "@/lib/notify";
-import { usePageState } from "@/lib/page-state";
+import { pagerOf, usePageState, useSearchFilter } from "@/lib/page-state";
 import { useSession } from "@/lib/session";
 import { type Customer, type CustomerWrite, useBulkUpload, useCustomerPage, useSaveCustomer, useWasteTypes } from "../api/inbound";
 import { bulkSummary, isCsvFile, MESSAGES } from "../lib/wizard";
@@ -35,21 +35,11 @@ export default function CustomersScreen() {
 
 function Customers() {
   const page = usePageState(["search"]);
-  const search = page.filters.search ?? "";
-  const [typed, setTyped] = useState(search);
+  const { search, typed, setTyped } = useSearchFilter(page); // back and reload bring the search back with the page
   const { data, isLoading, isError, isFetching } = useCustomerPage({ search, limit: page.size, offset: page.offset });
   const save = useSaveCustomer();
   const { user } = useSession();
   const isAdmin = user?.role === "store_admin";
-  // The search goes to the URL (and the API) a moment after typing stops; a new search starts at page 1.
-  const { update } = page;
-  useEffect(() => {
-    if (typed.trim() === search) return;
-    const timer = setTimeout(() => update({ filters: { search: typed.trim() } }), 300);
-    return () => clearTimeout(timer);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed, update]);
-  useEffect(() => setTyped(search), [search]); // back and reload bring the search back with the page
   const [editing, setEditing] = useState<Customer | "new" | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
 
@@ -137,8 +127,7 @@ function Customers() {
         <EmptyState title="No customers found"><Button onClick={() => setEditing("new")}>Add First Customer</Button></EmptyState>
       ) : (
         <DataTable data={data?.customers ?? []} columns={columns} getRowId={(c) => c.id} empty="No customers found" caption="Customers"
-          pager={{ offset: page.offset, size: page.size, total: data?.matching ?? 0, noun: "customers", busy: isFetching,
-            onPage: (p) => page.update({ page: p }), onSize: (size) => page.update({ size }) }} />
+          pager={pagerOf(page, data?.matching ?? 0, "customers", isFetching)} />
       )}
       {editing && <CustomerDialog customer={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       <BulkUploadDialog open={bulkOpen} onClose={() => setBulkOpen(false)} />

@@ -1,5 +1,5 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { usd } from "@/components/money/format";
 import { Badge } from "@/components/ui/badge";
@@ -8,7 +8,7 @@ import { SelectField, TextField } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { Spinner } from "@/components/ui/panel";
 import { notify } from "@/lib/notify";
-import { usePageState } from "@/lib/page-state";
+import { pagerOf, usePageState, useSearchFilter } from "@/lib/page-state";
 import { usePartnerPage, useSavePartner, type DisposalPartner, type DisposalPartnerCreate } from "../api/payables";
 import "@/components/money/money.css";
 
@@ -22,18 +22,8 @@ const col = createColumnHelper<DisposalPartner>();
 /** Disposal Partners: haulers and facilities the company pays to take accumulated material away. */
 export default function DisposalPartnersScreen() {
   const page = usePageState(["search"]);
-  const search = page.filters.search ?? "";
-  const [typed, setTyped] = useState(search);
+  const { search, typed, setTyped } = useSearchFilter(page);
   const { data, isPending, error, isFetching } = usePartnerPage(search, page.size, page.offset);
-  const { update } = page;
-  // The search goes to the URL (and the API) a moment after typing stops; a new search starts at page 1.
-  useEffect(() => {
-    if (typed.trim() === search) return;
-    const timer = setTimeout(() => update({ filters: { search: typed.trim() } }), 300);
-    return () => clearTimeout(timer);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed, update]);
-  useEffect(() => setTyped(search), [search]);
   const save = useSavePartner();
   const [editing, setEditing] = useState<DisposalPartner | "new" | null>(null);
   const toggle = (p: DisposalPartner) => save.mutate({ id: p.id, body: { active: !p.active } }, {
@@ -66,8 +56,7 @@ export default function DisposalPartnersScreen() {
       {isPending ? <Spinner label="Loading disposal partners..." /> : error ? <p className="alert alert-error">{error.message}</p> : (
         <DataTable data={data.disposal_partners} columns={columns} getRowId={(r) => r.id}
           empty={search ? "No disposal partners match the search" : "No disposal partners yet"}
-          pager={{ offset: page.offset, size: page.size, total: data.total, noun: "disposal partners", busy: isFetching,
-            onPage: (p) => update({ page: p }), onSize: (size) => update({ size }) }} />
+          pager={pagerOf(page, data.total, "disposal partners", isFetching)} />
       )}
       {editing && <PartnerForm partner={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
     </div>
