@@ -104,7 +104,7 @@ async def get_state_laws(
     today = company_today(company)
     body = await state_laws.coverage(db, company, on or today, alert=on in (None, today))
     if format == "json":
-        return body
+        return await freshness.stamped(db, company.id, body)
     day = body["as_of"]
     if format == "csv":
         data, mime = state_laws_export.to_csv(body), "text/csv"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import uuid
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from functools import lru_cache
 
@@ -19,7 +19,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics.warehouse import cached_rows, read_warehouse
+from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse
 from api.core.config import ROOT
 from api.kit.errors import Invalid
 from api.mail.service import deliver
@@ -56,11 +56,13 @@ def laws() -> dict[str, list[dict]]:
     return by_state
 
 
-def _rates(company_id: str) -> dict[tuple, dict]:
+def _rates(company_id: str) -> tuple[dict[tuple, dict], datetime | None]:
+    """Each location's measured rates and when the file they come from was published (one read)."""
     with read_warehouse() as con:
         found = cached_rows(con, "select location_id, measure, unit, period, weeks_with_data, measured_value "
                                  "from marts.state_law_location_rates where company_id = ?", [company_id])
-    return {(r["location_id"], r["measure"], r["unit"], r["period"]): r for r in found}
+        refreshed = last_refreshed_at(con)
+    return {(r["location_id"], r["measure"], r["unit"], r["period"]): r for r in found}, refreshed
 
 
 def _threshold(step: dict) -> dict | None:
@@ -188,7 +190,7 @@ async def coverage(db: AsyncSession, company: Company, on: date, *, alert: bool 
     if missing:
         raise Invalid(f"Add a state to the address of {', '.join(missing)} to see which state laws apply")
     kinds = await _business_types(db, company.id)
-    rates = await run_in_threadpool(_rates, str(company.id))
+    rates, refreshed = await run_in_threadpool(_rates, str(company.id))
     by_state = laws()
     locations, items = [], []
     for store in stores:
@@ -208,7 +210,7 @@ async def coverage(db: AsyncSession, company: Company, on: date, *, alert: bool 
         locations.append({"store_id": store.id, "location": store.name, "state": state, "laws": entries})
     if alert:
         await _alert_crossings(db, company, locations)
-    return {"as_of": on, "locations": locations, "action_items": items}
+    return {"as_of": on, "locations": locations, "action_items": items, "last_refreshed_at": refreshed}
 
 
 async def _alert_crossings(db: AsyncSession, company: Company, locations: list[dict]) -> None:

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import uuid
-from datetime import date
+from datetime import date, datetime
 from typing import Literal
 
 from pydantic import BaseModel, Field
+
+from api.analytics.schemas import Pending
 
 Unit = Literal["short_tons", "cubic_yards", "gallons"]
 Period = Literal["week", "year"]
@@ -70,7 +72,9 @@ class StateLawActionItem(BaseModel):
     title: str
 
 
-class StateLawsRead(BaseModel):
+class StateLawsRead(Pending):
     as_of: date
+    last_refreshed_at: datetime | None = Field(None, description="When the warehouse the measured rates come from "
+                                               "was published (the figures' 'as of' time)")
     locations: list[StateLawLocation]
     action_items: list[StateLawActionItem]

@@ -11,7 +11,7 @@ from tests.pipelines.world import Weighing, add_tickets, refresh
 
 ANSWERS = ("/api/analytics/dashboard", "/api/reports/basic", "/api/reports/tickets", "/api/reports/esg",
            "/api/reports/cost-analysis", "/api/reports/ai-analytics", "/api/compliance/dashboard",
-           "/api/compliance/ear-report", "/api/compliance/food-recovery-records")
+           "/api/compliance/ear-report", "/api/compliance/food-recovery-records", "/api/compliance/state-laws")
 
 
 def _at(text: str | None) -> datetime | None:

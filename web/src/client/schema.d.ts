@@ -7772,8 +7772,24 @@ export interface components {
              * Format: date
              */
             as_of: string;
+            /**
+             * Last Refreshed At
+             * @description When the warehouse the measured rates come from was published (the figures' 'as of' time)
+             */
+            last_refreshed_at?: string | null;
             /** Locations */
             locations: components["schemas"]["StateLawLocation"][];
+            /**
+             * Pending Since
+             * @description The oldest change the figures do not show yet (UTC)
+             */
+            pending_since?: string | null;
+            /**
+             * Refreshing
+             * @description A ticket or location of the company changed after the figures were published: a refresh will show it (within a minute under flow up)
+             * @default false
+             */
+            refreshing: boolean;
         };
         /**
          * Statement

@@ -56,6 +56,15 @@ describe("StateLawsScreen", () => {
     expect(screen.getByRole("button", { name: "Export PDF" })).toBeInTheDocument();
   });
 
+  it("says when its rates were published and that newer ones are on their way while a refresh runs", async () => {
+    const published = new Date(Date.now() - 60_000).toISOString();
+    answer = json({ as_of: "2026-11-27", action_items: [], locations: [], last_refreshed_at: published, refreshing: true,
+      pending_since: new Date().toISOString() });
+    renderScreen();
+    expect(await screen.findByText(/^Figures as of /)).toBeInTheDocument();
+    expect(screen.getByTestId("figures-refreshing")).toHaveTextContent("Newer figures are on their way");
+  });
+
   it("names the location without a state and points to Locations", async () => {
     answer = json({ detail: "Add a state to the address of Nowhere Kitchen to see which state laws apply" }, 422);
     renderScreen();

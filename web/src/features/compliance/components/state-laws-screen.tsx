@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { fetchApiFile, fileNameFrom, saveResponse } from "@/lib/download";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
@@ -110,6 +111,7 @@ export default function StateLawsScreen() {
         <h2>State organics laws by location</h2>
         <ExportButtons />
       </div>
+      <LastRefreshed figures={data} />
       <p className="small muted">
         Each location's rate is the average of its latest weeks with weights (up to 52) from its own scale tickets, in the
         law's own unit. Conditions Flow cannot check, such as a recycler with capacity nearby, are listed and never assumed met.
