@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ComplianceDashboard } from "../api/get-dashboard";
+import { MemoryRouter } from "react-router";
 import ComplianceScreen from "./compliance-screen";
 
 function json(body: unknown, status = 200): Response {
@@ -60,9 +61,9 @@ beforeEach(() => {
 const entry = (n: number) => ({ event: "partner_added", description: `Log entry ${n + 1}`, severity: "info", timestamp: "2026-11-01T10:00:00Z" });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderScreen() {
+function renderScreen(url = "/app/compliance") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}><ComplianceScreen /></QueryClientProvider>);
+  return render(<MemoryRouter initialEntries={[url]}><QueryClientProvider client={client}><ComplianceScreen /></QueryClientProvider></MemoryRouter>);
 }
 
 describe("ComplianceScreen", () => {
@@ -107,6 +108,15 @@ describe("the Compliance Activity Log", () => {
     fireEvent.click(within(pager).getByRole("button", { name: "Last" }));
     expect(await screen.findByText("Log entry 45")).toBeInTheDocument();
     expect(within(pager).getByTestId("page-range").textContent).toBe("41–45 of 45");
+    expect(screen.queryByText("Log entry 1")).toBeNull();
+  });
+
+  it("opens at the log's page the URL holds (back and reload return to it)", async () => {
+    answer = { ...base, compliance_log: Array.from({ length: 20 }, (_, i) => entry(i)), compliance_log_total: 45 };
+    renderScreen("/app/compliance?page=2");
+    expect(await screen.findByText("Log entry 21")).toBeInTheDocument();
+    const pager = screen.getByRole("navigation", { name: "Pages of log entries" });
+    expect(within(pager).getByTestId("page-range").textContent).toBe("21–40 of 45");
     expect(screen.queryByText("Log entry 1")).toBeNull();
   });
 });

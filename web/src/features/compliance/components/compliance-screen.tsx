@@ -6,6 +6,7 @@ import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { Pager } from "@/components/pager/pager";
 import { DataTable } from "@/components/data-table/data-table";
 import { formatDateTime } from "@/lib/format";
+import { usePageState } from "@/lib/page-state";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useExportEar, type EarFormat } from "../api/export-ear";
 import { LOG_PAGE, useActivityLog } from "../api/get-activity-log";
@@ -22,7 +23,11 @@ import "./compliance.css";
 /** SB 1383 Compliance Dashboard (spec 3 s2.16): every figure from the sb1383_* marts. */
 export default function ComplianceScreen() {
   useFollowWarehouse(["compliance"]);
-  const [year, setYear] = useState<number | undefined>(undefined);
+  // The year and the activity log's page live in the URL: back and reload return to the same page
+  // of the log (a new year starts it at page 1).
+  const list = usePageState(["year"], { size: LOG_PAGE });
+  const year = Number(list.filters.year) || undefined;
+  const setYear = (y: number) => list.update({ filters: { year: String(y) } });
   const { data, isPending, error, refetch, isFetching } = useComplianceDashboard(year);
   return (
     <div>
@@ -145,7 +150,8 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
 
 /** The log's first page comes with the dashboard; later pages from GET /api/compliance/activity-log. */
 function ActivityLog({ year, first, total }: { year: number; first: ComplianceDashboard["compliance_log"]; total: number }) {
-  const [offset, setOffset] = useState(0);
+  const list = usePageState(["year"], { size: LOG_PAGE }); // the screen's: its page is the log's
+  const offset = (list.page - 1) * LOG_PAGE; // 20 a page, as the dashboard carries them
   const later = useActivityLog(year, offset, offset > 0);
   const entries = offset === 0 ? first : later.data?.entries ?? [];
   return (
@@ -162,7 +168,7 @@ function ActivityLog({ year, first, total }: { year: number; first: ComplianceDa
       )}
       {total > LOG_PAGE && (
         <Pager offset={offset} size={LOG_PAGE} total={total} noun="log entries" busy={offset > 0 && later.isFetching}
-          onPage={(p) => setOffset((p - 1) * LOG_PAGE)} />
+          onPage={(p) => list.update({ page: p })} />
       )}
     </Card>
   );
