@@ -88,9 +88,16 @@ test.describe("a phone whose browser reads Spanish", () => {
     await page.getByLabel("Peso total (lb)").fill("1250.5");
     await page.getByRole("button", { name: "Confirmar peso" }).click();
     await expect(page.getByRole("button", { name: "✓ Confirmado" })).toBeVisible();
+    // Gross − the container's tare = net, before Create Ticket, in es-US numbers (issue 32 point 3).
+    const preview = page.getByTestId("net-preview");
+    await expect(preview).toHaveText(/^Bruto 1,250\.5 lb − tara \d{1,3}(,\d{3})*\.\d lb = Neto 1,2\d\d\.\d lb$/);
+    const previewNet = (await preview.textContent())!.match(/Neto (.*)$/)![1];
+    await page.getByRole("button", { name: "Crear boleta" }).scrollIntoViewIfNeeded();
     await page.getByRole("button", { name: "Crear boleta" }).click();
-    const success = page.getByText(/¡Boleta T-\d{8}-\d{4} creada! Peso neto: \d{1,3}(,\d{3})*\.\d lb$/);
-    await expect(success).toBeVisible(); // drawn above the form: bringing it into view is issue 32 point 3
+    const success = page.getByRole("status").filter({ hasText: /¡Boleta T-\d{8}-\d{4} creada! Peso neto: \d{1,3}(,\d{3})*\.\d lb/ });
+    await expect(success).toBeVisible();
+    await expect(success).toBeInViewport({ ratio: 1 }); // where the operator's eye is, not above the form
+    await expect(success).toContainText(`Peso neto: ${previewNet}`); // the preview said what the server stored
     const number = (await success.textContent())!.match(/T-\d{8}-\d{4}/)![0];
     expect(await englishOn(page)).toEqual([]);
 
@@ -113,6 +120,10 @@ test.describe("a phone whose browser reads Spanish", () => {
     await page.getByRole("navigation", { name: "Menú del empleado" }).getByRole("link", { name: "Pesaje" }).click();
     await context.setOffline(true);
     await expect(page.getByTestId("offline-indicator")).toContainText("Modo sin conexión");
+    // A compact chip, out of the form's way (it covered 15 % of the phone's screen as a box).
+    const chip = (await page.getByTestId("offline-indicator").boundingBox())!;
+    expect(chip.height).toBeLessThanOrEqual(44);
+    expect((chip.width * chip.height) / (phone.width * phone.height)).toBeLessThan(0.03);
     await page.getByLabel("Peso total (lb)").fill("40");
     await page.getByRole("button", { name: "Crear boleta" }).click();
     await expect(page.getByText(/Sin conexión: la boleta quedó guardada/)).toBeVisible();

@@ -18,7 +18,7 @@ function useOnline(): boolean {
   return online;
 }
 
-/** Bottom-left: Online / Offline Mode, tickets queued on this device, and Sync (spec 1 section 2). */
+/** Bottom-left chip: Online / Offline Mode, tickets queued on this device, and Sync (spec 1 section 2). */
 export function OfflineIndicator() {
   const { t } = useTranslation();
   const online = useOnline();
@@ -49,14 +49,17 @@ export function OfflineIndicator() {
   };
 
   if (online && queued === 0) return null;
+  // A compact chip (issue 32 point 3): one short line out of the form's way on a phone; the
+  // full sentences stay for screen readers and as the chip's tooltip.
+  const stored = t("offline.stored", { count: queued, replace: { count: formatCount(queued) } });
+  const label = online ? t("offline.online") : t("offline.offline");
   return (
-    <aside className={`offline-indicator ${online ? "is-online" : "is-offline"}`} aria-live="polite" data-testid="offline-indicator">
+    <aside className={`offline-indicator ${online ? "is-online" : "is-offline"}`} aria-live="polite" data-testid="offline-indicator"
+      title={online ? stored : `${stored} ${t("offline.stillWorks")}`}>
       <span className="status-dot" aria-hidden="true" />
-      <div>
-        <strong>{online ? t("offline.online") : t("offline.offline")}</strong>
-        <span className="small">{t("offline.stored", { count: queued, replace: { count: formatCount(queued) } })}</span>
-        {!online && <span className="small muted">{t("offline.stillWorks")}</span>}
-      </div>
+      <strong>{label}</strong>
+      {queued > 0 && <span className="offline-count" aria-hidden="true">{formatCount(queued)}</span>}
+      <span className="sr-only">{stored}{!online && ` ${t("offline.stillWorks")}`}</span>
       {queued > 0 && (
         <button type="button" className="btn btn-secondary btn-sm" onClick={sync} disabled={!online || syncing}>
           {syncing ? t("offline.syncing") : t("offline.sync")}

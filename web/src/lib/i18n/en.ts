@@ -128,6 +128,8 @@ export const en = {
     saveDraft: "Save Draft",
     draftSaved: "Draft saved on this device",
     created: "Ticket {{number}} created successfully! Net weight: {{weight}}",
+    netPreview: "Gross {{gross}} − tare {{tare}} =",
+    netPreviewNet: "Net {{net}}",
     queued: "No connection: the ticket is saved on this device and will sync when you are back online.",
     failed: "Error: {{message}}",
     failedUnknown: "Failed to create ticket",

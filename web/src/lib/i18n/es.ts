@@ -127,6 +127,8 @@ export const es: Messages = {
     saveDraft: "Guardar borrador",
     draftSaved: "Borrador guardado en este dispositivo",
     created: "¡Boleta {{number}} creada! Peso neto: {{weight}}",
+    netPreview: "Bruto {{gross}} − tara {{tare}} =",
+    netPreviewNet: "Neto {{net}}",
     queued: "Sin conexión: la boleta quedó guardada en este dispositivo y se enviará cuando vuelva la conexión.",
     failed: "Error: {{message}}",
     failedUnknown: "No se pudo crear la boleta",

@@ -99,3 +99,40 @@ describe("Scale Entry in Spanish", () => {
     expect(screen.getByRole("button", { name: "Create Ticket" })).toBeDisabled();
   });
 });
+
+describe("Scale Entry feedback (issue 32 point 3)", () => {
+  it("previews gross − the container's tare = net before Create Ticket, in the user's numbers", async () => {
+    setLanguage("es");
+    renderScale();
+    await screen.findByRole("option", { name: "Tote (tara 12 lb)" });
+    expect(screen.queryByTestId("net-preview")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Peso total (lb)"), { target: { value: "1246.5" } });
+    expect(screen.getByTestId("net-preview")).toHaveTextContent("Bruto 1,246.5 lb − tara 12.0 lb = Neto 1,234.5 lb");
+    fireEvent.change(screen.getByLabelText("Peso total (lb)"), { target: { value: "5" } });
+    expect(screen.getByTestId("net-preview")).toHaveTextContent("= Neto 0.0 lb");
+  });
+
+  it("shows the outcome as a toast fixed in the viewport, which can be dismissed", async () => {
+    renderScale();
+    await screen.findByRole("option", { name: "Compost" });
+    fireEvent.change(screen.getByLabelText("Total weight (lbs)"), { target: { value: "1246.5" } });
+    expect(screen.getByTestId("net-preview")).toHaveTextContent("Gross 1,246.5 lbs − tare 12.0 lbs = Net 1,234.5 lbs");
+    fireEvent.click(screen.getByRole("button", { name: "Create Ticket" }));
+    const toast = await screen.findByTestId("status-toast");
+    expect(toast).toHaveAttribute("role", "status");
+    expect(toast).toHaveClass("ticket-status-toast");
+    expect(toast).toHaveTextContent("Ticket T-20261128-0001 created successfully! Net weight: 1,234.5 lbs");
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByTestId("status-toast")).toBeNull();
+  });
+
+  it("keeps a refusal in view as an alert toast", async () => {
+    answer = () => json({ detail: "Tare weight cannot exceed gross weight" }, 422);
+    renderScale();
+    await screen.findByRole("option", { name: "Compost" });
+    fireEvent.change(screen.getByLabelText("Total weight (lbs)"), { target: { value: "5" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create Ticket" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveClass("ticket-status-toast");
+  });
+});

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
@@ -22,6 +22,7 @@ import { formDefaults } from "../../lib/ticket-defaults";
 import { SimpleTickets } from "../simple/simple-tickets";
 import { StatusMessage, type Status } from "../status-message";
 import { DraftsPanel } from "./drafts-panel";
+import { NetPreview } from "./net-preview";
 import { TicketDetailsFields } from "./ticket-details-fields";
 import { useScaleTicket } from "./use-scale-ticket";
 import "../tickets.css";
@@ -47,6 +48,7 @@ export default function ScalePortalScreen() {
   const [tareMode, setTareMode] = useState<TareMode>("select");
   const [status, setStatus] = useState<Status>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const dismissStatus = useCallback(() => setStatus(null), []);
   const view = params.get("view") ?? (settings?.simple_tickets_mode ? "simple" : "portal");
 
   const defaults = () => formDefaults(choices);
@@ -85,16 +87,16 @@ export default function ScalePortalScreen() {
     if (state.container_type === CUSTOM_CONTAINER && state.custom_tare.trim() === "") found.custom_tare = t("scale.customTareRequired");
     if (ticket.location.missing) found.store_id = t("scale.locationRequired");
     setErrors(found);
-    if (Object.keys(found).length) { setStatus({ tone: "error", text: Object.values(found)[0] }); return; }
+    if (Object.keys(found).length) { setStatus({ tone: "error", toast: true, text: Object.values(found)[0] }); return; }
     try {
       const result = await ticket.submit.mutateAsync(ticket.payload);
       if (ticket.draftId) ticket.deleteDraft(ticket.draftId);
       setStatus(result.kind === "created"
-        ? { tone: "success", text: t("scale.created", { number: result.ticket.ticket_number, weight: formatLbs(result.ticket.net_weight) }) }
-        : { tone: "info", text: t("scale.queued") });
+        ? { tone: "success", toast: true, text: t("scale.created", { number: result.ticket.ticket_number, weight: formatLbs(result.ticket.net_weight) }) }
+        : { tone: "info", toast: true, text: t("scale.queued") });
       startOver();
     } catch (err) {
-      setStatus({ tone: "error", text: err instanceof ApiError ? t("scale.failed", { message: err.message ? serverMessage(err.message) : t("scale.failedUnknown") }) : t("scale.networkFailed", { message: (err as Error).message }) });
+      setStatus({ tone: "error", toast: true, text: err instanceof ApiError ? t("scale.failed", { message: err.message ? serverMessage(err.message) : t("scale.failedUnknown") }) : t("scale.networkFailed", { message: (err as Error).message }) });
     }
   };
 
@@ -123,6 +125,7 @@ export default function ScalePortalScreen() {
 
   const finish = (
     <>
+      <NetPreview gross={state.gross_weight} container={state.container_type} containers={choices.containers} customTare={state.custom_tare} />
       <LineItemsPanel items={state.line_items} onChange={(line_items) => update({ line_items })} wasteTypes={choices.wasteTypes}
         enabled={state.multi_product} forced={type2} onToggle={(multi_product) => update({ multi_product })} />
       <ImageCapturePanel images={state.images} onChange={(images) => update({ images })} />
@@ -130,7 +133,7 @@ export default function ScalePortalScreen() {
         <Button size="lg" className="btn-block" disabled={!canCreateTicket({ busy, weight: state.gross_weight })} busy={busy} busyLabel={t("common.creating")} onClick={() => void create()}>
           {t("scale.create")}
         </Button>
-        <Button variant="secondary" size="lg" className="btn-block" onClick={() => { ticket.saveDraft(); setStatus({ tone: "info", text: t("scale.draftSaved") }); }}>
+        <Button variant="secondary" size="lg" className="btn-block" onClick={() => { ticket.saveDraft(); setStatus({ tone: "info", toast: true, text: t("scale.draftSaved") }); }}>
           {t("scale.saveDraft")}
         </Button>
       </div>
@@ -149,7 +152,7 @@ export default function ScalePortalScreen() {
       </div>
       {view === "simple" ? <SimpleTickets /> : (
         <>
-          <StatusMessage status={status} />
+          <StatusMessage status={status} onDismiss={dismissStatus} />
           <LocationPicker choices={ticket.location.choices} value={ticket.location.storeId} error={errors.store_id}
             onChange={(id) => { ticket.location.choose(id); setErrors((e) => ({ ...e, store_id: "" })); }} />
           {step === "form" && (

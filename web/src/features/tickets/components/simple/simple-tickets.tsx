@@ -1,5 +1,5 @@
 import { Camera } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LocationPicker } from "@/components/location-picker";
 import { ApiError } from "@/lib/api-client";
@@ -31,6 +31,7 @@ export function SimpleTickets() {
   const [busy, setBusy] = useState(false);
   const location = useTicketLocation();
   const clearTimer = useRef<number | undefined>(undefined);
+  const dismissStatus = useCallback(() => setStatus(null), []);
 
   useEffect(() => () => window.clearTimeout(clearTimer.current), []);
 
@@ -63,11 +64,11 @@ export function SimpleTickets() {
   const create = async () => {
     const weight = reading ? reading.weight : Number(manualWeight);
     if (!(weight > 0)) {
-      setStatus({ tone: "error", text: SIMPLE_MESSAGES.invalidWeight });
+      setStatus({ tone: "error", toast: true, text: SIMPLE_MESSAGES.invalidWeight });
       return;
     }
     if (location.missing) {
-      setStatus({ tone: "error", text: t("scale.locationRequired") });
+      setStatus({ tone: "error", toast: true, text: t("scale.locationRequired") });
       return;
     }
     setBusy(true);
@@ -81,9 +82,9 @@ export function SimpleTickets() {
       });
       const result = await submitTicket(payload);
       if (result.kind === "queued") {
-        setStatus({ tone: "info", text: t("scale.queued") });
+        setStatus({ tone: "info", toast: true, text: t("scale.queued") });
       } else {
-        setStatus({ tone: "success", text: simpleSuccessMessage(result.ticket.ticket_number, result.ticket.net_weight, weight) });
+        setStatus({ tone: "success", toast: true, text: simpleSuccessMessage(result.ticket.ticket_number, result.ticket.net_weight, weight) });
       }
       window.clearTimeout(clearTimer.current);
       clearTimer.current = window.setTimeout(() => setStatus(null), SUCCESS_CLEAR_MS);
@@ -91,6 +92,7 @@ export function SimpleTickets() {
     } catch (err) {
       setStatus({
         tone: "error",
+        toast: true,
         text: err instanceof ApiError ? t("simple.failed", { message: err.message ? serverMessage(err.message) : t("common.unknownError") }) : t("simple.errorCreating", { message: (err as Error).message }),
       });
     } finally {
@@ -100,7 +102,7 @@ export function SimpleTickets() {
 
   return (
     <section className="simple-tickets" aria-label={t("simple.section")}>
-      <StatusMessage status={status} />
+      <StatusMessage status={status} onDismiss={dismissStatus} />
       <LocationPicker choices={location.choices} value={location.storeId} onChange={location.choose} />
 
       {view === "start" && (
