@@ -1,12 +1,14 @@
 // What the licence-plate camera does with the reader's answer (spec 3 s2.2 and s8, spec 2 s8).
 import { ApiError } from "@/lib/api-client";
+import { t } from "@/lib/i18n";
 
+/** The camera's messages in the user's language (read when shown, so a switch applies at once). */
 export const PLATE_MESSAGES = {
-  cameraDenied: "Could not access camera. Please check permissions.",
-  processingFailed: "Failed to process license plate image",
-  noPlate: "Could not detect license plate. Please enter manually.",
-  lookupFailed: "Error looking up license plate",
-} as const;
+  get cameraDenied() { return t("plate.cameraDenied"); },
+  get processingFailed() { return t("plate.processingFailed"); },
+  get noPlate() { return t("plate.noPlate"); },
+  get lookupFailed() { return t("plate.lookupFailed"); },
+};
 
 /** POST /api/ai/license-plate-recognition (api/ai/schemas.py PlateRecognitionRead). */
 export type PlateRecognition = {
@@ -33,14 +35,14 @@ export function plateScanOutcome(r: PlateRecognition): PlateScanOutcome {
   const plate = plateFieldText(r.license_plate ?? "");
   if (plate) return { kind: "plate", plate };
   const detected = plateFieldText(r.detected_text ?? "");
-  if (detected) return { kind: "verify", plate: detected, message: `AI detected: "${detected}". Please verify license plate manually.` };
+  if (detected) return { kind: "verify", plate: detected, message: t("plate.verify", { plate: detected }) };
   return { kind: "none", message: PLATE_MESSAGES.noPlate };
 }
 
 /** A refused or failed reading: the server's detail when it gave one; a local failure (no frame) has its own line. */
 export function plateRecognitionError(err: unknown): string {
-  if (err instanceof ApiError) return `AI Recognition Error: ${err.message || "Failed to process image"}`;
+  if (err instanceof ApiError) return t("plate.aiError", { message: err.message || t("plate.aiErrorUnknown") });
   return PLATE_MESSAGES.processingFailed;
 }
 
-export const plateNotFoundMessage = (plate: string) => `No vehicle found with license plate ${plateFieldText(plate)}`;
+export const plateNotFoundMessage = (plate: string) => t("plate.notFound", { plate: plateFieldText(plate) });

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
+import { Modal } from "@/components/ui/modal";
 import { ApiError } from "@/lib/api-client";
 import { languageOf, serverMessage, setLanguage, useTranslation } from "@/lib/i18n";
 import { useSession } from "@/lib/session";
@@ -60,5 +61,16 @@ export function LoginForm({ links }: { links: LoginLinks }) {
         {t("login.newToFlow")} <button type="button" className="btn-link" onClick={links.onStartTrial}>{t("login.startTrial")}</button>
       </p>
     </form>
+  );
+}
+
+/** The landing page's sign-in popup, in the browser's language (it loads with this form, so the
+ * landing page itself carries no catalogue). */
+export function LoginDialog({ links, onClose }: { links: LoginLinks; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open title={t("login.welcomeBack")} onClose={onClose} size="sm" closeLabel={t("common.close")}>
+      <LoginForm links={links} />
+    </Modal>
   );
 }

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useCallback, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { Modal } from "@/components/ui/modal";
 import type { PublicDialog } from "@/lib/dialog-links";
 import type { PaidPlan } from "../signup-machine";
 
 // Each dialog loads when its URL opens it: the landing page a phone opens first carries none of
 // the sign-up wizard, reset or PIN code (bundle budget: web/scripts/bundle-budget.mjs).
-const LoginForm = lazy(() => import("./login-form").then((m) => ({ default: m.LoginForm })));
+const LoginDialog = lazy(() => import("./login-form").then((m) => ({ default: m.LoginDialog })));
 const PasswordDialog = lazy(() => import("./password-dialog").then((m) => ({ default: m.PasswordDialog })));
 const PinDialog = lazy(() => import("./pin-dialog").then((m) => ({ default: m.PinDialog })));
 const SignupModal = lazy(() => import("./signup-modal").then((m) => ({ default: m.SignupModal })));
@@ -47,11 +46,7 @@ function Dialogs({ loginAsModal = true }: { loginAsModal?: boolean }): ReactNode
 
   switch (dialog) {
     case "login":
-      return loginAsModal ? (
-        <Modal open title="Welcome Back" onClose={close} size="sm">
-          <LoginForm links={links} />
-        </Modal>
-      ) : null;
+      return loginAsModal ? <LoginDialog links={links} onClose={close} /> : null;
     case "signup": {
       const account = params.get("account");
       return (

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/alert";
 import { CONTAINER_TYPES, WASTE_TYPES, type ListConfig } from "../lib/list-config";
 import type { ListItem } from "../types";
+import { setLanguage } from "@/lib/i18n";
 import { ReferenceList } from "./reference-list";
 
 const containers: ListItem[] = [
@@ -222,5 +223,31 @@ describe("ReferenceList on a plan without custom lists", () => {
     expect(screen.getByRole("button", { name: "Add Waste Type" })).toBeDisabled();
     expect(screen.getByText(/available on the Pro and Enterprise plans/)).toBeInTheDocument();
     expect(screen.getByRole("switch", { name: "Food Scraps active" })).toBeEnabled();
+  });
+});
+
+describe("ReferenceList as an employee reads it in Spanish (issue 32 point 8)", () => {
+  afterEach(() => setLanguage("en"));
+
+  it("words the containers, their capacity and tare in Spanish with es-US numbers", async () => {
+    setLanguage("es");
+    renderList(CONTAINER_TYPES, false);
+    expect(await screen.findByText("Slim Jim 23 (23gal)")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Contenedores" })).toBeInTheDocument();
+    expect(screen.getByText("23 gal · tara 7.8 lb")).toBeInTheDocument();
+    expect(screen.getAllByText("Del sistema")).toHaveLength(2);
+    expect(screen.getAllByText("Activo")).toHaveLength(3);
+  });
+
+  it("words the products, their units and prices in Spanish", async () => {
+    setLanguage("es");
+    renderList(WASTE_TYPES, false);
+    expect(await screen.findByText("Green Waste")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Productos" })).toBeInTheDocument();
+    expect(screen.getByText("Precio base: $12.50/yarda³")).toBeInTheDocument();
+    expect(screen.getByText("Sin precio base")).toBeInTheDocument();
+    expect(screen.getByText("yardas cúbicas")).toBeInTheDocument();
+    expect(screen.getAllByText("Orgánico (SB 1383)")).toHaveLength(2);
+    expect(screen.getByText("Sin descripción")).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState, Spinner } from "@/components/ui/panel";
 import { ApiError } from "@/lib/api-client";
+import { useTranslation } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { useCreateListItem } from "../api/create-list-item";
 import { useListItems } from "../api/get-list-items";
@@ -34,7 +35,16 @@ function detailOf(error: unknown): string {
 }
 
 /** The one list screen behind all six reference lists (spec 2 section 2.7). */
+// The lists employees read on the scale's path, worded in their language (issue 32 point 8).
+const EMPLOYEE_LISTS = new Set(["waste-types", "destination-types", "container-types"]);
+
 export function ReferenceList({ config, canEdit, addLockedReason }: ReferenceListProps) {
+  const { t } = useTranslation();
+  const own = EMPLOYEE_LISTS.has(config.path);
+  const title = own ? t(`lists.${config.path}.title`) : config.title;
+  const subtitle = own ? t(`lists.${config.path}.subtitle`) : config.subtitle;
+  const empty = own ? t(`lists.${config.path}.empty`) : `No ${config.plural} yet`;
+  const activeWord = (active: boolean) => (active ? t("lists.active") : t("lists.inactive"));
   const list = useListItems(config.path);
   const create = useCreateListItem(config.path);
   const update = useUpdateListItem(config.path);
@@ -107,8 +117,8 @@ export function ReferenceList({ config, canEdit, addLockedReason }: ReferenceLis
     <section className="reference-list stack" aria-labelledby={`${config.path}-title`}>
       <header className="list-header">
         <div>
-          <h1 id={`${config.path}-title`}>{config.title}</h1>
-          <p className="muted">{config.subtitle}</p>
+          <h1 id={`${config.path}-title`}>{title}</h1>
+          <p className="muted">{subtitle}</p>
         </div>
         {canEdit && (
           <Button onClick={() => setDialog({ open: true, item: null })} disabled={Boolean(addLockedReason)}
@@ -127,9 +137,9 @@ export function ReferenceList({ config, canEdit, addLockedReason }: ReferenceLis
       <p className="sr-only" aria-live="polite">{announcement}</p>
       {list.isLoading && <Spinner />}
       {list.isError && <Alert kind="error">{detailOf(list.error)}</Alert>}
-      {list.isSuccess && items.length === 0 && <EmptyState title={`No ${config.plural} yet`} />}
+      {list.isSuccess && items.length === 0 && <EmptyState title={empty} />}
       {items.length > 0 && (
-        <ol className="list-rows" aria-label={config.title}>
+        <ol className="list-rows" aria-label={title}>
           {items.map((item, index) => (
             <li key={item.id} className={`list-row card ${item.is_active ? "" : "list-row-inactive"}`.trim()}
               data-testid="list-row" data-name={item.name} draggable={canEdit}
@@ -152,13 +162,13 @@ export function ReferenceList({ config, canEdit, addLockedReason }: ReferenceLis
                     disabled={index === items.length - 1} onClick={() => move(index, index + 1)}>▼</button>
                 </div>
               )}
-              {config.showPosition && <span className="list-position" aria-label="Position">{index + 1}</span>}
+              {config.showPosition && <span className="list-position" aria-label={t("lists.position")}>{index + 1}</span>}
               <div className="list-main">
                 <div className="row list-title-row">
                   <strong className="list-name">{item.name}</strong>
-                  {item.is_system_standard ? <Badge tone="purple">System</Badge> : <Badge tone="gray">Custom</Badge>}
+                  {item.is_system_standard ? <Badge tone="purple">{t("lists.system")}</Badge> : <Badge tone="gray">{t("lists.custom")}</Badge>}
                   {config.showActiveBadge && (
-                    <Badge tone={item.is_active ? "green" : "red"}>{item.is_active ? "Active" : "Inactive"}</Badge>
+                    <Badge tone={item.is_active ? "green" : "red"}>{activeWord(item.is_active)}</Badge>
                   )}
                 </div>
                 <RowDetails config={config} item={item} />
@@ -169,7 +179,7 @@ export function ReferenceList({ config, canEdit, addLockedReason }: ReferenceLis
                     <label className="list-switch">
                       <input type="checkbox" role="switch" checked={item.is_active}
                         aria-label={`${item.name} active`} onChange={() => toggle(item)} />
-                      <span>{item.is_active ? "Active" : "Inactive"}</span>
+                      <span>{activeWord(item.is_active)}</span>
                     </label>
                     <Button variant="secondary" size="sm" aria-label={`Edit ${item.name}`}
                       onClick={() => setDialog({ open: true, item })}>
@@ -177,7 +187,7 @@ export function ReferenceList({ config, canEdit, addLockedReason }: ReferenceLis
                     </Button>
                   </>
                 ) : (
-                  <Badge tone={item.is_active ? "green" : "gray"}>{item.is_active ? "Active" : "Inactive"}</Badge>
+                  <Badge tone={item.is_active ? "green" : "gray"}>{activeWord(item.is_active)}</Badge>
                 )}
               </div>
             </li>

@@ -1,4 +1,6 @@
 import { Badge } from "@/components/ui/badge";
+import { formatUsd, getDisplayLocale, poundUnit } from "@/lib/format";
+import { t } from "@/lib/i18n";
 import { pricingUnitLabel, type ListConfig } from "../lib/list-config";
 import type { ListItem } from "../types";
 
@@ -7,9 +9,19 @@ function plain(value: string | number | null | undefined): string {
   return String(Number(value));
 }
 
-/** The list-specific lines and badges of a row (spec 2 section 2.7). */
+/** A number as the user writes it, without padding ("23", "7.8", "1,000"). */
+const figure = (value: string | number | null | undefined) => Number(plain(value)).toLocaleString(getDisplayLocale(), { maximumFractionDigits: 3 });
+
+/** A unit's word in the user's language; one Flow does not know is shown as stored. */
+const unitWord = (unit: string | null | undefined) => {
+  const u = unit ?? "lb";
+  return t(`lists.unit.${u}`, { defaultValue: pricingUnitLabel(u) });
+};
+
+/** The list-specific lines and badges of a row (spec 2 section 2.7), in the user's language
+ * (the reference-list screen re-renders on a language switch, and with it these lines). */
 export function RowDetails({ config, item }: { config: ListConfig; item: ListItem }) {
-  const description = <p className="list-row-line muted">{item.description || "No description"}</p>;
+  const description = <p className="list-row-line muted">{item.description || t("lists.noDescription")}</p>;
   switch (config.path) {
     case "waste-types": {
       const price = item.default_price_per_unit;
@@ -19,12 +31,12 @@ export function RowDetails({ config, item }: { config: ListConfig; item: ListIte
           {description}
           <p className="list-row-line">
             {hasPrice
-              ? `Default: $${Number(price).toFixed(2)}/${pricingUnitLabel(item.default_pricing_unit)}`
-              : "No default pricing set"}
+              ? t("lists.defaultPrice", { price: formatUsd(price), unit: unitWord(item.default_pricing_unit) })
+              : t("lists.noPrice")}
           </p>
           <div className="row list-row-badges">
-            <Badge tone="blue">{item.unit_of_measure}</Badge>
-            {item.is_organic ? <Badge tone="green">Organic (SB 1383)</Badge> : <Badge tone="gray">Not organic</Badge>}
+            <Badge tone="blue">{unitWord(item.unit_of_measure)}</Badge>
+            {item.is_organic ? <Badge tone="green">{t("lists.organic")}</Badge> : <Badge tone="gray">{t("lists.notOrganic")}</Badge>}
           </div>
         </>
       );
@@ -34,7 +46,7 @@ export function RowDetails({ config, item }: { config: ListConfig; item: ListIte
         <>
           {description}
           <div className="row list-row-badges">
-            {item.is_diversion ? <Badge tone="green">Diversion</Badge> : <Badge tone="amber">Non-Diversion</Badge>}
+            {item.is_diversion ? <Badge tone="green">{t("lists.diversion")}</Badge> : <Badge tone="amber">{t("lists.nonDiversion")}</Badge>}
           </div>
         </>
       );
@@ -44,8 +56,8 @@ export function RowDetails({ config, item }: { config: ListConfig; item: ListIte
           {item.description && <p className="list-row-line muted">{item.description}</p>}
           <p className="list-row-line">
             {Number(item.capacity_gallons) === 0 && Number(item.tare_weight_lbs) === 0
-              ? "Tare weight entered on each ticket"
-              : `${plain(item.capacity_gallons)} gal · ${plain(item.tare_weight_lbs)} lbs tare`}
+              ? t("lists.tarePerTicket")
+              : t("lists.capacityTare", { gallons: figure(item.capacity_gallons), tare: `${figure(item.tare_weight_lbs)} ${poundUnit()}` })}
           </p>
         </>
       );
