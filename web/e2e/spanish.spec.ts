@@ -39,14 +39,16 @@ test.beforeAll(async ({ request }) => {
   dataWords = await companyWords(request, tenant.adminToken);
 });
 
-/** The company's own names (its lists, location, people): data in its words, not Flow's. */
+/** The company's own names (its lists, location, people): data in its words, not Flow's. The
+ * list items' descriptions are the company's too (its managers write and edit them). */
 async function companyWords(request: APIRequestContext, token: string): Promise<string[]> {
   const names: string[] = ["Main Kitchen", email, operator.first, operator.last];
   for (const [path, key] of [["waste-types", "waste_types"], ["destination-types", "destination_types"], ["container-types", "container_types"]]) {
     const res = await request.get(`/api/${path}`, { headers: auth(token) });
     expect(res.ok()).toBeTruthy();
     const body = await res.json();
-    names.push(...(Array.isArray(body) ? body : body[key]).map((i: { name: string }) => i.name));
+    const items = (Array.isArray(body) ? body : body[key]) as { name: string; description?: string | null }[];
+    names.push(...items.map((i) => i.name), ...items.flatMap((i) => (i.description ? [i.description] : [])));
   }
   return names.sort((a, b) => b.length - a.length);
 }
@@ -73,6 +75,13 @@ test.describe("a phone whose browser reads Spanish", () => {
 
   test("the operator signs in with the PIN, creates a ticket and meets no English word", async ({ page, context }) => {
     expect(ENGLISH).toContain("ticket"); // the list is the catalogue's, not empty
+    // The landing page's sign-in popup speaks the browser's language (the page around it is marketing).
+    await page.goto("/?dialog=login");
+    const popup = page.getByRole("dialog", { name: "Bienvenido de nuevo" });
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
+    expect(await englishOn(page, "dialog[open]")).toEqual([]);
+
     await page.goto("/login");
     await expect(page.getByRole("heading", { name: "Inicie sesión en su cuenta" })).toBeVisible();
     await page.getByRole("button", { name: "Inicio de sesión del empleado (PIN de 4 dígitos)" }).click();
@@ -115,6 +124,16 @@ test.describe("a phone whose browser reads Spanish", () => {
     await expect(page.getByRole("dialog", { name: `Boleta ${number}` })).toBeVisible();
     expect(await englishOn(page, "dialog[open]")).toEqual([]);
     await page.getByRole("dialog", { name: `Boleta ${number}` }).getByRole("button", { name: "Cerrar" }).first().click();
+
+    // The lists the operator reads: products, containers and destinations, units and prices in es-US.
+    const menu = page.getByRole("navigation", { name: "Menú del empleado" });
+    for (const [link, heading] of [["Productos", "Productos"], ["Contenedores", "Contenedores"], ["Destinos", "Destinos"]]) {
+      await menu.getByRole("link", { name: link }).click();
+      await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByTestId("list-row").first()).toBeVisible();
+      if (heading === "Contenedores") await expect(page.getByText(/^\d[\d,]*(\.\d+)? gal · tara \d[\d,]*(\.\d+)? lb$/).first()).toBeVisible();
+      expect(await englishOn(page), heading).toEqual([]);
+    }
 
     // Without a connection the indicator says so in Spanish, and a ticket waits on the phone.
     await page.getByRole("navigation", { name: "Menú del empleado" }).getByRole("link", { name: "Pesaje" }).click();
