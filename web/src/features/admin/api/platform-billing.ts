@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { components } from "@/client/schema";
 import { api } from "@/lib/api-client";
 import { fetchApiFile, saveResponse } from "@/lib/download";
+import type { OnProgress } from "@/lib/use-busy-action";
 
 export type BillingOverview = components["schemas"]["BillingOverview"];
 export type Transaction = components["schemas"]["Transaction"];
@@ -44,8 +45,8 @@ export function useSetPlanActive() {
   });
 }
 
-export async function downloadSystemReport(id: string, format: "csv" | "xlsx"): Promise<void> {
+export async function downloadSystemReport(id: string, format: "csv" | "xlsx", onProgress?: OnProgress): Promise<void> {
   const response = await fetchApiFile(`/api/admin/reports/${id}?format=${format}`);
   const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? `flow_${id}.${format}`;
-  await saveResponse(response, name);
+  await saveResponse(response, name, onProgress);
 }

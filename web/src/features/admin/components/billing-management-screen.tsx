@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
+import { BusyButton } from "@/components/busy/busy-button";
 import { Button } from "@/components/ui/button";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
@@ -64,7 +65,8 @@ export default function BillingManagementScreen() {
         )}
       </Card>
       <Card title="Revenue by month" actions={
-        <Button size="sm" variant="secondary" onClick={() => downloadSystemReport("revenue", "csv").catch((e: Error) => notify({ kind: "error", message: e.message }))}>Export Revenue Report</Button>}>
+        <BusyButton size="sm" failure="The revenue report could not be exported."
+          action={(onProgress) => downloadSystemReport("revenue", "csv", onProgress)}>Export Revenue Report</BusyButton>}>
         {b.revenue_by_month.length === 0 ? <EmptyState title="No subscription invoices yet" /> : (
           <div style={{ width: "100%", height: 260 }}>
             <ResponsiveContainer>

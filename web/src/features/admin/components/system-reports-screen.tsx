@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { BusyButton } from "@/components/busy/busy-button";
 import { Button } from "@/components/ui/button";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
@@ -44,9 +45,10 @@ export default function SystemReportsScreen() {
               <span>{rep.title}</span>
               <span className="row">
                 {rep.formats.map((f) => (
-                  <Button key={f} size="sm" variant="secondary" onClick={() => downloadSystemReport(rep.id, f as "csv" | "xlsx").catch((e: Error) => notify({ kind: "error", message: e.message }))}>
+                  <BusyButton key={f} size="sm" failure="The report could not be downloaded."
+                    action={(onProgress) => downloadSystemReport(rep.id, f as "csv" | "xlsx", onProgress)}>
                     Download {f.toUpperCase()}
-                  </Button>
+                  </BusyButton>
                 ))}
               </span>
             </li>
