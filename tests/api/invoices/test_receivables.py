@@ -475,28 +475,32 @@ async def test_billing_accounts_set_cycle_and_terms(client, world, owner_sql):
 
 
 async def test_a_payment_shows_in_the_list_row_the_aging_and_the_statement_at_once(client, world):
-    """Issue 30: after "Payment recorded", the Invoices list row, the aging cards and the customer's
-    statement show the payment on the very next read, with no warehouse refresh in between."""
-    import time
-
+    """Issue 30: after "Payment recorded", the Invoices list row, the aging cards, the Invoice/Billing
+    Dashboard, the invoice's detail and the customer's statement show the payment on the very next
+    read, with no warehouse refresh in between (no timing here: bench/ measures; what matters is
+    that nothing runs between the write and the read)."""
     invoice, payee, h = world["edges"][91], world["payee"], world["a"].headers()
 
     async def screens() -> tuple[dict, dict, dict]:
         rows = (await client.get("/api/invoices", params={"customer_id": str(payee.id)}, headers=h)).json()["invoices"]
         aging = (await client.get("/api/invoices/aging-report", headers=h)).json()
+        aging["dashboard"] = (await client.get("/api/inbound/invoices/aging", headers=h)).json()
+        aging["detail"] = (await client.get(f"/api/invoices/{invoice.id}", headers=h)).json()
         statement = (await client.get("/api/invoices/statement/activity", params={"customer_id": str(payee.id)},
                                       headers=h)).json()
         return next(r for r in rows if r["invoice_id"] == str(invoice.id)), aging, statement
 
     row, aging, statement = await screens()
     assert row["aging_category"] == "90+" and D(row["balance"]) == edge_amount(91)
-    started = time.monotonic()
     r = await client.put(f"/api/invoices/{invoice.id}/payment", json={"amount": "86.33", "method": "check"},
                          headers=h)
     assert r.status_code == 200, r.text
     row2, aging2, statement2 = await screens()
-    assert time.monotonic() - started < 1.0
     paid = D("86.33")
+    assert D(aging2["detail"]["balance"]) == D(aging["detail"]["balance"]) - paid
+    assert D(aging2["dashboard"]["total_outstanding"]) == D(aging["dashboard"]["total_outstanding"]) - paid
+    assert D(aging2["dashboard"]["aging_buckets"]["days_90_plus"]["total_amount"]) == (
+        D(aging["dashboard"]["aging_buckets"]["days_90_plus"]["total_amount"]) - paid)
     assert D(row2["balance"]) == D(row["balance"]) - paid and row2["aging_category"] == "90+"
     assert D(aging2["aging_buckets"]["90+"]["total"]) == D(aging["aging_buckets"]["90+"]["total"]) - paid
     assert D(aging2["total_accounts_receivable"]) == D(aging["total_accounts_receivable"]) - paid

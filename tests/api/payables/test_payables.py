@@ -224,3 +224,34 @@ async def test_a_load_whose_bill_has_payments_cannot_be_voided(client, world, ow
     assert owner_sql("select status, balance from bills where id = %s", (bill_id,)) == [("paid", Decimal("0.00"))]
     bol = await client.get(f"/api/tickets/{ticket['id']}/bill-of-lading", headers=h)
     assert bol.status_code == 200
+
+
+async def test_a_new_bill_and_its_payment_show_on_the_next_read_without_a_refresh(client, world, owner_sql):
+    """Issue 30.1: Bills & A/P are ledger screens. A load's bill is in the list and the aging on the
+    next read, and a payment changes the list row, the aging and the detail on the read after it (no
+    warehouse refresh between)."""
+    h = world["a"].headers()
+
+    async def reads(number: str) -> tuple[dict | None, dict]:
+        rows = (await client.get("/api/bills", params={"limit": 1000}, headers=h)).json()["bills"]
+        return next((b for b in rows if b["bill_number"] == number), None), (
+            await client.get("/api/bills/aging-report", headers=h)).json()
+
+    _, aging0 = await reads("none")
+    ticket = (await client.post("/api/tickets", json={**TYPE2, "disposal_partner_id": world["per_load"]["id"]},
+                                headers=h)).json()
+    [(bill_id, number)] = owner_sql("select id, bill_number from bills where ticket_id = %s", (ticket["id"],))
+    row, aging = await reads(number)
+    assert row is not None and Decimal(row["balance"]) == Decimal("185.00")
+    assert Decimal(aging["total_accounts_payable"]) == Decimal(aging0["total_accounts_payable"]) + Decimal("185.00")
+    assert Decimal(aging["aging_buckets"]["CURRENT"]["total"]) == (
+        Decimal(aging0["aging_buckets"]["CURRENT"]["total"]) + Decimal("185.00"))
+
+    r = await client.put(f"/api/bills/{bill_id}/payment", json={"amount": "60.00", "method": "check"}, headers=h)
+    assert r.status_code == 200, r.text
+    row2, aging2 = await reads(number)
+    assert Decimal(row2["balance"]) == Decimal("125.00")
+    assert Decimal(aging2["total_accounts_payable"]) == Decimal(aging["total_accounts_payable"]) - Decimal("60.00")
+    assert Decimal(aging2["aging_buckets"]["CURRENT"]["total"]) == (
+        Decimal(aging["aging_buckets"]["CURRENT"]["total"]) - Decimal("60.00"))
+    assert Decimal((await client.get(f"/api/bills/{bill_id}", headers=h)).json()["balance"]) == Decimal("125.00")
