@@ -1,10 +1,8 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { BusyButton } from "@/components/busy/busy-button";
-import { Button } from "@/components/ui/button";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { formatDateTime } from "@/lib/format";
-import { notify } from "@/lib/notify";
 import { downloadSystemReport, useSystemReports } from "../api/platform-billing";
 
 /** System Reports and Analytics (spec 3 s2.24): live health figures and downloadable reports. */
