@@ -17,6 +17,7 @@ from api.ai.schemas import (
     WeightExtractionRead,
 )
 from api.core.deps import Db
+from api.kit.contract import PHOTO, upload
 from api.subscription import plans
 from api.subscription.deps import require_feature
 
@@ -66,7 +67,8 @@ async def read_weight_from_base64(body: OcrTestCreate, user: StaffUser, db: Db) 
     return _weight_answer(service.with_display_unit(await reader.read_weight(img, unit), unit))
 
 
-@router.post("/ai/weight-extraction", response_model=WeightExtractionRead, dependencies=[AiVision])
+@router.post("/ai/weight-extraction", response_model=WeightExtractionRead, dependencies=[AiVision],
+             openapi_extra=upload("image", *PHOTO))
 async def extract_weight(image: Annotated[UploadFile, File()], user: StaffUser, db: Db,
                          store_id: Annotated[uuid.UUID | None, Form()] = None) -> WeightExtractionRead:
     """The weight on a scale display photo (multipart field `image`; `store_id`, the location it
@@ -76,7 +78,8 @@ async def extract_weight(image: Annotated[UploadFile, File()], user: StaffUser, 
     return _weight_answer(service.with_display_unit(await reader.read_weight(img, unit), unit))
 
 
-@router.post("/ai/license-plate-recognition", response_model=PlateRecognitionRead, dependencies=[AiVision])
+@router.post("/ai/license-plate-recognition", response_model=PlateRecognitionRead, dependencies=[AiVision],
+             openapi_extra=upload("image", *PHOTO))
 async def recognize_license_plate(image: Annotated[UploadFile, File()], user: StaffUser, db: Db) -> PlateRecognitionRead:
     """The registration on a licence plate photo (multipart field `image`)."""
     img, reader = await service.prepare_reading(db, user.company_id, lambda cap: _upload_bytes(image, cap))

@@ -21,7 +21,7 @@ from api.compliance.recovery_schemas import (
 )
 from api.compliance.tiers_schemas import GeneratorAnswers, GeneratorTierList, GeneratorTierRead, answer_shapes
 from api.core.deps import Db
-from api.kit.contract import body_rule
+from api.kit.contract import body_rule, upload
 from api.kit.errors import ErrorBody
 from api.kit.validation import IsoDate
 
@@ -64,7 +64,8 @@ async def update_partner(db: Db, company: ComplianceCompany, partner_id: uuid.UU
 
 
 @router.post(PARTNERS + "/{partner_id}/agreements", response_model=AgreementRead, status_code=status.HTTP_201_CREATED,
-             responses={413: {"model": ErrorBody, "description": "The file is over 10 MB"}})
+             responses={413: {"model": ErrorBody, "description": "The file is over 10 MB"}},
+             openapi_extra=upload("file", *(kind for _, kind in recovery.SIGNATURES)))
 async def upload_agreement(
     db: Db, company: ComplianceCompany, user: AdminUser, partner_id: uuid.UUID,
     file: Annotated[UploadFile, File(description="The contract or written agreement: PDF, PNG or JPEG, up to 10 MB")],

@@ -32,7 +32,7 @@ from api.inbound.schemas import (
     VehicleList,
     VehicleWrite,
 )
-from api.kit.contract import UUID_HEADER
+from api.kit.contract import UUID_HEADER, upload
 from api.kit.errors import DomainError
 from api.kit.fields import MAX_OFFSET
 from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
@@ -93,7 +93,7 @@ async def customer_template(_who: InboundAdmin) -> Response:
     })
 
 
-@router.post("/customers/bulk-upload", response_model=BulkUploadResult)
+@router.post("/customers/bulk-upload", response_model=BulkUploadResult, openapi_extra=upload("file", "text/csv"))
 async def bulk_upload_customers(
     request: Request, db: Db, _admin: AdminUser, company: InboundCompany,
     file: Annotated[UploadFile, File(description="CSV with the template's columns")],

@@ -36,8 +36,15 @@ EMAIL_OR_BLANK = {"pattern": rf"^{SPACE}*$|{EMAIL_PATTERN}", "maxLength": 320}
 _ADDRESS = rf"[^{_WS}@,;]+@[^{_WS}@,;]+\.[^{_WS}@,;]+"
 # 'a@x.com, b@y.org': one to twenty addresses, comma-separated (api.email_alerts.schemas.clean_recipients).
 RECIPIENTS = {"pattern": rf"^{SPACE}*{_ADDRESS}{SPACE}*(,{SPACE}*{_ADDRESS}{SPACE}*){{0,19}}$"}
-# An Idempotency-Key header: a UUID as the server reads it (hyphenated, any case).
-UUID_HEADER = {"format": "uuid", "pattern": r"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"}
+UUID_PATTERN = r"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
+
+
+def UUID_HEADER(schema: dict) -> None:
+    """An Idempotency-Key header: a UUID as the server reads it (hyphenated, any case). A header is
+    text or absent, never null: `str | None`'s null branch let schemathesis send one, which the
+    server read as the text 'null' and refused (issue 31)."""
+    _drop_null(schema)
+    schema.update(type="string", format="uuid", pattern=UUID_PATTERN)
 # HH:MM, 24-hour, surrounding spaces allowed.
 HH_MM = {"pattern": rf"^{SPACE}*([01][0-9]|2[0-3]):[0-5][0-9]{SPACE}*$"}
 
@@ -94,10 +101,13 @@ def decimal_floor(*, above: bool = False, most: int | None = None) -> Callable[[
                     branch["maximum"] = most
             elif branch.get("type") == "string" and str(branch.get("pattern", "")).startswith("^"):
                 pattern = branch["pattern"].replace("-?", "", 1)
-                if most is not None:
-                    pattern = re.sub(r"\[0-9\](\+|\{1,\d+\})", f"[0-9]{{1,{len(str(most)) - 1}}}", pattern, count=1)
                 if above and not pattern.startswith("^(?![0.]*$)"):
                     pattern = "^(?![0.]*$)" + pattern[1:]
+                if most is not None:
+                    # Below `most`, or it exactly with a zero fraction: '150000' is a weight the
+                    # server takes, '200000.1' one it refuses.
+                    pattern = re.sub(r"\[0-9\](\+|\{1,\d+\})", f"(?:{_below(most)})", pattern, count=1)
+                    pattern += f"|^{most}(?:\\.0+)?$"
                 branch["pattern"] = pattern
 
     return declare
@@ -119,6 +129,17 @@ def body_rule(rule: dict) -> dict:
     """openapi_extra for a route whose JSON body obeys `rule` (an anyOf of shapes, say) on top of
     its model; kept off the model so the web's generated type stays one plain object."""
     return {"requestBody": {"content": {"application/json": {"schema": rule}}}}
+
+
+def upload(field: str, *media_types: str) -> dict:
+    """openapi_extra for a multipart route whose `field` part is a file of one of `media_types`:
+    the part's encoding says so (OpenAPI 3.1 section 4.8.15), so a client knows what to send. The
+    server still checks the bytes themselves (a part labelled image/png that is no PNG is a 422)."""
+    return {"requestBody": {"content": {"multipart/form-data": {
+        "encoding": {field: {"contentType": ", ".join(media_types)}}}}}}
+
+
+PHOTO = ("image/jpeg", "image/png", "image/webp")
 
 
 def _ref_with_rules(document: dict) -> None:
@@ -149,9 +170,24 @@ def _hoist(node: Any) -> None:
             _hoist(value)
 
 
+def _exact_bounds(node: Any) -> None:
+    """Integer bounds put back as written: FastAPI's OpenAPI model holds `maximum` as a float, so
+    MAX_OFFSET (2**63 - 1) came out as 9.223372036854776e18, one above what the server takes, and
+    a body's offset at that bound was valid by the document and refused (issue 31)."""
+    if isinstance(node, dict):
+        for key, value in (node.pop(_INT_BOUNDS, None) or {}).items():
+            node[key] = value
+        for value in node.values():
+            _exact_bounds(value)
+    elif isinstance(node, list):
+        for value in node:
+            _exact_bounds(value)
+
+
 def finish(document: dict) -> dict:
-    """The document as served: every `Needed()` field listed as required."""
+    """The document as served: every `Needed()` field listed as required, integer bounds exact."""
     _hoist(document)
+    _exact_bounds(document)
     _ref_with_rules(document)
     return document
 
@@ -217,3 +253,19 @@ def _decimal_number(self, schema) -> dict:  # a method of FastAPI's GenerateJson
 
 
 _fastapi_schema.GenerateJsonSchema.decimal_schema = _decimal_number
+
+_INT_BOUNDS = "x-flow-int-bounds"
+_int_schema = _fastapi_schema.GenerateJsonSchema.int_schema
+
+
+def _int_exact(self, schema) -> dict:  # a method of FastAPI's GenerateJsonSchema
+    """An integer's bounds, kept beside it as an extension (held as written) for `finish()`."""
+    json_schema = _int_schema(self, schema)
+    bounds = {k: v for k, v in json_schema.items() if k in ("minimum", "maximum", "exclusiveMinimum",
+                                                                "exclusiveMaximum") and abs(v) > 2**53}
+    if bounds:
+        json_schema[_INT_BOUNDS] = bounds
+    return json_schema
+
+
+_fastapi_schema.GenerateJsonSchema.int_schema = _int_exact

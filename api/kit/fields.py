@@ -30,6 +30,9 @@ PASSWORD_MIN = 6
 # The largest `offset` of a paged list: Postgres's and DuckDB's bigint. A larger one failed in the
 # database (a 500); bounded here, it is a 422 naming the field.
 MAX_OFFSET = 2**63 - 1
+# The heaviest weighing a ticket takes, lb (spec 2: "Weight cannot exceed 200,000 lbs"); a
+# container's tare is held to it too, or a ticket on that container could never be made.
+MAX_WEIGHT_LB = 200000
 
 
 # The 20,000 most common passwords (Royce Williams' list, as Django ships it in

@@ -6,7 +6,8 @@ from decimal import Decimal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from api.kit.contract import ABOVE_ZERO, AT_LEAST_ZERO, NON_BLANK, Needed
+from api.kit.contract import ABOVE_ZERO, AT_LEAST_ZERO, NON_BLANK, Needed, decimal_floor
+from api.kit.fields import MAX_WEIGHT_LB
 from api.kit.validation import Flag, text
 from api.tables.lists import CALCULATION_METHODS
 
@@ -238,7 +239,14 @@ def _capacity(value: Decimal | None) -> Decimal | None:
     return value
 
 
+# A tare the ticket form can use: at most a ticket's heaviest weighing. A heavier one made every
+# ticket on that container a 422 ("Weight cannot exceed 200,000 lbs", issue 31).
+TARE = decimal_floor(most=MAX_WEIGHT_LB)
+
+
 def _tare(value: Decimal | None) -> Decimal | None:
+    if value is not None and value > MAX_WEIGHT_LB:
+        raise ValueError(f"Tare weight cannot exceed {MAX_WEIGHT_LB:,} lbs")
     return _at_least_zero(value, "Tare weight must be 0 or greater")
 
 
@@ -249,7 +257,7 @@ class ContainerTypeRead(ItemRead):
 
 class ContainerTypeCreate(ItemCreate):
     capacity_gallons: Decimal = Needed(default=Decimal(0), also=ABOVE_ZERO, validate_default=True, max_digits=10, decimal_places=1)
-    tare_weight_lbs: Decimal = Field(default=Decimal(0), max_digits=10, decimal_places=1, json_schema_extra=AT_LEAST_ZERO)
+    tare_weight_lbs: Decimal = Field(default=Decimal(0), max_digits=10, decimal_places=1, json_schema_extra=TARE)
 
     _check_capacity = field_validator("capacity_gallons")(_capacity)
     _check_tare = field_validator("tare_weight_lbs")(_tare)
@@ -260,7 +268,7 @@ class ContainerTypeUpdate(ItemUpdate):
     capacity_gallons: Decimal | None = Field(default=None, max_digits=10, decimal_places=1,
                                              json_schema_extra=ABOVE_ZERO)
     tare_weight_lbs: Decimal | None = Field(default=None, max_digits=10, decimal_places=1,
-                                            json_schema_extra=AT_LEAST_ZERO)
+                                            json_schema_extra=TARE)
 
     _check_tare = field_validator("tare_weight_lbs")(_tare)
 

@@ -13,7 +13,7 @@ from api.companies.logo import logo_png
 from api.core.config import get_settings
 from api.core.deps import Db
 from api.kit.calendar import company_zone_name
-from api.kit.contract import UUID_HEADER, body_rule
+from api.kit.contract import PHOTO, UUID_HEADER, body_rule, upload
 from api.kit.errors import ErrorBody, Invalid, NotFound
 from api.ops import metrics
 from api.ratelimit.service import client_ip as ratelimit_ip
@@ -64,7 +64,12 @@ async def _one(db, ticket) -> TicketRead:
 )
 async def create_ticket(
     body: TicketCreate, db: Db, who: TicketCaller, response: Response,
-    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", json_schema_extra=UUID_HEADER)] = None,
+    idempotency_key: Annotated[str | None, Header(
+        alias="Idempotency-Key", json_schema_extra=UUID_HEADER,
+        description="The ticket's idempotency key, as the body's client_id is (give either; when both are "
+                    "given they must be the same UUID, else 422). A key already used for a different "
+                    "ticket is a 422; the same ticket again answers 200 with the first one.",
+    )] = None,
 ) -> TicketRead:
     """Create an outbound ticket (outbound or simple payload). A retried client_id returns 200."""
     ticket, created, lines, images, store_name = await service.create_ticket(db, who, body, idempotency_key)
@@ -204,6 +209,7 @@ async def void_ticket(
 @router.post(
     "/{ticket_id}/images", response_model=TicketImageRead, status_code=status.HTTP_201_CREATED,
     responses={200: {"model": TicketImageRead, "description": "The same photo again: the existing image"}},
+    openapi_extra=upload("file", *PHOTO),
 )
 async def add_ticket_image(
     ticket_id: uuid.UUID, db: Db, who: TicketCaller, response: Response,

@@ -16,10 +16,11 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from api.kit.contract import NON_BLANK, RECIPIENTS, SPACE, decimal_floor
 from api.kit.fields import MAX_OFFSET, JsonNumber
+from api.kit.fields import MAX_WEIGHT_LB as _MAX_WEIGHT
 from api.kit.validation import Flag, IsoDate, IsoDateTime
 
 NOTES_MAX = 500
-MAX_WEIGHT_LB = Decimal(200000)
+MAX_WEIGHT_LB = Decimal(_MAX_WEIGHT)
 
 TicketStatus = Literal["draft", "saved", "completed"]
 OutboundType = Literal["type_1_container", "type_2_truck_scale"]
@@ -104,7 +105,9 @@ class TicketCreate(BaseModel):
     confidence: Decimal | None = Field(None, ge=0, le=100)
     manual_override: Flag = False
     image_data: str | None = Field(None, description="data URL of the scale photo (simple payload); kind gross")
-    client_id: uuid.UUID | None = Field(None, description="Idempotency key made by the client (offline sync)")
+    client_id: uuid.UUID | None = Field(
+        None, description="Idempotency key made by the client (offline sync); the Idempotency-Key header, if "
+                          "also given, must be the same UUID")
 
     _check_notes = field_validator("customer_facing_notes", "internal_notes", "notes")(_notes)
 

@@ -263,6 +263,8 @@ def test_idempotency_key_is_declared_as_the_uuid_the_server_reads(app, path):
     check = jsonschema_rs.validator_for(header)
     assert check.is_valid(str(uuid.uuid4()))
     assert not check.is_valid("not-a-uuid") and not check.is_valid("")
+    # A header is text or absent: a null was sent as the text 'null' and refused.
+    assert not check.is_valid(None)
 
 
 async def test_system_report_format_is_an_enum(app):
@@ -316,3 +318,58 @@ async def test_a_blank_ticket_status_filter_is_declared_as_no_filter(client, ten
     assert _valid(doc, param["schema"], "")
     r = await client.get("/api/tickets?status=", headers=tenant.headers())
     assert r.status_code == 200, r.text
+
+
+def test_a_body_offset_is_bounded_exactly_as_the_server_bounds_it(app):
+    from api.kit.fields import MAX_OFFSET
+
+    doc = app.openapi()
+    offset = doc["components"]["schemas"]["TicketQuery"]["properties"]["offset"]
+    # Not 9.223372036854776e18 (a float, one above): offset 2**63 was valid by the document.
+    assert offset["maximum"] == MAX_OFFSET and isinstance(offset["maximum"], int)
+    assert "x-flow-int-bounds" not in str(doc)
+
+
+def test_every_uploaded_file_declares_the_media_types_it_may_be(app):
+    doc = app.openapi()
+    found = []
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            media = op.get("requestBody", {}).get("content", {}).get("multipart/form-data") if isinstance(op, dict) else None
+            if not media:
+                continue
+            ref = media["schema"]["$ref"].rsplit("/", 1)[1]
+            for name, prop in doc["components"]["schemas"][ref]["properties"].items():
+                if "contentMediaType" in prop or prop.get("format") == "binary":
+                    found.append((method, path, name))
+                    assert media.get("encoding", {}).get(name, {}).get("contentType"), (method, path, name)
+    assert ("post", "/api/tickets/{ticket_id}/images", "file") in found
+    images = doc["paths"]["/api/tickets/{ticket_id}/images"]["post"]["requestBody"]["content"]["multipart/form-data"]
+    assert images["encoding"]["file"]["contentType"] == "image/jpeg, image/png, image/webp"
+
+
+@pytest.mark.parametrize(("weight", "valid"), [("150000", True), ("200000", True), ("200000.0", True),
+                                               ("199999.9", True), ("200000.1", False), ("200001", False)])
+def test_a_weight_given_as_text_is_declared_up_to_the_cap(app, weight, valid):
+    doc = app.openapi()
+    body = {"status": "completed", "waste_type": "Food", "container_type": "Bin", "destination": "Compost",
+            "gross_weight": weight}
+    # '150000' was refused by the document (five whole digits) though the server takes it.
+    assert _valid(doc, _body(doc, "/api/tickets"), body) == valid
+    assert _valid(doc, _body(doc, "/api/container-types"), {"name": "Tote", "capacity_gallons": 10,
+                                                            "tare_weight_lbs": weight}) == valid
+
+
+@pytest.mark.parametrize("tare", ["200000.1", 250000, "999999999.9"])
+async def test_a_container_is_no_heavier_than_a_ticket_may_weigh(client, tenant, tare):
+    """A container whose tare is above the 200,000 lb cap made every ticket on it a 422."""
+    r = await client.post("/api/container-types", json={"name": f"Skip {uuid.uuid4().hex[:6]}", "capacity_gallons": 10,
+                                                        "tare_weight_lbs": tare}, headers=tenant.headers())
+    assert_field_error(r, "tare_weight_lbs")
+    assert r.json()["detail"] == "Tare weight cannot exceed 200,000 lbs"
+    first = (await client.get("/api/container-types", headers=tenant.headers())).json()["container_types"][0]["id"]
+    r = await client.put(f"/api/container-types/{first}", json={"tare_weight_lbs": tare}, headers=tenant.headers())
+    assert_field_error(r, "tare_weight_lbs")
+    r = await client.post("/api/container-types", json={"name": f"Skip {uuid.uuid4().hex[:6]}", "capacity_gallons": 10,
+                                                        "tare_weight_lbs": "200000"}, headers=tenant.headers())
+    assert r.status_code == 201, r.text

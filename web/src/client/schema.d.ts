@@ -8328,7 +8328,7 @@ export interface components {
             carbon_methodology?: ("EPA_2023" | "IPCC_AR6" | "GHG_PROTOCOL" | "CARB_2023") | null;
             /**
              * Client Id
-             * @description Idempotency key made by the client (offline sync)
+             * @description Idempotency key made by the client (offline sync); the Idempotency-Key header, if also given, must be the same UUID
              */
             client_id?: string | null;
             /** Confidence */
@@ -13330,7 +13330,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "Idempotency-Key"?: string | null;
+                "Idempotency-Key"?: string;
             };
             path: {
                 bill_id: string;
@@ -20046,7 +20046,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "Idempotency-Key"?: string | null;
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -21951,7 +21951,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "Idempotency-Key"?: string | null;
+                "Idempotency-Key"?: string;
             };
             path: {
                 invoice_id: string;
@@ -25494,7 +25494,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "Idempotency-Key"?: string | null;
+                /** @description The ticket's idempotency key, as the body's client_id is (give either; when both are given they must be the same UUID, else 422). A key already used for a different ticket is a 422; the same ticket again answers 200 with the first one. */
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
