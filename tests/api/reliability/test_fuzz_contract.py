@@ -74,7 +74,10 @@ UNDECLARABLE = (
     # One-time secrets the server issued (reset links, invites, verification codes).
     (re.compile(r"Invalid or expired (reset|verification|invitation)? ?(token|link)"), "a token never issued"),
     # Bytes that must decode as a photo: the document can say "base64" or "binary", not "a JPEG".
-    (re.compile(r"base64 encoded image|image is empty|image file is empty|not a readable image|valid image file"),
+    # The document names the accepted types in the part's encoding (api.kit.contract.upload); a
+    # client's label is not checked, the bytes are.
+    (re.compile(r"base64 encoded image|image is empty|image file is empty|not a readable image|valid image file"
+                r"|^Only JPEG, PNG or WebP images are accepted$"),
      "not a readable image"),
     # Mail goes only to the company's users and the addresses a manager put on an alert (issue 31 point 3).
     (re.compile(r"is not one of this company's users or e-mail alert recipients"), "an outside address"),
@@ -89,7 +92,15 @@ UNDECLARABLE = (
     # Weights and dates compared with each other or with the stored record: JSON Schema compares a
     # value with constants only.
     (re.compile(r"Tare weight cannot exceed gross weight"), "tare above gross"),
-    (re.compile(r"start_date must be on or before end_date"), "a start after the end"),
+    (re.compile(r"^start_date must be on or before end_date$|^end_date must not be before start_date$"
+                r"|^end_date: the agreement cannot end before it starts$"), "a start after the end"),
+    # An offline ticket's id may come in the body (client_id), the Idempotency-Key header or both;
+    # both must then be the same UUID (the header's description says so). JSON Schema cannot tie a
+    # header to a body field.
+    (re.compile(r"^client_id and Idempotency-Key differ$"), "a header and a body field that must be equal"),
+    # A key is an idempotency key because the server remembers it: one already used for another
+    # ticket is refused (DESIGN.md: "a reused id with a different payload is a 422"). State, not shape.
+    (re.compile(r"^This client_id was already used for a different ticket$"), "an idempotency key already used"),
     # A partner's price and its basis go together; a new partner's body says so (anyOf), an edit's
     # completes the pair with the stored one.
     (re.compile(r"^price_basis and price go together"), "price or basis without the stored other"),
