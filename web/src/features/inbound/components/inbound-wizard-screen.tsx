@@ -7,9 +7,11 @@ import { Card } from "@/components/ui/panel";
 import { LazyPlateCameraModal } from "@/components/plate-camera/lazy-plate-camera-modal";
 import type { PlateScanOutcome } from "@/components/plate-camera/plate-scan";
 import { LocationPicker } from "@/components/location-picker";
+import { formatCount, formatWeight } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { systemSettingsQueryOptions } from "@/lib/session";
-import { LOCATION_REQUIRED, useTicketLocation } from "@/lib/ticket-location";
+import { useTicketLocation } from "@/lib/ticket-location";
 import { type Customer, lookupPlate, useCreateInboundTicket, useCustomers, useWasteTypes } from "../api/inbound";
 import {
   canComplete, canLeave, emptyLine, estimatedQuantity, initialState, LINE_UNITS, MESSAGES, PAYMENT_METHODS, previewRequest,
@@ -26,7 +28,10 @@ export default function InboundWizardScreen() {
 
 const newClientId = () => crypto.randomUUID();
 
+const STEP_KEYS = ["vehicle", "customer", "products", "gross", "tare"] as const;
+
 function Wizard() {
+  const { t } = useTranslation();
   const [s, setS] = useState<WizardState>(initialState);
   const [lookupMsg, setLookupMsg] = useState<string | null>(null);
   const [notFound, setNotFound] = useState(false);
@@ -60,7 +65,7 @@ function Wizard() {
           payeeId: r.suggested_customer1?.id ?? s.payeeId, haulerId: r.suggested_customer2?.id ?? s.haulerId,
           ...(jump ? { step: 1 } : {}),
         });
-        setLookupMsg(`Vehicle found: ${[r.vehicle.make, r.vehicle.model].filter(Boolean).join(" ") || r.license_plate}`);
+        setLookupMsg(t("inbound.vehicleFound", { name: [r.vehicle.make, r.vehicle.model].filter(Boolean).join(" ") || r.license_plate }));
       } else {
         set({ vehicleId: null, storedTare: null });
         setNotFound(true);
@@ -81,9 +86,9 @@ function Wizard() {
   };
 
   const startNewCustomer = () => {
-    const name = window.prompt("New customer name")?.trim();
+    const name = window.prompt(t("inbound.newCustomerName"))?.trim();
     if (!name) return;
-    const hauler = window.confirm("Is this customer a hauler? OK for hauler, Cancel for payee.");
+    const hauler = window.confirm(t("inbound.newCustomerHauler"));
     setNewCustomer({ name, hauler });
   };
 
@@ -97,114 +102,114 @@ function Wizard() {
   const submit = async (status: "completed" | "saved") => {
     setError(null);
     if (status === "completed" && !canComplete(s)) return setError(MESSAGES.incomplete);
-    if (location.missing) return setError(LOCATION_REQUIRED);
+    if (location.missing) return setError(t("scale.locationRequired"));
     try {
-      const t = await create.mutateAsync({ ...ticketPayload(s, status, clientId.current), store_id: location.storeId } as never);
+      const ticket = await create.mutateAsync({ ...ticketPayload(s, status, clientId.current), store_id: location.storeId } as never);
       notify({
         kind: "success",
-        message: status === "saved" ? `Weigh-in saved: ticket ${t.ticket_number}. Complete it from In-Progress when the truck leaves.` : successMessage(t),
+        message: status === "saved" ? t("inbound.saved", { number: ticket.ticket_number }) : successMessage(ticket),
       }, 8000);
       clientId.current = newClientId();
       setS(initialState());
       setLookupMsg(null);
       setNotFound(false);
     } catch (e) {
-      setError((e as { status?: number }).status ? `Error creating ticket: ${(e as Error).message}` : MESSAGES.failed);
+      setError((e as { status?: number }).status ? t("inbound.errorCreating", { message: (e as Error).message }) : MESSAGES.failed);
     }
   };
 
   const step = s.step;
   return (
     <div className="inbound-screen ticket-screen">
-      <h1>Inbound Waste Management</h1>
-      <ol className="wizard-steps" aria-label="Steps">
-        {STEPS.map((label, i) => <li key={label} aria-current={i === step ? "step" : undefined}>{i + 1}. {label}</li>)}
+      <h1>{t("inbound.title")}</h1>
+      <ol className="wizard-steps" aria-label={t("inbound.stepsLabel")}>
+        {STEPS.map((label, i) => <li key={label} aria-current={i === step ? "step" : undefined}>{formatCount(i + 1)}. {t(`inbound.steps.${STEP_KEYS[i]}`)}</li>)}
       </ol>
       {error && <Alert kind="error">{error}</Alert>}
       <LocationPicker choices={location.choices} value={location.storeId} onChange={location.choose} />
       {step === 0 && (
-        <Card title="Step 1: Vehicle identification">
-          <TextField label="License plate" value={s.plate} autoCapitalize="characters"
+        <Card title={t("inbound.step1")}>
+          <TextField label={t("inbound.plate")} value={s.plate} autoCapitalize="characters"
             onChange={(e) => { set({ plate: e.target.value.toUpperCase(), vehicleId: null }); setNotFound(false); }} />
           <div className="toolbar">
-            <Button variant="secondary" size="lg" onClick={() => setScanning(true)}>Scan Plate</Button>
-            <Button variant="secondary" size="lg" busy={looking} disabled={!s.plate.trim()} onClick={() => void lookup()}>Look Up</Button>
+            <Button variant="secondary" size="lg" onClick={() => setScanning(true)}>{t("inbound.scan")}</Button>
+            <Button variant="secondary" size="lg" busy={looking} disabled={!s.plate.trim()} onClick={() => void lookup()}>{t("inbound.lookUp")}</Button>
           </div>
           <LazyPlateCameraModal open={scanning} onClose={() => setScanning(false)} onOutcome={scanned} />
           {lookupMsg && <p role="status">{lookupMsg}</p>}
           {notFound && (
-            <Alert kind="warning" title={`No vehicle found for ${s.plate}`}>
+            <Alert kind="warning" title={t("inbound.noVehicle", { plate: s.plate })}>
               <div className="toolbar">
-                <Button onClick={() => { setNotFound(false); set({ step: 1 }); }}>Save as Unknown Vehicle and Continue</Button>
-                <Button variant="secondary" onClick={startNewCustomer}>Create New Customer</Button>
+                <Button onClick={() => { setNotFound(false); set({ step: 1 }); }}>{t("inbound.unknownVehicle")}</Button>
+                <Button variant="secondary" onClick={startNewCustomer}>{t("inbound.newCustomer")}</Button>
               </div>
             </Alert>
           )}
         </Card>
       )}
       {step === 1 && (
-        <Card title="Step 2: Customer selection">
-          <SelectField label="Payee (required)" value={s.payeeId} onChange={(e) => set({ payeeId: e.target.value })}>
-            <option value="">Select payee...</option>
+        <Card title={t("inbound.step2")}>
+          <SelectField label={t("inbound.payee")} value={s.payeeId} onChange={(e) => set({ payeeId: e.target.value })}>
+            <option value="">{t("inbound.selectPayee")}</option>
             {payees.map((c) => <option key={c.id} value={c.id}>{c.customer_name}{c.account_number ? ` (${c.account_number})` : ""}</option>)}
           </SelectField>
-          <SelectField label="Hauler (optional)" value={s.haulerId} onChange={(e) => set({ haulerId: e.target.value })}>
-            <option value="">No hauler</option>
+          <SelectField label={t("inbound.hauler")} value={s.haulerId} onChange={(e) => set({ haulerId: e.target.value })}>
+            <option value="">{t("inbound.noHauler")}</option>
             {haulers.map((c) => <option key={c.id} value={c.id}>{c.customer_name}</option>)}
           </SelectField>
-          <Button variant="link" onClick={startNewCustomer}>Add a new customer</Button>
+          <Button variant="link" onClick={startNewCustomer}>{t("inbound.addCustomer")}</Button>
         </Card>
       )}
       {step === 2 && (
-        <Card title="Step 3: Products">
+        <Card title={t("inbound.step3")}>
           {s.lines.map((l, i) => (
-            <div className="line-row" key={i} aria-label={`Product ${i + 1}`} role="group">
-              <SelectField label="Waste type" value={l.waste_type} onChange={(e) => setLine(i, { waste_type: e.target.value })}>
-                <option value="">Select...</option>
+            <div className="line-row" key={i} aria-label={t("inbound.product", { n: formatCount(i + 1) })} role="group">
+              <SelectField label={t("inbound.wasteType")} value={l.waste_type} onChange={(e) => setLine(i, { waste_type: e.target.value })}>
+                <option value="">{t("inbound.select")}</option>
                 {(wasteTypes.data ?? []).map((w) => <option key={w.id} value={w.name}>{w.name}</option>)}
               </SelectField>
-              <TextField label="Quantity" type="number" min="0" step="0.01" value={l.quantity} onChange={(e) => setLine(i, { quantity: e.target.value })} />
-              <SelectField label="Unit" value={l.unit} onChange={(e) => setLine(i, { unit: e.target.value as Line["unit"] })}>
-                {LINE_UNITS.map((u) => <option key={u} value={u}>{u}</option>)}
+              <TextField label={t("inbound.quantity")} type="number" min="0" step="0.01" value={l.quantity} onChange={(e) => setLine(i, { quantity: e.target.value })} />
+              <SelectField label={t("inbound.unit")} value={l.unit} onChange={(e) => setLine(i, { unit: e.target.value as Line["unit"] })}>
+                {LINE_UNITS.map((u) => <option key={u} value={u}>{t(`lists.unit.${u}`, { defaultValue: u })}</option>)}
               </SelectField>
-              <TextField label="Notes" value={l.notes} onChange={(e) => setLine(i, { notes: e.target.value })} />
-              <Button variant="ghost" disabled={s.lines.length <= 1} onClick={() => set({ lines: removeLine(s.lines, i) })}>Remove</Button>
+              <TextField label={t("inbound.notes")} value={l.notes} onChange={(e) => setLine(i, { notes: e.target.value })} />
+              <Button variant="ghost" disabled={s.lines.length <= 1} onClick={() => set({ lines: removeLine(s.lines, i) })}>{t("inbound.remove")}</Button>
             </div>
           ))}
-          <Button variant="secondary" onClick={() => set({ lines: [...s.lines, emptyLine()] })}>Add Product</Button>
-          <p className="muted">Estimated total quantity: {estimatedQuantity(s.lines).toLocaleString()}</p>
+          <Button variant="secondary" onClick={() => set({ lines: [...s.lines, emptyLine()] })}>{t("inbound.addProduct")}</Button>
+          <p className="muted">{t("inbound.estimated", { n: formatCount(estimatedQuantity(s.lines)) })}</p>
         </Card>
       )}
       {step === 3 && (
-        <Card title="Step 4: Gross weight (vehicle in)">
-          <TextField label="Gross weight (lbs)" type="number" min="0" step="0.1" inputMode="decimal" value={s.gross} onChange={(e) => set({ gross: e.target.value })} />
+        <Card title={t("inbound.step4")}>
+          <TextField label={t("inbound.grossLabel")} type="number" min="0" step="0.1" inputMode="decimal" value={s.gross} onChange={(e) => set({ gross: e.target.value })} />
           {multistep && (
             <div>
-              <p className="muted">Multi-step weighing: save the weigh-in now and weigh the truck out later from In-Progress.</p>
-              <Button variant="secondary" disabled={!canLeave(3, s) || !s.payeeId} busy={create.isPending} onClick={() => void submit("saved")}>Save Weigh-In</Button>
+              <p className="muted">{t("inbound.multistep")}</p>
+              <Button variant="secondary" disabled={!canLeave(3, s) || !s.payeeId} busy={create.isPending} onClick={() => void submit("saved")}>{t("inbound.saveWeighIn")}</Button>
             </div>
           )}
         </Card>
       )}
       {step === 4 && (
-        <Card title="Step 5: Tare weight and payment">
+        <Card title={t("inbound.step5")}>
           {s.storedTare !== null && (
-            <label className="check"><input type="checkbox" checked={s.useStoredTare} onChange={(e) => set({ useStoredTare: e.target.checked })} /> Use stored tare ({s.storedTare.toLocaleString()} lbs)</label>
+            <label className="check"><input type="checkbox" checked={s.useStoredTare} onChange={(e) => set({ useStoredTare: e.target.checked })} /> {t("inbound.useStoredTare", { weight: formatWeight(s.storedTare) })}</label>
           )}
           {!s.useStoredTare && (
-            <TextField label="Tare weight (lbs)" type="number" min="0" step="0.1" inputMode="decimal" value={s.tare} onChange={(e) => set({ tare: e.target.value })} />
+            <TextField label={t("inbound.tareLabel")} type="number" min="0" step="0.1" inputMode="decimal" value={s.tare} onChange={(e) => set({ tare: e.target.value })} />
           )}
-          <SelectField label="Payment method" value={s.paymentMethod} onChange={(e) => set({ paymentMethod: e.target.value as WizardState["paymentMethod"] })}>
-            {PAYMENT_METHODS.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+          <SelectField label={t("inbound.paymentMethod")} value={s.paymentMethod} onChange={(e) => set({ paymentMethod: e.target.value as WizardState["paymentMethod"] })}>
+            {PAYMENT_METHODS.map(([v]) => <option key={v} value={v}>{t(`inbound.payment.${v}`)}</option>)}
           </SelectField>
-          <TextField label="Notes" value={s.notes} onChange={(e) => set({ notes: e.target.value })} />
+          <TextField label={t("inbound.notes")} value={s.notes} onChange={(e) => set({ notes: e.target.value })} />
           <WeighedLoadPreview body={previewRequest(s)} />
-          <Button size="lg" disabled={!canComplete(s) || create.isPending} busy={create.isPending} onClick={() => void submit("completed")}>Complete Transaction</Button>
+          <Button size="lg" disabled={!canComplete(s) || create.isPending} busy={create.isPending} onClick={() => void submit("completed")}>{t("inbound.complete")}</Button>
         </Card>
       )}
       <div className="wizard-nav">
-        <Button variant="secondary" disabled={step === 0} onClick={() => set({ step: step - 1 })}>Back</Button>
-        {step < 4 && <Button disabled={!canLeave(step, s)} onClick={() => set({ step: step + 1 })}>Next</Button>}
+        <Button variant="secondary" disabled={step === 0} onClick={() => set({ step: step - 1 })}>{t("inbound.back")}</Button>
+        {step < 4 && <Button disabled={!canLeave(step, s)} onClick={() => set({ step: step + 1 })}>{t("inbound.next")}</Button>}
       </div>
       {newCustomer && (
         <CustomerDialog customer={null} initialName={newCustomer.name} initialHauler={newCustomer.hauler}

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setLanguage } from "@/lib/i18n";
 import {
   bulkSummary, canComplete, canLeave, differenceNote, emptyLine, estimatedQuantity, inboundGate, initialState, isCsvFile, previewRequest,
-  removeLine, ticketPayload, type WizardState,
+  MESSAGES, removeLine, successMessage, ticketPayload, type WizardState,
 } from "./wizard";
 
 const ready = (over: Partial<WizardState> = {}): WizardState => ({
@@ -70,5 +71,23 @@ describe("billed as weighed", () => {
     expect(note).toContain("2,520 lbs");
     expect(note).toContain("(+20 lbs)");
     expect(differenceNote(2480, 2500)).toContain("(−20 lbs)");
+  });
+});
+
+describe("the weigh-in's messages in Spanish (issue 32 point 8)", () => {
+  afterEach(() => setLanguage("en"));
+
+  it("words the difference note, the success and the incomplete form in Spanish with es-US numbers", () => {
+    setLanguage("es");
+    expect(differenceNote(2520, 2500)).toBe("La báscula pesó 2,520 lb; los productos escritos suman 2,500 lb (+20 lb). "
+      + "La carga se factura y se almacena con el peso neto de la báscula, repartido según las cantidades de los productos.");
+    expect(successMessage({ ticket_number: "T-I-20261128-0001", line_items: [{}, {}], total_amount: 151 }))
+      .toBe("¡Boleta de entrada creada! Boleta T-I-20261128-0001: 2 productos, total $151.00");
+    expect(MESSAGES.incomplete).toMatch(/^Complete los campos obligatorios/);
+  });
+
+  it("keeps the English words for an English user", () => {
+    expect(successMessage({ ticket_number: "T-I-1", line_items: [{}], total_amount: 5 }))
+      .toBe("Multi-Product Inbound ticket created successfully! Ticket T-I-1: 1 product, total $5.00");
   });
 });

@@ -1,5 +1,9 @@
 // The inbound wizard's rules (spec 3 s2.1, s4, s5, s8): steps, guards, messages, the payload.
 import type { components } from "@/client/schema";
+import { formatCount, formatUsd, formatWeight } from "@/lib/format";
+import { t } from "@/lib/i18n";
+
+const i18nT = t; // successMessage names its ticket t
 
 export const STEPS = ["Vehicle", "Customer", "Products", "Gross Weight", "Tare & Payment"] as const;
 export const LINE_UNITS = ["lbs", "tons", "cubic_yards"] as const;
@@ -10,13 +14,13 @@ export const PAYMENT_METHODS = [
 export type LineUnit = (typeof LINE_UNITS)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number][0];
 
+/** The weigh-in's messages in the user's language (read when shown). */
 export const MESSAGES = {
-  incomplete:
-    "Please complete all required fields: customer, at least one product with quantity, and ensure gross weight is greater than tare weight",
-  failed: "Failed to create ticket",
-  lookupFailed: "Error looking up license plate",
+  get incomplete() { return t("inbound.incomplete"); },
+  get failed() { return t("inbound.failed"); },
+  get lookupFailed() { return t("plate.lookupFailed"); },
   nameRequired: "Customer name is required",
-} as const;
+};
 
 export type Line = { waste_type: string; quantity: string; unit: LineUnit; notes: string };
 export const emptyLine = (): Line => ({ waste_type: "", quantity: "", unit: "lbs", notes: "" });
@@ -91,9 +95,7 @@ export function ticketPayload(s: WizardState, status: "completed" | "saved", cli
 export function differenceNote(net: number, declared: number): string | null {
   const diff = Math.round((net - declared) * 10) / 10;
   if (diff === 0) return null;
-  const f = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 1 });
-  return `The scale weighed ${f(net)} lbs; the products typed add up to ${f(declared)} lbs (${diff > 0 ? "+" : "−"}${f(Math.abs(diff))} lbs). `
-    + "The load is billed and stocked at the scale's net weight, shared by the products' quantities.";
+  return t("inbound.difference", { net: formatWeight(net), declared: formatWeight(declared), diff: `${diff > 0 ? "+" : "−"}${formatWeight(Math.abs(diff))}` });
 }
 
 /** The price preview's request, or null until there is a payee, a line, a gross and a tare. */
@@ -110,8 +112,8 @@ export function previewRequest(s: WizardState): components["schemas"]["InboundPr
 }
 
 export function successMessage(t: { ticket_number: string; line_items: unknown[]; total_amount: number }): string {
-  const usd = t.total_amount.toLocaleString(undefined, { style: "currency", currency: "USD" });
-  return `Multi-Product Inbound ticket created successfully! Ticket ${t.ticket_number}: ${t.line_items.length} product${t.line_items.length === 1 ? "" : "s"}, total ${usd}`;
+  const count = t.line_items.length;
+  return i18nT("inbound.created", { count, replace: { count: formatCount(count), number: t.ticket_number, total: formatUsd(t.total_amount) } });
 }
 
 /** Bulk upload answer (spec 3 s8): the first 3 errors, then '... and N more'. */
