@@ -17,7 +17,7 @@ from api.ai.schemas import (
     WeightExtractionRead,
 )
 from api.core.deps import Db
-from api.kit.contract import PHOTO, upload
+from api.kit.contract import FORM_FIELD, PHOTO, upload
 from api.subscription import plans
 from api.subscription.deps import require_feature
 
@@ -70,7 +70,7 @@ async def read_weight_from_base64(body: OcrTestCreate, user: StaffUser, db: Db) 
 @router.post("/ai/weight-extraction", response_model=WeightExtractionRead, dependencies=[AiVision],
              openapi_extra=upload("image", *PHOTO))
 async def extract_weight(image: Annotated[UploadFile, File()], user: StaffUser, db: Db,
-                         store_id: Annotated[uuid.UUID | None, Form()] = None) -> WeightExtractionRead:
+                         store_id: Annotated[uuid.UUID | None, Form(json_schema_extra=FORM_FIELD)] = None) -> WeightExtractionRead:
     """The weight on a scale display photo (multipart field `image`; `store_id`, the location it
     was taken at, whose scale display unit applies when the display hides the unit)."""
     unit = await service.display_unit_for(db, user, store_id)

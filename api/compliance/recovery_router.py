@@ -21,7 +21,7 @@ from api.compliance.recovery_schemas import (
 )
 from api.compliance.tiers_schemas import GeneratorAnswers, GeneratorTierList, GeneratorTierRead, answer_shapes
 from api.core.deps import Db
-from api.kit.contract import body_rule, upload
+from api.kit.contract import FORM_FIELD, body_rule, upload
 from api.kit.errors import ErrorBody
 from api.kit.validation import IsoDate
 
@@ -69,7 +69,7 @@ async def update_partner(db: Db, company: ComplianceCompany, partner_id: uuid.UU
 async def upload_agreement(
     db: Db, company: ComplianceCompany, user: AdminUser, partner_id: uuid.UUID,
     file: Annotated[UploadFile, File(description="The contract or written agreement: PDF, PNG or JPEG, up to 10 MB")],
-    start_date: Annotated[IsoDate, Form()], end_date: Annotated[IsoDate | None, Form()] = None,
+    start_date: Annotated[IsoDate, Form()], end_date: Annotated[IsoDate | None, Form(json_schema_extra=FORM_FIELD)] = None,
 ) -> dict:
     """Keep a copy of the contract or written agreement on file (checked by content)."""
     data = await file.read(recovery.MAX_AGREEMENT_BYTES + 1)

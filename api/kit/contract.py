@@ -86,6 +86,13 @@ def _drop_null(schema: dict) -> None:
             schema["anyOf"] = kept
 
 
+def FORM_FIELD(schema: dict) -> None:
+    """An optional multipart form field: text or absent, never null. `X | None`'s null branch let a
+    client send one, which arrives as the text 'null' and is refused (issue 31): left out is how a
+    form says "none"."""
+    _drop_null(schema)
+
+
 def decimal_floor(*, above: bool = False, most: int | None = None) -> Callable[[dict], None]:
     """json_schema_extra for a decimal the server checks is >= 0 (or > 0), and at most `most`, in
     its own words: the document's number and decimal-string branches say so (a string's whole

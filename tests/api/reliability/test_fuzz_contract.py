@@ -67,7 +67,7 @@ FUZZ_EXAMPLES = int(os.environ.get("FLOW_FUZZ_EXAMPLES", "2"))
 UNDECLARABLE = (
     # The company's lists, locations and partners are data: a body naming an item by id or name
     # that this company does not have is refused (the path's own id answers 404).
-    (re.compile(r"(was not found|not found)$"), "names an item the company does not have"),
+    (re.compile(r"(was not found|not found)$|^Choose one of your company's locations"), "names an item the company does not have"),
     (re.compile(r"is inactive$"), "names an item the company has switched off"),
     # A 20,000-word list (issue 31 finding 6) does not belong in a schema.
     (re.compile(re.escape(COMMON_PASSWORD)), "a common password"),
@@ -92,6 +92,7 @@ UNDECLARABLE = (
     # Weights and dates compared with each other or with the stored record: JSON Schema compares a
     # value with constants only.
     (re.compile(r"Tare weight cannot exceed gross weight"), "tare above gross"),
+    (re.compile(r"^The date range may cover at most 10 years$"), "a range longer than 10 years"),
     (re.compile(r"^start_date must be on or before end_date$|^end_date must not be before start_date$"
                 r"|^end_date: the agreement cannot end before it starts$"), "a start after the end"),
     # An offline ticket's id may come in the body (client_id), the Idempotency-Key header or both;

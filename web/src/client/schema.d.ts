@@ -4011,8 +4011,11 @@ export interface components {
         "Body_ai-extract_weight": {
             /** Image */
             image: string;
-            /** Store Id */
-            store_id?: string | null;
+            /**
+             * Store Id
+             * Format: uuid
+             */
+            store_id?: string;
         };
         /** Body_ai-recognize_license_plate */
         "Body_ai-recognize_license_plate": {
@@ -4021,8 +4024,12 @@ export interface components {
         };
         /** Body_compliance-upload_agreement */
         "Body_compliance-upload_agreement": {
-            /** End Date */
-            end_date?: string | null;
+            /**
+             * End Date
+             * Format: date
+             * @description YYYY-MM-DD, from 2000-01-01 to 2100-12-31
+             */
+            end_date?: string;
             /**
              * File
              * @description The contract or written agreement: PDF, PNG or JPEG, up to 10 MB
