@@ -9,6 +9,7 @@ the analytics spec is selected, also its companies and one real warehouse refres
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import socket
@@ -125,6 +126,15 @@ async def test_browser_journeys_pass_against_the_real_api(live_server: str, fact
         "FLOW_DBT_TESTS": "0",
         "CI": "1",
     }
+    if sweep_wanted(sys_argv_specs()):
+        # The sweep (web/e2e/sweep.spec.ts) walks the demo company's screens: demo-sized data, the
+        # same as `flow demo seed`. Seeded before the analytics refresh, which then covers it too.
+        from api.demo import PASSWORD as DEMO_PASSWORD
+        from api.demo import PEOPLE, PLATFORM_ADMIN, seed_demo
+
+        await seed_demo()
+        env["E2E_DEMO"] = json.dumps({"password": DEMO_PASSWORD, "manager": PEOPLE[0][1], "operator": PEOPLE[1][1],
+                                      "platform": PLATFORM_ADMIN[0], "platform_password": PLATFORM_ADMIN[1]})
     if analytics_world.wanted(sys_argv_specs()):
         env.update(await analytics_world.build(factory))
     result = await asyncio.to_thread(
@@ -140,6 +150,10 @@ async def test_browser_journeys_pass_against_the_real_api(live_server: str, fact
 
     if published_path().exists():
         await refresh(dbt_tests=True)
+
+
+def sweep_wanted(selection: list[str]) -> bool:
+    return not selection or any("sweep" in spec for spec in selection)
 
 
 def sys_argv_specs() -> list[str]:

@@ -9,6 +9,7 @@ import {
 } from "@tanstack/react-table";
 import { useState, type ReactNode } from "react";
 import { Pager, type PagerProps } from "@/components/pager/pager";
+import { ScrollX } from "@/components/ui/scroll-x";
 
 export interface DataTableProps<T> {
   data: T[];
@@ -64,7 +65,7 @@ export function DataTable<T>({
   const rows = table.getRowModel().rows;
   return (
     <div className="data-table">
-      <div className="table-scroll">
+      <ScrollX label={caption ?? "Table"}>
         <table>
           {caption && <caption className="sr-only">{caption}</caption>}
           <thead>
@@ -114,7 +115,7 @@ export function DataTable<T>({
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       {pager && <Pager {...pager} />}
       {!pager && table.getPageCount() > 1 && (
         <div className="table-pager">

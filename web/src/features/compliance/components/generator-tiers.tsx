@@ -1,3 +1,4 @@
+import { ScrollX } from "@/components/ui/scroll-x";
 import { useState } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -65,7 +66,7 @@ export function GeneratorTiers() {
               {data.warnings.map((w) => <li key={w} className="sev-warning">{w}</li>)}
             </ul>
           )}
-          <table className="compliance-table">
+          <ScrollX label="Generator tiers by location"><table className="compliance-table">
             <thead><tr><th>Location</th><th>Tier</th><th>Why</th><th /></tr></thead>
             <tbody>{data.locations.map((loc) => (
               <tr key={loc.location_id}>
@@ -75,7 +76,7 @@ export function GeneratorTiers() {
                 <td><Button size="sm" variant="secondary" onClick={() => setEditing(loc)}>{loc.answers ? "Edit answers" : "Answer questions"}</Button></td>
               </tr>
             ))}</tbody>
-          </table>
+          </table></ScrollX>
         </>
       )}
       {editing && <Questionnaire location={editing} onClose={() => setEditing(null)} />}

@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
+import { ScrollX } from "@/components/ui/scroll-x";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { fetchApiFile, fileNameFrom, saveResponse } from "@/lib/download";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
@@ -62,7 +63,7 @@ function ExportButtons() {
 
 function Locations({ data }: { data: StateLaws }) {
   return (
-    <div className="table-scroll">
+    <ScrollX label="State laws by location">
       <table className="data-table state-laws-table">
         <thead>
           <tr><th>Location</th><th>State</th><th>Law</th><th>Status</th><th>Measured rate against the threshold</th><th>In effect</th><th>Conditions and source</th></tr>
@@ -88,7 +89,7 @@ function Locations({ data }: { data: StateLaws }) {
           )))}
         </tbody>
       </table>
-    </div>
+    </ScrollX>
   );
 }
 

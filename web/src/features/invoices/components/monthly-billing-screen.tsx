@@ -1,3 +1,4 @@
+import { ScrollX } from "@/components/ui/scroll-x";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
@@ -73,7 +74,7 @@ function BillingAccounts() {
     <Card title="How customers are billed">
       <p className="small muted">Changes apply to loads billed from now on; issued invoices keep their terms.</p>
       {accounts.isPending ? <Spinner label="Loading customers..." /> : accounts.error ? <p className="alert alert-error">{accounts.error.message}</p> : (
-        <table className="invoice-lines" data-testid="billing-accounts">
+        <ScrollX label="How customers are billed"><table className="invoice-lines" data-testid="billing-accounts">
           <thead><tr><th>Customer</th><th>Account #</th><th>Billing</th><th>Payment terms</th></tr></thead>
           <tbody>
             {accounts.data.accounts.map((a) => (
@@ -94,7 +95,7 @@ function BillingAccounts() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </table></ScrollX>
       )}
     </Card>
   );

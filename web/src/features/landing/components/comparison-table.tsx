@@ -1,4 +1,5 @@
 import { usePlans, type PlanRead } from "@/features/subscription/api/get-plans";
+import { ScrollX } from "@/components/ui/scroll-x";
 
 // Feature comparison of spec 1 section 1 (plan contents); "✓" included, "—" not included.
 const ROWS: [string, string, string, string][] = [
@@ -35,7 +36,7 @@ export function ComparisonTable() {
   return (
     <section className="landing-section" aria-labelledby="compare-title">
       <h2 id="compare-title" className="section-title">Compare plans</h2>
-      <div className="table-scroll compare">
+      <ScrollX label="Compare plans" className="compare">
         <table>
           <thead>
             <tr><th scope="col">Feature</th><th scope="col">Core</th><th scope="col">Pro</th><th scope="col">Enterprise</th></tr>
@@ -49,7 +50,7 @@ export function ComparisonTable() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </section>
   );
 }
