@@ -47,7 +47,7 @@ const anomalyColumns: ColumnDef<Anomaly, unknown>[] = [
   { header: "Usual mean lb", accessorKey: "prior_mean_lb", cell: (c) => weight(c.getValue()) },
   { header: "Std dev lb", accessorKey: "prior_stddev_lb", cell: (c) => weight(c.getValue()) },
   { header: "z-score", accessorKey: "z_score", cell: (c) => Number(c.getValue()).toFixed(2) },
-  { header: "", accessorKey: "direction", cell: (c) => (c.getValue() === "high" ? "above usual" : "below usual") },
+  { header: "Direction", accessorKey: "direction", cell: (c) => (c.getValue() === "high" ? "above usual" : "below usual") },
 ];
 
 function Narrative({ filters, ready }: { filters: ReportFilters; ready: boolean }) {

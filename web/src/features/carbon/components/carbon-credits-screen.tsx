@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
+import { ScrollX } from "@/components/ui/scroll-x";
 import { StatCard } from "@/components/ui/stat-card";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { DataTable } from "@/components/data-table/data-table";
@@ -106,6 +107,7 @@ function MethodologyPanel({ data }: { data: CarbonSummary }) {
     <Card title="Methodology">
       <p><strong>{m.methodology_name}</strong> ({m.methodology}): {m.note}.</p>
       <p className="small">Avoided emissions = net short tons × (landfill factor − path factor). Composting, anaerobic digestion and donation are counted against a landfill baseline. Value at {formatUsd(m.price_usd_per_mt)} per metric ton CO₂e.</p>
+      <ScrollX label="Avoided-emission factors">
       <table className="carbon-factors">
         <caption>Avoided-emission factors (make the credits), MTCO₂e per short ton</caption>
         <thead><tr><th>Set</th><th>Path</th><th>Factor</th><th>Source</th></tr></thead>
@@ -113,6 +115,8 @@ function MethodologyPanel({ data }: { data: CarbonSummary }) {
           <tr key={f.management_path}><td>{f.factor_set}</td><td>{PATH_LABEL[f.management_path] ?? f.management_path}</td><td>{f.mtco2e_per_short_ton.toFixed(2)}</td><td className="small">{f.source}</td></tr>
         ))}</tbody>
       </table>
+      </ScrollX>
+      <ScrollX label="Inventory factors">
       <table className="carbon-factors">
         <caption>Inventory factors (Scope 3 emissions, never a credit), MTCO₂e per short ton</caption>
         <thead><tr><th>Set</th><th>Path</th><th>Factor</th><th>Source</th></tr></thead>
@@ -120,6 +124,7 @@ function MethodologyPanel({ data }: { data: CarbonSummary }) {
           <tr key={f.management_path}><td>{f.factor_set}</td><td>{PATH_LABEL[f.management_path] ?? f.management_path}</td><td>{f.mtco2e_per_short_ton.toFixed(2)}</td><td className="small">{f.source}</td></tr>
         ))}</tbody>
       </table>
+      </ScrollX>
       <p className="small muted">Inventory emissions of these loads: {(data.inventory_co2e_kg / 1000).toFixed(2)} MT CO₂e (EPA GHG Emission Factors Hub, Table 9). Diversion SB 1383 already requires may not count as additional for a sellable credit; every figure is an estimate until verified under an offset protocol.</p>
     </Card>
   );
