@@ -42,3 +42,47 @@ async def test_sensor_asks_for_a_refresh_only_when_data_changed(factory):
         await add_tickets(tenant, [Weighing(utc(2026, 10, 3, 19), "Compost", "13.0")])
         later = sensor.evaluate_tick(build_sensor_context(instance=instance, cursor=first.cursor))
         assert len(later.run_requests) == 1
+
+
+def _warehouse_run(instance: DagsterInstance, status):
+    from dagster import DagsterRun
+
+    return instance.add_run(DagsterRun(job_name=WAREHOUSE_JOB, status=status))
+
+
+def _event(kind: str, step_key: str | None = None):
+    from dagster._core.events import DagsterEvent
+
+    return DagsterEvent(kind, WAREHOUSE_JOB, step_key=step_key)
+
+
+async def test_sensor_queues_a_run_behind_one_past_its_extract_and_leaves_a_change_to_one_before(factory):
+    """A change that a queued or starting run will still extract gets no run of its own (and is
+    not asked for again once that run ends); a change after the running refresh began its extract
+    is queued at once, so it starts when that run ends (issue 30: within a minute at 1 M)."""
+    from dagster import DagsterRunStatus
+
+    tenant = await factory.tenant(stores=1)
+    sensor = defs.resolve_sensor_def("new_tickets_sensor")
+    with DagsterInstance.ephemeral() as instance:
+        await add_tickets(tenant, [Weighing(utc(2026, 10, 2, 19), "Compost", "12.0")])
+        first = sensor.evaluate_tick(build_sensor_context(instance=instance))
+        assert len(first.run_requests) == 1
+        # A run is starting, then loading: the next change is its to extract.
+        pending = _warehouse_run(instance, DagsterRunStatus.STARTING)
+        await add_tickets(tenant, [Weighing(utc(2026, 10, 3, 19), "Compost", "13.0")])
+        waiting = sensor.evaluate_tick(build_sensor_context(instance=instance, cursor=first.cursor))
+        assert waiting.run_requests == [] and "not extracted yet" in waiting.skip_message
+        assert waiting.cursor != first.cursor  # taken: no second run for it once this one ends
+        instance.delete_run(pending.run_id)
+        running = _warehouse_run(instance, DagsterRunStatus.STARTED)  # loading the code location
+        await add_tickets(tenant, [Weighing(utc(2026, 10, 4, 19), "Compost", "14.0")])
+        loading = sensor.evaluate_tick(build_sensor_context(instance=instance, cursor=waiting.cursor))
+        assert loading.run_requests == [] and loading.cursor != waiting.cursor
+        # Its extract has begun: a later change gets a run of its own, queued behind it.
+        instance.report_dagster_event(_event("STEP_START", step_key="raw_tables"), run_id=running.run_id)
+        await add_tickets(tenant, [Weighing(utc(2026, 10, 5, 19), "Compost", "15.0")])
+        behind = sensor.evaluate_tick(build_sensor_context(instance=instance, cursor=loading.cursor))
+        assert len(behind.run_requests) == 1
+        assert sensor.evaluate_tick(build_sensor_context(instance=instance, cursor=behind.cursor)).run_requests == []
+
