@@ -20,7 +20,6 @@ from zoneinfo import ZoneInfo
 from api.tickets.numbering import format_ticket_number
 
 TENTH = Decimal("0.1")
-CENT = Decimal("0.01")
 SEASON = {1: 0.88, 2: 0.9, 3: 0.97, 4: 1.0, 5: 1.05, 6: 1.15, 7: 1.2, 8: 1.18, 9: 1.05, 10: 1.0, 11: 1.05, 12: 1.15}
 # Weighings cluster after prep, lunch and dinner service.
 HOURS = list(range(6, 23))

@@ -13,7 +13,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from api.demo_activity import CENT, new_id, q
+from api.demo_activity import new_id, q
+from api.kit.money import CENT
 
 # (name, is_hauler, price per lb, phone, address)
 CUSTOMERS = (

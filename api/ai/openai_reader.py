@@ -15,9 +15,10 @@ import openai
 from PIL import Image
 
 from api.ai import images
-from api.ai.parsing import KG_TO_LB, MAX_WEIGHT_LB, ONE_DECIMAL, normalize_plate
+from api.ai.parsing import MAX_WEIGHT_LB, ONE_DECIMAL, normalize_plate
 from api.ai.reader import GPT4_VISION, PlateReading, WeightReading
 from api.core.config import Settings
+from api.kit.units import LB_PER_KG
 
 log = logging.getLogger("flow.ai")
 
@@ -117,7 +118,7 @@ class OpenAIReader:
         raw = json.dumps(answer)
         if value is None:
             return WeightReading(GPT4_VISION, None, confidence, unit, raw, "no weight visible")
-        weight = (value * (KG_TO_LB if unit == "kg" else 1)).quantize(ONE_DECIMAL)
+        weight = (value * (LB_PER_KG if unit == "kg" else 1)).quantize(ONE_DECIMAL)
         if not (0 < weight <= MAX_WEIGHT_LB):
             return WeightReading(GPT4_VISION, None, 0.0, unit, raw, "the reading is not a plausible weight")
         return WeightReading(GPT4_VISION, weight, confidence, unit, raw)

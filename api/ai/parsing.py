@@ -9,7 +9,8 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-KG_TO_LB = Decimal("2.20462")
+from api.kit.units import LB_PER_KG
+
 MAX_WEIGHT_LB = Decimal(200000)
 ONE_DECIMAL = Decimal("0.1")
 
@@ -82,7 +83,7 @@ def parse_weight(text: str, unit_hint: str | None = None) -> ParsedWeight | None
         return None  # scales blank leading zeros; "087" means a misread
     value = Decimal(mapped)
     if unit == "kg":
-        value = value * KG_TO_LB
+        value = value * LB_PER_KG
     value = value.quantize(ONE_DECIMAL, rounding=ROUND_HALF_UP)
     if not (Decimal(0) < value <= MAX_WEIGHT_LB):
         return None

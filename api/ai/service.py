@@ -15,10 +15,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.ai import images, limits
 from api.ai.local_reader import LocalReader
 from api.ai.openai_reader import OpenAIReader
-from api.ai.parsing import KG_TO_LB, MAX_WEIGHT_LB, ONE_DECIMAL
+from api.ai.parsing import MAX_WEIGHT_LB, ONE_DECIMAL
 from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, PlateReading, Reader, WeightReading
 from api.core.config import Settings, get_settings
 from api.kit.errors import Invalid
+from api.kit.units import LB_PER_KG
 from api.tables.settings import CompanySettings
 from api.tables.stores import Store
 from api.tables.users import User
@@ -124,7 +125,7 @@ def with_display_unit(reading: WeightReading, display_unit: str | None) -> Weigh
         return reading
     # Both readers give the number as shown when no unit is seen (as pounds).
     as_shown = reading.weight_lb
-    pounds = (as_shown * KG_TO_LB).quantize(ONE_DECIMAL, rounding=ROUND_HALF_UP) if display_unit == "kg" else as_shown
+    pounds = (as_shown * LB_PER_KG).quantize(ONE_DECIMAL, rounding=ROUND_HALF_UP) if display_unit == "kg" else as_shown
     if pounds > MAX_WEIGHT_LB:
         return replace(reading, weight_lb=None, confidence=0.0, reason="the reading is not a plausible weight")
     return replace(reading, weight_lb=pounds, unit_source="location", unit_applied=display_unit, display_value=as_shown)

@@ -8,7 +8,7 @@ Precedence, first that is set wins:
 5. FALLBACK_PRICE_PER_LB (0.1 per lb, the spec's estimate fallback).
 
 A line's quantity is in lbs, tons or cubic_yards; a price is per lb, ton, yard (cubic yard),
-gallon or each. Where they differ the quantity is converted with the named factors below; weight
+gallon or each. Where they differ the quantity is converted with the named factors of api.kit.units; weight
 and volume meet through the density of food scraps.
 
 Loads are billed as weighed (issue 29): once a load has its net weight, the lines are billed and
@@ -17,24 +17,13 @@ stocked on their shares of that net (split_net), not on the quantities typed bef
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, Decimal
 
-from api.kit.units import (  # noqa: F401  (the named factors, re-exported for pricing's readers)
-    FOOD_SCRAPS_LB_PER_CUBIC_YARD,
-    GALLONS_PER_CUBIC_YARD,
-    LB_PER_TON,
-    convert,
-)
+from api.kit.money import cents
+from api.kit.units import convert
 
-CENT = Decimal("0.01")
 TENTH_LB = Decimal("0.1")  # the scale's precision
 FALLBACK_PRICE_PER_LB = Decimal("0.1")
-LINE_UNITS = ("lbs", "tons", "cubic_yards")
-PRICE_UNITS = ("lb", "ton", "yard", "gallon", "each")
-
-
-def cents(value: Decimal) -> Decimal:
-    return Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
 @dataclass(frozen=True)

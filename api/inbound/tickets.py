@@ -25,7 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.inbound.marts import ticket_stats
-from api.inbound.pricing import PriceBook, cents, in_lb, price_for, price_line, split_net
+from api.inbound.pricing import PriceBook, in_lb, price_for, price_line, split_net
 from api.inbound.schemas import (
     InboundLineCreate,
     InboundPreview,
@@ -41,6 +41,7 @@ from api.invoices.service import bill_inbound_ticket
 from api.invoices.unbill import unbill_inbound_ticket
 from api.kit.calendar import company_today, company_zone_name, local_midnight
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
+from api.kit.money import cents
 from api.settings.service import get_settings_row
 from api.tables.audit import AuditEvent
 from api.tables.inbound import Customer, CustomerPrice, Vehicle

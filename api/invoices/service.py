@@ -39,13 +39,13 @@ from api.invoices.schemas import (
 )
 from api.kit.calendar import company_today, company_zone_name, local_day
 from api.kit.errors import Conflict, Invalid, NotFound
+from api.kit.money import CENT
 from api.kit.spreadsheet import EXPORT_ROW_CAP, Column
 from api.tables.companies import Company
 from api.tables.inbound import Customer
 from api.tables.invoices import Invoice, InvoiceLine, Payment
 from api.tables.tickets import Ticket, TicketLineItem
 
-CENT = Decimal("0.01")
 TERMS = {0: "Due on receipt", 15: "Net 15", 30: "Net 30", 60: "Net 60"}
 DEFAULT_TERMS_DAYS = 30
 DASHBOARD_KEYS = {"CURRENT": "current", "1-30": "days_1_30", "31-60": "days_31_60", "61-90": "days_61_90",

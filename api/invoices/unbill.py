@@ -14,8 +14,9 @@ from decimal import Decimal
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.invoices.service import CENT, paid_so_far
+from api.invoices.service import paid_so_far
 from api.kit.errors import Conflict
+from api.kit.money import CENT
 from api.tables.invoices import Invoice, InvoiceLine
 from api.tables.tickets import Ticket
 

@@ -22,6 +22,8 @@ from decimal import Decimal
 from typing import IO, Any, Literal
 from zoneinfo import ZoneInfo
 
+from api.kit.money import CENT
+
 _TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)*$")
 
@@ -36,7 +38,6 @@ NUMBER_FORMATS: dict[str, str] = {
 }
 _WIDTHS: dict[str, int] = {"text": 18, "int": 10, "number": 12, "weight": 14, "money": 14, "percent": 10, "date": 12,
                            "datetime": 17, "time": 8}
-_CENT = Decimal("0.01")
 _TENTH = Decimal("0.1")
 
 
@@ -82,7 +83,7 @@ def typed(value: Any, kind: Kind, zone: ZoneInfo | None = None) -> Any:
         return int(value)
     if kind in ("number", "weight", "money", "percent"):
         number = Decimal(str(value).replace(",", ""))
-        return number.quantize(_TENTH if kind == "weight" else _CENT) if kind in ("weight", "money") else number
+        return number.quantize(_TENTH if kind == "weight" else CENT) if kind in ("weight", "money") else number
     if kind == "date":
         if isinstance(value, datetime):
             return _as_datetime(value, zone).date()

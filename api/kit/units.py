@@ -7,6 +7,7 @@ from decimal import Decimal
 from api.kit.errors import Invalid
 
 LB_PER_TON = Decimal(2000)  # US short ton
+LB_PER_KG = Decimal("2.20462")  # a scale showing kg is read in lb with this factor
 CUBIC_INCHES_PER_GALLON = Decimal(231)  # US liquid gallon (exact)
 CUBIC_INCHES_PER_CUBIC_YARD = Decimal(46656)  # 36 in x 36 in x 36 in (exact)
 GALLONS_PER_CUBIC_YARD = CUBIC_INCHES_PER_CUBIC_YARD / CUBIC_INCHES_PER_GALLON  # 201.974...

@@ -19,7 +19,9 @@ from api.invoices import service as receivables
 from api.invoices.schemas import AgingBucket, PaymentCreate
 from api.kit.calendar import local_day
 from api.kit.errors import Conflict, Invalid, NotFound
+from api.kit.money import CENT
 from api.kit.spreadsheet import Column
+from api.kit.units import LB_PER_TON
 from api.payables.bol import bol_pdf
 from api.payables.schemas import (
     BillDetail,
@@ -38,8 +40,6 @@ from api.tables.payables import Bill, BillOfLading, BillPayment
 from api.tables.stores import Store
 from api.tables.tickets import Ticket
 
-CENT = Decimal("0.01")
-LB_PER_TON = Decimal(2000)
 TYPE_2 = "type_2_truck_scale"
 
 

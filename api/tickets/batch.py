@@ -185,7 +185,7 @@ async def _insert_together(db: AsyncSession, caller: Caller, book: ReferenceBook
     if line_rows:
         await db.execute(*_unnest_insert(TicketLineItem.__table__, line_rows))
     # The answer as a re-read would give it: values are at their columns' scale already
-    # (rules.tenth, rules.cents); times in the connection's time zone, as the driver loads them.
+    # (rules.tenth, kit.money.cents); times in the connection's time zone, as the driver loads them.
     driver = (await (await db.connection()).get_raw_connection()).driver_connection
     tz = driver.info.timezone
     for slot, row in zip(slots, ticket_rows, strict=True):

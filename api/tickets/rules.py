@@ -5,20 +5,16 @@ from datetime import UTC, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
 from api.kit.errors import Invalid
+from api.kit.money import cents
+from api.kit.units import LB_PER_TON
 from api.tickets.schemas import MAX_WEIGHT_LB
 
 TENTH = Decimal("0.1")
-CENT = Decimal("0.01")
-LB_PER_TON = Decimal(2000)
 CLOCK_SKEW = timedelta(minutes=5)
 
 
 def tenth(value: Decimal) -> Decimal:
     return Decimal(value).quantize(TENTH, rounding=ROUND_HALF_UP)
-
-
-def cents(value: Decimal) -> Decimal:
-    return Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
 def weights(gross: Decimal | None, tare: Decimal | None, *, required: bool) -> tuple[Decimal, Decimal, Decimal]:

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.core.config import get_settings
 from api.inventory.service import draw_down_for_disposal, reverse_disposal
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
+from api.kit.money import cents
 from api.payables.service import outbound_completed, void_outbound_ticket
 from api.tables.audit import AuditEvent
 from api.tables.companies import Company
@@ -170,10 +171,10 @@ def prepare(book: ReferenceBook, caller: Caller, body: TicketCreate, now: dateti
         "container_tare_lbs": container.tare_weight_lbs if container else None,
         "diversion_method_id": method.id if method else None, "diversion_method_name": method.name if method else None,
         "carbon_methodology": body.carbon_methodology, "gross_weight": gross, "tare_weight": tare, "net_weight": net,
-        "unit_of_measure": "lbs", "total_amount": rules.cents(total), "vehicle_info": vehicle, "disposal_partner_id": partner_id,
+        "unit_of_measure": "lbs", "total_amount": cents(total), "vehicle_info": vehicle, "disposal_partner_id": partner_id,
         "customer_facing_notes": body.customer_facing_notes if settings.enable_customer_notes else None,
         "internal_notes": body.internal_notes if settings.enable_internal_notes else None, "notes": body.notes,
-        "ocr_provider": body.ocr_provider, "confidence": rules.cents(body.confidence) if body.confidence is not None else None,
+        "ocr_provider": body.ocr_provider, "confidence": cents(body.confidence) if body.confidence is not None else None,
         "manual_override": body.manual_override, "is_multi_product": len(lines) > 1,
         "created_by_id": user.id, "employee_name": f"{user.first_name} {user.last_name}".strip(),
     }

@@ -5,15 +5,8 @@ from decimal import Decimal as D
 
 import pytest
 
-from api.inbound.pricing import (
-    FALLBACK_PRICE_PER_LB,
-    FOOD_SCRAPS_LB_PER_CUBIC_YARD,
-    GALLONS_PER_CUBIC_YARD,
-    LB_PER_TON,
-    PriceBook,
-    convert,
-    price_line,
-)
+from api.inbound.pricing import FALLBACK_PRICE_PER_LB, PriceBook, price_line
+from api.kit.units import FOOD_SCRAPS_LB_PER_CUBIC_YARD, GALLONS_PER_CUBIC_YARD, LB_PER_TON, convert
 
 FULL = PriceBook(
     customer_product={"food scraps": (D("0.03"), "lb")},
