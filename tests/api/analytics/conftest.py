@@ -3,9 +3,14 @@ import pytest
 from tests.pipelines.world import OCTOBER, Weighing, add_tickets, refresh, utc
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 async def world(app):
-    """Company A (enterprise, 2 locations, assigned employee) with OCTOBER; company B (core)."""
+    """Company A (enterprise, 2 locations, assigned employee) with OCTOBER; company B (core).
+
+    One build for the package's modules that read it (test_reports, test_report_exports,
+    test_screen_fixes; each had its own full build): none of them changes these companies' tickets
+    or locations, the figures' sources (test_freshness, which does, has a world of its own). Under
+    pytest-xdist a worker builds it once for the modules it runs."""
     from tests.factories import Factory
 
     factory = Factory()
