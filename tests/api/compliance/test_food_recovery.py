@@ -136,10 +136,12 @@ async def test_record_files_are_safe_and_carry_the_same_pounds(client, recovery,
     assert logged == [(2,)]
 
 
-async def test_other_companies_and_roles_are_kept_out(client, recovery, world):
-    r = await client.put(f"{PARTNERS}/{recovery['partner']}", json={"name": "Mine"}, headers=world["a"].headers())
+async def test_other_companies_and_roles_are_kept_out(client, recovery, factory):
+    # Companies of their own: the package's warehouse world (a full build) held nothing this needs.
+    other, core = await factory.tenant("enterprise", stores=2), await factory.tenant("core", stores=1)
+    r = await client.put(f"{PARTNERS}/{recovery['partner']}", json={"name": "Mine"}, headers=other.headers())
     assert r.status_code == 404
     r = await client.get(PARTNERS, headers=recovery["fr"].headers("employee"))
     assert r.status_code == 403
-    r = await client.get(RECORDS, headers=world["core"].headers())
+    r = await client.get(RECORDS, headers=core.headers())
     assert r.status_code == 403
