@@ -73,13 +73,14 @@ def _skew(points, origin_y: float, slant: float):
 
 
 def seven_segment(text: str, style: DisplayStyle = LCD, *, digit_height: int = 120, slant: float = 0.08,
-                  unit: str | None = "lb", cells: int | None = None) -> Image.Image:
-    """Draw `text` (digits, one '.', '-') as a seven-segment display, right aligned like a scale."""
+                  unit: str | None = "lb", cells: int | None = None, stroke: float | None = None) -> Image.Image:
+    """Draw `text` (digits, one '.', '-') as a seven-segment display, right aligned like a scale.
+    stroke: the segments' width as a share of the digit height (default 0.13)."""
     digits = text.replace(".", "")
     cells = max(cells or len(digits), len(digits))
     h = digit_height
     w = int(h * 0.55)
-    t = max(4, int(h * 0.13))
+    t = max(4, int(h * (stroke or 0.13)))
     pitch = int(w * 1.35)
     pad = int(h * 0.35)
     unit_w = int(h * 0.9) if unit else 0
@@ -161,4 +162,75 @@ def plate_image(plate: str, *, state: str = "CALIFORNIA", font_path: str | None 
     big = ImageFont.truetype(font_path or _font("DejaVuSansMono-Bold"), 130)
     box = draw.textbbox((0, 0), plate, font=big)
     draw.text(((W - (box[2] - box[0])) / 2 - box[0], 95 - box[1] + 20), plate, fill=(20, 30, 110), font=big)
+    return img
+
+
+# Backlit and LED panels the first palettes do not cover (issue 36: displays the reader was not
+# tuned on). The ghost of an unlit segment is a share of the way from the panel to the lit colour.
+LCD_AMBER = DisplayStyle("lcd", (214, 150, 40), (40, 22, 6), None)
+LCD_WHITE = DisplayStyle("lcd", (222, 226, 220), (26, 26, 34), None)
+LED_BLUE = DisplayStyle("led", (6, 8, 20), (80, 170, 255), None)
+LED_AMBER = DisplayStyle("led", (14, 8, 4), (255, 170, 30), None)
+
+
+def ghosted(style: DisplayStyle, share: float) -> DisplayStyle:
+    """The style with unlit segments `share` of the way from the panel to the lit colour."""
+    unlit = tuple(round(b + share * (l - b)) for b, l in zip(style.background, style.lit))
+    return DisplayStyle(style.kind, style.background, style.lit, unlit, style.font_path)
+
+
+# A 5 x 7 dot-matrix font drawn here from the usual character-LCD digit shapes (rows top to
+# bottom, five columns, # lit).
+DOTS_5X7 = {
+    "0": (".###.", "#...#", "#..##", "#.#.#", "##..#", "#...#", ".###."),
+    "1": ("..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."),
+    "2": (".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"),
+    "3": ("#####", "...#.", "..#..", "...#.", "....#", "#...#", ".###."),
+    "4": ("...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."),
+    "5": ("#####", "#....", "####.", "....#", "....#", "#...#", ".###."),
+    "6": ("..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."),
+    "7": ("#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."),
+    "8": (".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."),
+    "9": (".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."),
+    "-": (".....", ".....", ".....", "#####", ".....", ".....", "....."),
+    " ": (".....",) * 7,
+    "k": ("#....", "#....", "#..#.", "#.#..", "##...", "#.#..", "#..#."),
+    "g": (".....", ".....", ".####", "#...#", ".####", "....#", ".###."),
+    "l": (".##..", "..#..", "..#..", "..#..", "..#..", "..#..", ".###."),
+    "b": ("#....", "#....", "#.##.", "##..#", "#...#", "#...#", "####."),
+    "s": (".....", ".....", ".###.", "#....", ".###.", "....#", "####."),
+}
+
+
+def dot_matrix(text: str, style: DisplayStyle = LCD, *, dot: int = 14, gap: float = 0.35, round_dots: bool = True,
+               unit: str | None = "lb", cells: int | None = None) -> Image.Image:
+    """`text` (digits, one '.') on a 5 x 7 dot-matrix panel, right aligned, the unit in the same
+    dots after a blank cell; style.unlit draws the dots that are off (ghost dots)."""
+    chars: list[tuple[str, bool]] = []
+    for ch in text:
+        if ch == "." and chars:
+            chars[-1] = (chars[-1][0], True)
+        elif ch != ".":
+            chars.append((ch, False))
+    cells = max(cells or len(chars), len(chars))
+    chars = [(" ", False)] * (cells - len(chars)) + chars
+    if unit:
+        chars += [(" ", False)] + [(c, False) for c in unit]
+    step = dot * (1 + gap)
+    cell_w = step * 6.2  # five dots and a blank column (and room for the point)
+    pad = int(step * 2)
+    img = Image.new("RGB", (int(2 * pad + cell_w * len(chars)), int(2 * pad + step * 7)), style.background)
+    draw = ImageDraw.Draw(img)
+    for i, (ch, point) in enumerate(chars):
+        rows = DOTS_5X7.get(ch, DOTS_5X7[" "])
+        for r, row in enumerate(rows):
+            for c, mark in enumerate(row):
+                colour = style.lit if mark == "#" else style.unlit
+                if colour is None:
+                    continue
+                x, y = pad + i * cell_w + c * step, pad + r * step
+                (draw.ellipse if round_dots else draw.rectangle)([x, y, x + dot, y + dot], fill=colour)
+        if point:
+            x, y = pad + i * cell_w + 5 * step + (cell_w - 5 * step - dot) / 2 - step * 0.1, pad + 6 * step
+            draw.rectangle([x, y, x + dot, y + dot], fill=style.lit)
     return img

@@ -11,6 +11,7 @@ import argparse
 import io
 import json
 import random
+from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
@@ -18,9 +19,15 @@ from PIL import Image, ImageDraw, ImageEnhance, ImageFilter
 
 from bench.ai.displays import (
     LCD,
+    LCD_AMBER,
     LCD_BLUE,
+    LCD_WHITE,
+    LED_AMBER,
+    LED_BLUE,
     LED_GREEN,
     LED_RED,
+    dot_matrix,
+    ghosted,
     plain_display,
     plate_image,
     scale_photo,
@@ -154,6 +161,66 @@ def plates(rng: random.Random, count: int, out: Path) -> list[dict]:
     return rows
 
 
+# The wider set (issue 36, --wide): displays and framings the first set never shows, drawn here
+# (not by the second source, which stays out of every tuning loop). Each condition cycles its styles.
+WIDE = {
+    "ghost": ("lcd", "lcd_amber", "lcd_white", "led_red", "led_amber"),
+    "dot_matrix": ("lcd", "lcd_amber", "led_green", "led_blue", "lcd_white"),
+    "backlight": ("lcd_amber", "lcd_white", "led_blue", "led_amber", "lcd_blue"),
+    "small": ("lcd", "led_red", "dot_matrix", "lcd_amber", "font"),
+    "tilt": ("lcd", "led_green", "dot_matrix", "lcd_white", "led_blue"),
+    "thin_bold": ("lcd", "led_red", "lcd_amber", "led_blue", "lcd_white"),
+}
+WIDE_PALETTES = {"lcd": LCD, "lcd_amber": LCD_AMBER, "lcd_white": LCD_WHITE, "lcd_blue": LCD_BLUE,
+                 "led_red": LED_RED, "led_green": LED_GREEN, "led_blue": LED_BLUE, "led_amber": LED_AMBER}
+
+
+def wide_display(shown: str, unit: str, condition: str, style: str, rng: random.Random) -> Image.Image:
+    label = rng.choice([unit, unit, None if unit == "lb" else unit])
+    if style == "font":
+        return plain_display(shown, unit=label)
+    cells = min(6, len(shown.replace(".", "")) + rng.choice([0, 1, 2]))
+    palette = WIDE_PALETTES.get(style, LCD)
+    if condition == "dot_matrix" or style == "dot_matrix":
+        ghost = rng.choice([None, 0.12, 0.25])
+        return dot_matrix(shown, ghosted(palette, ghost) if ghost else replace(palette, unlit=None),
+                          dot=rng.randint(9, 16), gap=rng.uniform(0.15, 0.5), round_dots=rng.random() < 0.6,
+                          unit=label, cells=cells)
+    # Ghosts of a third of the lit contrast are what the first set never drew (its LCD: about 0.1).
+    share = rng.uniform(0.18, 0.4) if condition == "ghost" else rng.choice([0.0, 0.1, 0.2])
+    styled = ghosted(palette, share) if share else replace(palette, unlit=None)
+    height = rng.randint(70, 150)
+    stroke = rng.uniform(0.08, 0.2) if condition == "thin_bold" else None
+    return seven_segment(shown, styled, unit=label, cells=cells, slant=rng.uniform(0, 0.14),
+                         digit_height=height, stroke=stroke)
+
+
+def wide_weights(rng: random.Random, per_condition: int, out: Path) -> list[dict]:
+    rows = []
+    out.mkdir(parents=True, exist_ok=True)
+    for condition, styles in WIDE.items():
+        for i in range(per_condition):
+            style = styles[i % len(styles)]
+            shown, unit = a_weight(rng)
+            display = wide_display(shown, unit, condition, style, rng)
+            canvas = rng.choice([(1280, 960), (1600, 1200), (4032, 3024), (1920, 1080)])
+            scale = rng.uniform(0.1, 0.2) if condition == "small" else rng.uniform(0.4, 0.65)
+            photo = scale_photo(display, canvas=canvas, scale=scale)
+            if condition == "tilt":
+                photo = photo.rotate(rng.choice([-1, 1]) * rng.uniform(8, 22), resample=Image.BICUBIC,
+                                     fillcolor=(150, 148, 140))
+                photo = _perspective(photo, rng, 0.1)
+            elif condition == "small" and rng.random() < 0.5:
+                photo = photo.rotate(rng.uniform(-10, 10), resample=Image.BICUBIC, fillcolor=(150, 148, 140))
+            if rng.random() < 0.3:
+                photo = photo.filter(ImageFilter.GaussianBlur(rng.uniform(0.8, 2.0)))
+            name = f"{condition}-{i:03d}-{style}.jpg"
+            (out / name).write_bytes(to_jpeg(photo, rng.randint(65, 90)))
+            rows.append({"file": f"weights/{name}", "condition": condition, "style": style, "shown": shown,
+                         "unit": unit, "expected_lb": str(expected_lb(shown, unit))})
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--per-condition", type=int, default=40, help="weight photos per condition (8 conditions)")
@@ -161,7 +228,17 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None,
                         help="default bench/out/ai, or bench/out/ai-seed<N> with another --seed")
     parser.add_argument("--seed", type=int, default=SEED, help="another seed gives a held-out set")
+    parser.add_argument("--wide", action="store_true",
+                        help="the wider set (ghosts, dot-matrix, backlights, small and tilted displays) in "
+                        "bench/out/ai-wide-seed<N>, --per-condition photos of each of its 6 conditions, no plates")
     args = parser.parse_args()
+    if args.wide:
+        out = args.out or OUT.with_name(f"ai-wide-seed{args.seed}")
+        rng = random.Random(f"wide-{args.seed}")
+        manifest = {"seed": args.seed, "weights": wide_weights(rng, args.per_condition, out / "weights"), "plates": []}
+        (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
+        print(f"{len(manifest['weights'])} weight photos in {out}")
+        return
     out = args.out or (OUT if args.seed == SEED else OUT.with_name(f"ai-seed{args.seed}"))
     args.out = out
     rng = random.Random(args.seed)
