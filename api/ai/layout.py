@@ -66,6 +66,15 @@ def dark_ink(img: Image.Image, bounds: tuple[int, int, int, int]) -> np.ndarray:
     return gray
 
 
+def without_ghosts(img: Image.Image) -> Image.Image:
+    """The cleaned picture with everything lighter than the ink level white: lit segments against
+    unlit ones by their contrast within the display, not by the presence of ink. The OCR model
+    reads faint unlit ("ghost") segments as ink (234.7 as 234.9, blank leading cells as 8s); the
+    segment decoder, which thresholds at INK, already reads them as unlit."""
+    gray = np.asarray(img.convert("L"))
+    return Image.fromarray(np.where(gray < INK, gray, 255).astype(np.uint8)).convert("RGB")
+
+
 def is_round(b: Blob, band: int) -> bool:
     """Small and round: maybe a decimal point (segments are long, digits tall)."""
     return (b.height <= 0.32 * band and 0.65 <= b.width / b.height <= 1.55

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from api.ai import images, layout
+from api.ai import display, dots, images, layout
 from api.ai.parsing import normalize_plate, parse_weight, unit_of
 from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, LOCAL_OCR, PlateReading, WeightReading
 
@@ -379,10 +379,51 @@ def plate_from_boxes(boxes: list[TextBox]) -> PlateReading:
 
 def read_weight_sync(img: Image.Image, unit_known: bool = False) -> WeightReading:
     """unit_known: the location's scale display unit is set, so a hidden label is no doubt."""
-    colour = images.shrunk(img)
+    reading = _look(images.shrunk(img), unit_known)
+    panels = display.find_panels(img)
+    view = display.straightened(img, panels[0]) if panels else None
+    # A dot-matrix display too small to show its dots in the whole photo: the model's reading of
+    # it alone (2245 for 224.5 at 100) is not one to accept.
+    dotted = view is not None and "dots_agree" not in reading.doubts \
+        and dots.find_dots(np.asarray(images.for_ocr(view)[0].convert("L"))) is not None
+    if view is not None and (dotted or not _accepted(reading)):
+        # The display found and cut from the photo as taken, straightened (issue 36): a small or
+        # tilted display read like a large straight one. Its reading stands on its own checks
+        # (segments, dots or both polarities agreeing); a look at the whole photo that read
+        # another number with some confidence leaves it unaccepted.
+        reading = _with_panel(reading, _look(view, unit_known))
+        if dotted and "dots_agree" not in reading.doubts:
+            # Dots the model read alone: it drops their points (2927 for 292.7 at 100).
+            reading = replace(reading, confidence=round(min(reading.confidence, DISAGREEING_PASSES), 1),
+                              doubts=reading.doubts + ("dots_unread",), reason=reading.reason or UNCLEAR)
+    return _explained(reading)
+
+
+def _accepted(reading: WeightReading) -> bool:
+    return reading.found and reading.confidence >= DEFAULT_ACCEPT_CONFIDENCE
+
+
+def _with_panel(whole: WeightReading, panel: WeightReading) -> WeightReading:
+    """The look at the whole photo and the look at the straightened panel."""
+    if not panel.found:
+        return whole
+    if whole.found and whole.weight_lb != panel.weight_lb and whole.confidence >= WEAK:
+        return replace(panel, confidence=round(min(panel.confidence, DISAGREEING_PASSES), 1),
+                       doubts=panel.doubts + ("panel_disagrees",), reason=panel.reason or READ_TWO_WAYS)
+    if _accepted(panel) or not whole.found or panel.confidence > whole.confidence:
+        return replace(panel, doubts=panel.doubts + ("panel",))
+    return whole
+
+
+def _look(colour: Image.Image, unit_known: bool) -> WeightReading:
+    """One picture (at most OCR_LONG_SIDE): the likely polarity, levelled when tilted, the other
+    polarity when that is not accepted, and a look without ghost segments."""
     cleaned, inverted = images.for_ocr(colour)
+    dotted = _dot_matrix(cleaned, colour, unit_known)
+    if dotted is not None:
+        return dotted  # a dot-matrix display: the model's reading counts only with the dots'
     reading, tilt = _read_levelled(cleaned, colour, unit_known)
-    if not (reading.found and confirmed(reading).confidence >= DEFAULT_ACCEPT_CONFIDENCE):
+    if not _accepted(confirmed(reading)):
         # A reading the segments already confirm needs no other polarity (a whole detection).
         # The centre may have misled the polarity guess (a display off-centre): try the other one.
         other = images.for_ocr(colour, invert=not inverted)[0]
@@ -391,7 +432,43 @@ def read_weight_sync(img: Image.Image, unit_known: bool = False) -> WeightReadin
             other, other_colour = level(other, tilt), level(colour, tilt)
         reading = combine(reading, _read(other, recognise(other), first_look=False, colour=other_colour,
                                          unit_known=unit_known))
-    return _explained(confirmed(reading))
+    reading = confirmed(reading)
+    if not _accepted(reading):
+        # Ghost segments: the model reads unlit segments as ink where the segment decoder does
+        # not. A look at the picture without them counts only when the segments read exactly the
+        # same number (and every other guard passes).
+        bare = confirmed(_read_levelled(layout.without_ghosts(cleaned), colour, unit_known)[0])
+        if _accepted(bare) and "segments_agree" in bare.doubts:
+            reading = replace(bare, doubts=bare.doubts + ("ghosts_removed",))
+    return reading
+
+
+def _dot_matrix(cleaned: Image.Image, colour: Image.Image, unit_known: bool) -> WeightReading | None:
+    """A dot-matrix display: the model reads the dots joined into strokes, and the dots decoded
+    on their own must give the same number for the reading to count (api/ai/dots.py)."""
+    found = dots.find_dots(np.asarray(cleaned.convert("L")))
+    if found is None:
+        return None
+    strokes = dots.joined(cleaned, found)
+    reading = _read(strokes, recognise(strokes), colour=colour, unit_known=unit_known)
+    if not reading.found:
+        return None
+    decoded = dots.decode(found)
+    by_dots = parse_weight(decoded, reading.unit_detected) if decoded else None
+    numbers = re.findall(r"\d[\d.]*", reading.raw_text)
+    as_read = max(numbers, key=len) if numbers else ""
+    if by_dots is not None and decoded.replace(".", "") == as_read.replace(".", "") and decoded != as_read:
+        # The same digits, the point elsewhere (the model misses a point of dots): the dots'
+        # number, for a look.
+        return replace(reading, weight_lb=by_dots.value_lb, confidence=min(reading.confidence, DISAGREEING_PASSES),
+                       doubts=reading.doubts + ("dots_point",), reason=POINT)
+    # The ink checks see a point in dots grown together where there is none (15560 as 15.56): the
+    # dots decide the point, and the model's own text must match them exactly.
+    if by_dots is None or decoded != as_read or set(reading.doubts) & (UNSETTLED - {"point"}):
+        return replace(reading, confidence=round(min(reading.confidence, DISAGREEING_PASSES), 1),
+                       doubts=reading.doubts + ("dots_differ",), reason=reading.reason or READ_TWO_WAYS)
+    return replace(reading, weight_lb=by_dots.value_lb, confidence=max(reading.confidence, SEGMENTS_AGREE),
+                   doubts=reading.doubts + ("dots_agree",))
 
 
 def confirmed(reading: WeightReading) -> WeightReading:
