@@ -75,7 +75,7 @@ def find_dots(gray: np.ndarray) -> Dots | None:
 def joined(cleaned: Image.Image, dots: Dots) -> Image.Image:
     """The picture with each dark dot grown until it touches its neighbours: strokes the model reads."""
     gray = np.asarray(cleaned.convert("L"))
-    k = max(3, int(round(dots.pitch - dots.size)) + 3) | 1
+    k = max(3, round(dots.pitch - dots.size) + 3) | 1
     grown = cv2.erode(gray, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     return Image.fromarray(cv2.GaussianBlur(grown, (3, 3), 0)).convert("RGB")
 
@@ -103,8 +103,7 @@ def decode(dots: Dots) -> str | None:
     for i in range(len(rows)):
         top = rows[i]
         grid = [top + k * p for k in range(7)]
-        n = int(sum(np.abs(pts[:, 1] - y).min() <= 0.35 * p for y in grid) if False else
-                (np.abs(pts[:, 1][:, None] - np.array(grid)[None, :]).min(axis=1) <= 0.35 * p).sum())
+        n = int((np.abs(pts[:, 1][:, None] - np.array(grid)[None, :]).min(axis=1) <= 0.35 * p).sum())
         if n > best_n:
             best, best_n = grid, n
     if best is None:
@@ -139,16 +138,16 @@ def decode(dots: Dots) -> str | None:
             if any(last_right < x < g[0] for x in points_x) and "." not in out:
                 out += "."
         last_right = g[-1]
-        width = int(round((g[-1] - g[0]) / p)) + 1
+        width = round((g[-1] - g[0]) / p) + 1
         members = (pts[:, 0] >= g[0] - 0.4 * p) & (pts[:, 0] <= g[-1] + 0.4 * p)
         if width > 5:
             return None
         cell = np.zeros((7, width), bool)
         for (x, _), r in zip(pts[members], rows_idx[members]):
-            cell[r, min(width - 1, int(round((x - g[0]) / p)))] = True
+            cell[r, min(width - 1, round((x - g[0]) / p))] = True
         scores = []
         for digit, shape in _SHAPES.items():
-            for off in range(0, 6 - width):
+            for off in range(6 - width):
                 wrong = int((shape[:, off:off + width] != cell).sum()) + int(shape.sum() - shape[:, off:off + width].sum())
                 scores.append((wrong, digit))
         scores.sort()

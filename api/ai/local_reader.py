@@ -237,6 +237,14 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
                 # 906 decoded as 806 or 888 held right readings at 40; no wrong one was held so).
                 doubts.append(Doubt("segments_agree" if agree_ else "segments_differ", 1.0, UNCLEAR))
             box_w = box.bounds[2] - box.bounds[0]
+            if agree_:
+                # More segment digits just right of the box, before the label: the model and the
+                # segments both read the same few (91 for 91.7 lb at 90 on an amber backlight,
+                # bench/ai wide seed 501).
+                x0, y0, x1, y1 = box.bounds
+                wider = layout.segment_reading(cleaned, (x0, y0, min(cleaned.width, int(x1 + 1.5 * segments.band)), y1))
+                if wider is not None and len(wider.text.replace(".", "")) > len(segments.text.replace(".", "")):
+                    doubts.append(Doubt("narrow", 1.0, HIDDEN))
             if box_w > NARROW_ROOM * segments.band and segments.span < NARROW * box_w:
                 # Digits lit in only part of the box (glare over the rest): the segments read the
                 # same ink as the model, so their agreement is no evidence of the hidden digits.

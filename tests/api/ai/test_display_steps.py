@@ -76,7 +76,7 @@ def test_ghost_segments_are_washed_out_and_lit_ones_kept():
 
 def test_a_dot_matrix_display_is_read_only_when_the_dots_agree():
     reading = read_weight_sync(scale_photo(dot_matrix("3628", LCD, unit="lb")))
-    assert reading.weight_lb == Decimal("3628")
+    assert reading.weight_lb == Decimal(3628)
     assert reading.confidence >= 80 and "dots_agree" in reading.doubts
 
 
