@@ -103,5 +103,11 @@ async def test_a_ticket_created_in_the_app_reaches_the_dashboard_through_the_sen
 
         await wait_for("the new ticket on the dashboard", counted, daemon, log)
         assert await published() > first
+        # The runs were forked from the preloaded code location (pipelines/launcher.py), not
+        # started through the code server, which tags each run it starts with its address.
+        with psycopg.connect(database_url.rsplit("/", 1)[0] + "/" + dagster_db) as conn:
+            runs = conn.execute("select count(*) from runs").fetchone()[0]
+            through_server = conn.execute("select count(*) from run_tags where key = 'dagster/grpc_info'").fetchone()[0]
+        assert runs >= 2 and through_server == 0
     finally:
         stop_daemon(daemon, database_url, dagster_db)
