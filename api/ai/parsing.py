@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
+from api.kit.plates import normalize_plate
 from api.kit.units import LB_PER_KG
 
 MAX_WEIGHT_LB = Decimal(200000)
@@ -102,9 +103,10 @@ _PLATE_WORDS = {
 }
 
 
-def normalize_plate(text: str) -> str | None:
-    """A US plate as letters and digits in upper case (2-8 characters), or None."""
-    compact = re.sub(r"[^A-Za-z0-9]", "", text).upper()
-    if not 2 <= len(compact) <= 8 or compact in _PLATE_WORDS:
+def read_plate(text: str) -> str | None:
+    """A plate read from an image's text: the stored form (kit.plates), if it can be a US plate
+    (2-8 characters, not a word printed on plates), else None."""
+    compact = normalize_plate(text)
+    if compact is None or not 2 <= len(compact) <= 8 or compact in _PLATE_WORDS:
         return None
     return compact

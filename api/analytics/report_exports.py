@@ -23,7 +23,7 @@ from api.analytics.warehouse import read_warehouse, rows
 from api.audit.service import audit
 from api.companies.logo import logo_png
 from api.core.config import get_settings
-from api.kit.calendar import company_zone_name
+from api.kit.calendar import company_today, company_zone_name
 from api.kit.errors import DomainError
 from api.mail.recipients import check_recipients
 from api.mail.service import _send_smtp, _write_outbox, build_message
@@ -49,7 +49,7 @@ class MailFailed(DomainError):
 
 
 def filename(kind: str, company: Company) -> str:
-    return f"{kind}_report_{service.company_today(company).isoformat()}.pdf"
+    return f"{kind}_report_{company_today(company).isoformat()}.pdf"
 
 
 async def report_header(db: AsyncSession, company: Company, f: ReportFilter) -> ReportHeader:

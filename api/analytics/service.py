@@ -17,7 +17,7 @@ from datetime import date, timedelta
 import duckdb
 
 from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse
-from api.kit.calendar import company_today, company_zone_name  # noqa: F401  (company_today: report_exports reads it here)
+from api.kit.calendar import company_today
 from api.kit.errors import Forbidden, Invalid
 from api.tables.companies import Company
 

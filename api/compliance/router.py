@@ -12,13 +12,13 @@ from fastapi import APIRouter, Query, Response
 
 from api.access.deps import AdminUser, CurrentCompany
 from api.analytics import freshness
-from api.analytics.service import company_today
 from api.compliance import ear, service, state_laws, state_laws_export
 from api.compliance.deps import ComplianceCompany
 from api.compliance.recovery_router import router as recovery_router
 from api.compliance.schemas import ComplianceDashboardRead, ComplianceLog, EarReportRead
 from api.compliance.state_laws_schemas import StateLawsRead
 from api.core.deps import Db
+from api.kit.calendar import company_today
 from api.kit.errors import ErrorBody
 from api.kit.fields import MAX_OFFSET
 from api.kit.validation import IsoDate

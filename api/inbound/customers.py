@@ -22,9 +22,9 @@ from api.inbound.schemas import (
     WasteTypePriceRead,
 )
 from api.kit.errors import Conflict, Invalid, NotFound
+from api.kit.plates import normalize_plate
 from api.tables.inbound import Customer, CustomerPrice, Vehicle
 from api.tables.lists import WasteType
-from api.tickets.rules import normalize_plate
 
 ACCOUNT_PREFIX = "C-"
 FIRST_ACCOUNT = 1001

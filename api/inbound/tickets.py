@@ -13,8 +13,6 @@ the truck's next visit can leave on it (spec 3 s2.1 step 5, issue 13's vehicle f
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -41,7 +39,9 @@ from api.invoices.service import bill_inbound_ticket
 from api.invoices.unbill import unbill_inbound_ticket
 from api.kit.calendar import company_today, company_zone_name, local_midnight
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
+from api.kit.idempotency import payload_digest
 from api.kit.money import cents
+from api.kit.plates import normalize_plate
 from api.settings.service import get_settings_row
 from api.tables.audit import AuditEvent
 from api.tables.inbound import Customer, CustomerPrice, Vehicle
@@ -60,11 +60,6 @@ MULTISTEP_OFF = ("Multi-step weighing is not enabled for inbound tickets. "
 NEED_PAYEE = "customer1_id: a payee is required"
 NEED_LINE = "line_items: add at least one product with a waste type and a quantity"
 GROSS_OVER_TARE = "gross_weight must be greater than tare_weight"
-
-
-def payload_digest(body: InboundTicketCreate) -> str:
-    data = body.model_dump(mode="json", exclude={"client_id"})
-    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 @dataclass
@@ -95,7 +90,7 @@ async def _parties(db: AsyncSession, company_id: uuid.UUID, customer1_id, custom
         if vehicle is None:
             raise Invalid("vehicle_id: vehicle not found")
     elif license_plate:
-        plate = rules.normalize_plate(license_plate)
+        plate = normalize_plate(license_plate)
         if not plate or len(plate) > 16:
             raise Invalid("license_plate: enter a licence plate (letters and digits)")
         vehicle = await db.scalar(select(Vehicle).where(Vehicle.license_plate == plate))

@@ -14,7 +14,7 @@ from typing import Annotated
 from fastapi import Depends, Query
 
 from api.access.deps import AdminUser, CurrentCompany
-from api.invoices.service import company_today
+from api.kit.calendar import company_today
 from api.kit.validation import IsoDate
 from api.subscription.deps import InboundCompany
 from api.tables.companies import Company

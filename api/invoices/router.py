@@ -29,6 +29,7 @@ from api.invoices.schemas import (
     PaymentStatus,
     Statement,
 )
+from api.kit.calendar import company_today
 from api.kit.contract import UUID_HEADER
 from api.kit.fields import MAX_OFFSET
 from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
@@ -99,7 +100,7 @@ async def customer_statement_activity(db: Db, who: BillerDep, customer_id: uuid.
                                       end_date: StatementEnd = None) -> Statement:
     """The customer statement as data (the Customer Statements screen): opening balance, the
     period's invoices and payments with a running balance, open invoices and their aging."""
-    end = end_date or service.company_today(who.company)
+    end = end_date or company_today(who.company)
     return await service.statement(db, who.company, customer_id, start_date or end.replace(day=1), end)
 
 
@@ -123,7 +124,7 @@ async def customer_statement(
 ) -> Response:
     """Customer statement PDF: opening balance, invoices and payments of the period with a running
     balance, the invoices still open on the statement date and their aging."""
-    end = end_date or service.company_today(who.company)
+    end = end_date or company_today(who.company)
     start = start_date or end.replace(day=1)
     name, pdf = await service.statement_pdf(db, who.company, customer_id, start, end)
     return pdf_response(name, pdf)

@@ -9,9 +9,9 @@ from typing import Literal
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.kit.plates import normalize_plate
 from api.outbound.schemas import OutboundCustomerRead, PlateLookup, SearchResult, VehicleRead
 from api.tables.inbound import Customer, Vehicle
-from api.tickets.rules import normalize_plate
 
 CustomerType = Literal["all", "hauler", "disposal_partner"]
 SEARCH_MIN_CHARS = 3  # the spec's partner search starts above 2 characters

@@ -33,6 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.kit.errors import DomainError, Invalid
+from api.kit.idempotency import payload_digest
 from api.payables.service import TYPE_2
 from api.tables.tickets import Ticket, TicketLineItem
 from api.tickets.numbering import take_ticket_numbers
@@ -43,7 +44,6 @@ from api.tickets.service import (
     Caller,
     Prepared,
     create_one,
-    payload_digest,
     prepare,
     store_name,
 )

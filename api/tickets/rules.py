@@ -56,13 +56,6 @@ def weighing_time(ticket_at: datetime | None, now: datetime) -> datetime:
     return ticket_at.astimezone(UTC)
 
 
-def normalize_plate(plate: str | None) -> str | None:
-    if plate is None:
-        return None
-    cleaned = "".join(ch for ch in plate.upper() if ch.isalnum())
-    return cleaned or None
-
-
 def method_label(ocr_provider: str | None, manual_override: bool) -> str:
     """My Ticket History's method column (spec 2 s2.3): 'gpt4_vision' there; any AI provider here."""
     if ocr_provider and ocr_provider.lower() not in ("manual", "none"):

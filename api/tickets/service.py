@@ -4,8 +4,6 @@ counter row stays locked for as short a time as possible.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -19,7 +17,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.core.config import get_settings
 from api.inventory.service import draw_down_for_disposal, reverse_disposal
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
+from api.kit.idempotency import payload_digest
 from api.kit.money import cents
+from api.kit.plates import normalize_plate
 from api.payables.service import outbound_completed, void_outbound_ticket
 from api.tables.audit import AuditEvent
 from api.tables.companies import Company
@@ -59,11 +59,6 @@ class Prepared:
     values: dict
     lines: list[dict] = field(default_factory=list)
     image: ProcessedImage | None = None
-
-
-def payload_digest(body: TicketCreate) -> str:
-    data = body.model_dump(mode="json", exclude={"client_id"})
-    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 def choose_location(caller: Caller, store_id: uuid.UUID | None, stores: dict[uuid.UUID, Store],
@@ -134,7 +129,7 @@ def prepare(book: ReferenceBook, caller: Caller, body: TicketCreate, now: dateti
         if not settings.outbound_truck_scale_enabled:
             raise Forbidden("Type 2 truck scale tickets are not enabled. Please contact your administrator.")
         if vehicle is not None:
-            vehicle["license_plate"] = rules.normalize_plate(vehicle.get("license_plate"))
+            vehicle["license_plate"] = normalize_plate(vehicle.get("license_plate"))
             vehicle = {k: v for k, v in vehicle.items() if v not in (None, "")}
         needs_vehicle = completing and settings.outbound_type2_require_vehicle_info
         if needs_vehicle and not ((vehicle or {}).get("license_plate") and (vehicle or {}).get("driver_name")):

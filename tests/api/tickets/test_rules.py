@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 
 from api.kit.errors import Invalid
+from api.kit.plates import normalize_plate
 from api.tickets import rules
 from api.tickets.images import process_image
 
@@ -53,7 +54,7 @@ class TestAmount:
 class TestMisc:
     @pytest.mark.parametrize(("raw", "plate"), [("8abc-123", "8ABC123"), (" 7 xyz 98 ", "7XYZ98"), ("--", None)])
     def test_plates_are_upper_case_letters_and_digits(self, raw, plate):
-        assert rules.normalize_plate(raw) == plate
+        assert normalize_plate(raw) == plate
 
     @pytest.mark.parametrize(("provider", "manual", "label"), [
         ("gpt4_vision", False, "AI Vision"), ("openai", False, "AI Vision"), (None, True, "Manual"), (None, False, "Entry"),
