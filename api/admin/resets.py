@@ -23,11 +23,11 @@ from pathlib import Path
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.audit.service import audit
 from api.core.config import get_settings
 from api.core.security import digest_token, new_opaque_token
 from api.kit.errors import DomainError, Invalid
 from api.mail.service import send_mail
-from api.tables.audit import AuditEvent
 from api.tables.auth import AuthToken
 from api.tables.carbon import CarbonCredit
 from api.tables.companies import Company
@@ -54,7 +54,7 @@ async def request_account_reset(db: AsyncSession, user: User) -> tuple[str, str]
     token = new_opaque_token()
     db.add(AuthToken(company_id=user.company_id, user_id=user.id, purpose=PURPOSE,
                      token_digest=digest_token(token), expires_at=now + RESET_TTL))
-    db.add(AuditEvent(company_id=user.company_id, user_id=user.id, action="account_reset_requested", detail={}))
+    await audit(db, "account_reset_requested", company_id=user.company_id, user_id=user.id)
     await db.flush()
     company = await db.get(Company, user.company_id)
     body = (
@@ -95,8 +95,8 @@ async def execute_account_reset(db: AsyncSession, user: User, token: str) -> dic
     tickets = await _delete(db, Ticket, company_id)
     for model in (TicketCounter, CarbonCredit, InventoryItem, ComplianceEvent):
         await _delete(db, model, company_id)
-    db.add(AuditEvent(company_id=company_id, user_id=user.id, action="account_reset",
-                      detail={"tickets_removed": str(tickets), "invoices_removed": str(invoices)}))
+    await audit(db, "account_reset", company_id=company_id, user_id=user.id, tickets_removed=tickets,
+                invoices_removed=invoices)
     await db.flush()
     _remove_files(image_keys)
     return {"tickets_removed": tickets, "invoices_removed": invoices}
@@ -143,8 +143,8 @@ async def _demo_rows(db: AsyncSession) -> int:
 async def complete_reset(db: AsyncSession, admin: User) -> dict[str, int]:
     stats = await seed_data_stats(db)
     result = await db.execute(delete(Company).where(Company.is_demo).execution_options(synchronize_session=False))
-    db.add(AuditEvent(company_id=None, user_id=admin.id, action="go_live_complete_reset",
-                      detail={"deleted_companies": str(result.rowcount or 0)}))
+    await audit(db, "go_live_complete_reset", company_id=None, user_id=admin.id,
+                deleted_companies=result.rowcount or 0)
     await db.flush()
     return {"deleted_tickets": stats["total_tickets"], "deleted_users": stats["total_users"],
             "deleted_companies": result.rowcount or 0, "deleted_stores": stats["total_stores"]}

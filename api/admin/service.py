@@ -22,6 +22,7 @@ from api.admin.schemas import (
     TenantSummary,
 )
 from api.analytics.warehouse import read_warehouse
+from api.audit.service import audit
 from api.companies.schemas import CompanyAddress
 from api.kit.errors import Conflict, NotFound
 from api.subscription import service as subscription
@@ -30,8 +31,6 @@ from api.tables.audit import AuditEvent
 from api.tables.companies import Company
 from api.tables.stores import Store
 from api.tables.users import User
-
-PAYING = ("active", "past_due")
 
 
 def _address(c: Company) -> str | None:
@@ -141,8 +140,8 @@ async def decide_account(db: AsyncSession, admin: User, company_id: uuid.UUID, a
         company.rejection_reason = (reason or "").strip() or None
         message = "Account has been rejected successfully!"
     company.reviewed_at = datetime.now(tz=UTC)
-    db.add(AuditEvent(company_id=company.id, user_id=admin.id, action=f"account_{company.approval_status}",
-                      detail={"reason": company.rejection_reason or ""}))
+    await audit(db, f"account_{company.approval_status}", company_id=company.id, user_id=admin.id,
+                reason=company.rejection_reason or "")
     await db.flush()
     return ApprovalResult(id=company.id, approval_status=company.approval_status,
                           rejection_reason=company.rejection_reason, detail=message)
@@ -232,7 +231,7 @@ async def set_company_status(db: AsyncSession, admin: User, company_id: uuid.UUI
     else:
         company.subscription_status = "active"
     action = "company_suspended" if status == "suspended" else "company_reactivated"
-    db.add(AuditEvent(company_id=company.id, user_id=admin.id, action=action, detail={}))
+    await audit(db, action, company_id=company.id, user_id=admin.id)
     db.add(Alert(company_id=company.id, alert_type=action,
                  message=f"{company.name} was {'suspended' if status == 'suspended' else 'reactivated'}"))
     await db.flush()

@@ -10,6 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.audit.service import audit
 from api.kit.units import convert
 from api.tables.inventory import InventoryItem, InventoryMovement
 from api.tables.tickets import Ticket, TicketLineItem
@@ -71,7 +72,6 @@ async def adjust(db: AsyncSession, company_id: uuid.UUID, user_id: uuid.UUID, it
     from sqlalchemy import select
 
     from api.kit.errors import Invalid, NotFound
-    from api.tables.audit import AuditEvent
 
     item = await db.scalar(select(InventoryItem).where(InventoryItem.id == item_id).with_for_update())
     if item is None:
@@ -90,10 +90,8 @@ async def adjust(db: AsyncSession, company_id: uuid.UUID, user_id: uuid.UUID, it
     )
     item.updated_at = now  # the warehouse picks the item up again; on hand stays the sum of movements
     db.add(move)
-    db.add(AuditEvent(company_id=company_id, user_id=user_id, action="inventory.adjust", detail={
-        "item_id": str(item.id), "waste_type": item.waste_type_name, "quantity": str(qty), "reason": move.reason,
-        "on_hand_before": str(current),
-    }))
+    await audit(db, "inventory.adjust", company_id=company_id, user_id=user_id, item_id=item.id,
+                waste_type=item.waste_type_name, quantity=qty, reason=move.reason, on_hand_before=current)
     await db.flush()
     return move, current + qty
 
