@@ -11,7 +11,6 @@ from PIL import Image
 # each is a machine reading, the local one simply runs on our own CPU.
 LOCAL_OCR = "local_ocr"
 GPT4_VISION = "gpt4_vision"
-AI_PROVIDERS = (LOCAL_OCR, GPT4_VISION)
 
 # The confidence (percent) at or above which the screens accept a weight without asking the
 # operator to check it. One number for the API, the web (sent in every answer) and bench/ai.

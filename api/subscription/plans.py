@@ -20,7 +20,6 @@ from decimal import Decimal
 
 TRIAL_DAYS = 15
 TRIAL_PLAN = "pro"
-SB1383_TARGET_PERCENT = Decimal(75)
 
 # Feature keys used by require_feature(...) and by the menu logic in the web app.
 AI_VISION = "ai_vision"
