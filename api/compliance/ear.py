@@ -10,9 +10,9 @@ from decimal import Decimal
 
 from api.analytics.report_pdf import GREEN, STRIPE, lb, logo_flowable, pct
 from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
+from api.compliance.targets import constants, diversion_target
 from api.kit.spreadsheet import SPREADSHEET_MIME, Column, Workbook, safe_row
 
-EXPORT_FORMATS = ("json", "csv", "xlsx", "pdf")
 MIME = {"json": "application/json", "pdf": "application/pdf", **SPREADSHEET_MIME}
 SHEET_COLUMNS = [
     Column("Year", "int", 8), Column("Month", width=10), Column("Location", width=24), Column("Material", width=18),
@@ -45,10 +45,8 @@ def report(company_id: str, year: int, partners_on_file: int, target_setting: De
         # a sum of the lines' rounded tons.
         tons = rows(con, "select marts.short_tons(coalesce(sum(net_weight_lb), 0)) as tons from marts.sb1383_ear_lines "
                          "where company_id = ? and report_year = ?", [company_id, year])[0]["tons"]
-        min_tickets = int(rows(con, "select constant_value from reference.impact_constants "
-                                    "where constant_name = 'ear_min_tickets'", [])[0]["constant_value"])
-        seeded = Decimal(rows(con, "select constant_value from reference.impact_constants "
-                                   "where constant_name = 'sb1383_target_percent'", [])[0]["constant_value"])
+        seeded = constants(con)
+        min_tickets = int(seeded["ear_min_tickets"])
         # Tickets of the year's EAR still waiting for their location (older databases only): the EAR
         # names every line's location, so the year waits until a manager assigns them.
         unlocated = unlocated_tickets(con, company_id, year)
@@ -58,7 +56,7 @@ def report(company_id: str, year: int, partners_on_file: int, target_setting: De
     summary = {
         "compliance_status": "no_data" if y is None else ("compliant" if y["is_compliant"] else "non_compliant"),
         "diversion_rate": y["diversion_rate_percent"] if y else zero,
-        "target_rate": y["target_percent"] if y else (target_setting if target_setting is not None else seeded),
+        "target_rate": diversion_target(y, target_setting, seeded),
         "total_organic_waste": y["net_weight_lb"] if y else zero, "total_organic_waste_tons": tons,
         "diverted_weight": y["diverted_weight_lb"] if y else zero, "ticket_count": y["ticket_count"] if y else 0,
     }

@@ -15,6 +15,7 @@ from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehou
 from api.companies.logo import logo_png
 from api.compliance import ear, recovery, tiers
 from api.compliance.location_report import to_pdf as location_report_pdf
+from api.compliance.targets import constants, diversion_target
 from api.kit.calendar import company_today, company_zone_name
 from api.kit.errors import Conflict
 from api.kit.fields import MAX_OFFSET
@@ -24,13 +25,6 @@ from api.tables.settings import CompanySettings
 
 ZERO = Decimal(0)
 LOG_ENTRIES = 20
-
-
-def constants(con) -> dict[str, Decimal]:
-    names = ("sb1383_target_percent", "sb1383_food_recovery_target_percent", "ear_min_tickets")
-    found = cached_rows(con, "select constant_name, constant_value from reference.impact_constants "
-                             "where constant_name in (?, ?, ?)", list(names))
-    return {r["constant_name"]: r["constant_value"] for r in found}
 
 
 def years(con, company_id: str) -> list[int]:
@@ -67,9 +61,7 @@ def dashboard(company_id: str, year: int | None, this_year: int, target_setting:
             order by lb_to_target desc, location_name""", [company_id, year])
         unlocated = ear.unlocated_tickets(con, company_id, year)
         refreshed = last_refreshed_at(con)
-    # Before any ticket of the year the target is the company's setting (else the seeded default).
-    target = y["target_percent"] if y else (target_setting if target_setting is not None
-                                            else seeded["sb1383_target_percent"])
+    target = diversion_target(y, target_setting, seeded)
     food_target = y["food_recovery_target_percent"] if y else seeded["sb1383_food_recovery_target_percent"]
     min_tickets = int(seeded["ear_min_tickets"])
     due = date(year + 1, 8, 1)

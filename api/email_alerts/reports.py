@@ -83,7 +83,7 @@ def sb1383_pdf(header: ReportHeader, esg: dict, cost: dict) -> bytes:
     comp = esg["compliance"]
     story = _heading(header, "SB 1383 Compliance Summary", esg["period"], esg["last_refreshed_at"])
     story += [
-        _kpis([("Organic diversion rate", pct(comp["diversion_rate"])), ("Target", "75.0%"),
+        _kpis([("Organic diversion rate", pct(comp["diversion_rate"])), ("Target", pct(comp["target_rate"])),
                ("Organic diverted (lbs)", lb(comp["total_diverted_weight"])),
                ("Status", "Compliant" if comp["sb1383_compliant"] else "Below target")]),
         Paragraph(f"Month of the period's end: {'target met' if comp['monthly_target_met'] else 'target not met'}.",
