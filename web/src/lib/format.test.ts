@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  companyDay, companyYearMonth, DEFAULT_TIME_ZONE, formatDate, formatDateTime, formatDay, parseDay, setDisplayTimeZone, shiftDay,
+  companyDay, companyYearMonth, DEFAULT_TIME_ZONE, formatDate, formatDateTime, formatDay, formatPercent, parseDay, setDisplayLocale,
+  setDisplayTimeZone, shiftDay,
 } from "./format";
 
 describe("company time zone formatting", () => {
@@ -71,5 +72,22 @@ describe("the company's day (issue 29)", () => {
     setDisplayTimeZone(null);
     expect(DEFAULT_TIME_ZONE).toBe("America/Los_Angeles");
     expect(companyDay(new Date("2026-01-01T07:59:00Z"))).toBe("2025-12-31");
+  });
+});
+
+describe("percent formatting", () => {
+  afterEach(() => setDisplayLocale(undefined));
+
+  it("writes every rate with one decimal, as the screens did", () => {
+    expect(formatPercent(76.24)).toBe("76.2%");
+    expect(formatPercent("75")).toBe("75.0%");
+    expect(formatPercent(0)).toBe("0.0%");
+  });
+
+  it("uses the user's decimal mark", () => {
+    setDisplayLocale("es-MX");
+    expect(formatPercent(76.25)).toMatch(/^76[.,]\d%$/);
+    setDisplayLocale("de-DE");
+    expect(formatPercent(76.2)).toBe("76,2%");
   });
 });

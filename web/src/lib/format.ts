@@ -97,3 +97,7 @@ export const formatCount = (n: number) => n.toLocaleString(displayLocale);
 
 export const formatUsd = (n: number | string | null | undefined) =>
   Number(n ?? 0).toLocaleString(displayLocale, { style: "currency", currency: "USD" });
+
+/** A percentage with one decimal ("76.2%"), as every rate and share is shown. */
+export const formatPercent = (n: number | string) =>
+  `${Number(n).toLocaleString(displayLocale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false })}%`;

@@ -3,6 +3,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
+import { formatPercent } from "@/lib/format";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useAiAnalytics, useAiNarrative, type AiAnalytics } from "../api/get-ai-analytics";
@@ -18,21 +19,20 @@ type Product = AiAnalytics["by_product"][number];
 type Weekday = AiAnalytics["by_weekday"][number];
 type Anomaly = AiAnalytics["anomalies"][number];
 
-const pct = (v: unknown) => `${Number(v).toFixed(1)}%`;
 const weight = (v: unknown) => num(Number(v));
 
 const locationColumns: ColumnDef<Location, unknown>[] = [
   { header: "Location", accessorKey: "location_name" },
   { header: "Tickets", accessorKey: "tickets" },
   { header: "Net lb", accessorKey: "weight_lb", cell: (c) => weight(c.getValue()) },
-  { header: "Share", accessorKey: "share_percent", cell: (c) => pct(c.getValue()) },
+  { header: "Share", accessorKey: "share_percent", cell: (c) => formatPercent(c.getValue() as number) },
   { header: "lb per active day", accessorKey: "lb_per_active_day", cell: (c) => weight(c.getValue()) },
 ];
 const productColumns: ColumnDef<Product, unknown>[] = [
   { header: "Product", accessorKey: "waste_type" },
   { header: "Tickets", accessorKey: "tickets" },
   { header: "Net lb", accessorKey: "weight_lb", cell: (c) => weight(c.getValue()) },
-  { header: "Share", accessorKey: "share_percent", cell: (c) => pct(c.getValue()) },
+  { header: "Share", accessorKey: "share_percent", cell: (c) => formatPercent(c.getValue() as number) },
 ];
 const weekdayColumns: ColumnDef<Weekday, unknown>[] = [
   { header: "Weekday", accessorKey: "weekday" },
@@ -80,8 +80,8 @@ export default function AiAnalyticsScreen() {
           <LastRefreshed figures={data} />
           <div className="analytics-grid">
             <StatCard label="Outbound weight" value={lb(data.totals.total_weight_lb)} hint={`${num(data.totals.total_tickets, 0)} tickets on ${data.totals.active_days} days`} />
-            <StatCard label="Weight with a photo" value={pct(data.data_quality.photo_weight_percent)} hint={`Aim: more than ${num(data.data_quality.photo_target_percent, 0)}%`} />
-            <StatCard label="AI readings accepted" value={pct(data.data_quality.ai_accepted_percent)} hint={`${data.data_quality.ai_accepted} accepted, ${data.data_quality.ai_corrected} corrected by hand of ${data.data_quality.ai_readings}`} />
+            <StatCard label="Weight with a photo" value={formatPercent(data.data_quality.photo_weight_percent)} hint={`Aim: more than ${num(data.data_quality.photo_target_percent, 0)}%`} />
+            <StatCard label="AI readings accepted" value={formatPercent(data.data_quality.ai_accepted_percent)} hint={`${data.data_quality.ai_accepted} accepted, ${data.data_quality.ai_corrected} corrected by hand of ${data.data_quality.ai_readings}`} />
             <StatCard label="Weekly trend" value={data.trend.change_percent === null ? "Not enough weeks" : `${data.trend.change_percent > 0 ? "+" : ""}${data.trend.change_percent.toFixed(1)}%`} hint="First week of the period against the last" />
           </div>
           {data.totals.total_tickets === 0 && data.data_quality.tickets === 0 ? <EmptyState title="No tickets in this period" /> : (

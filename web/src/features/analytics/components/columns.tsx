@@ -1,4 +1,4 @@
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatPercent } from "@/lib/format";
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ReportTicket } from "../api/get-report-tickets";
 import { num, usd } from "../lib/conversions";
@@ -10,7 +10,6 @@ type BreakdownRow = components["schemas"]["BreakdownRow"];
 // Cells show figures formatted (one decimal for lb, dollars and cents for USD); sorting stays numeric.
 const weight = (v: unknown) => num(Number(v));
 const money = (v: unknown) => usd(Number(v));
-const percent = (v: unknown) => `${Number(v).toFixed(1)}%`;
 
 export const ticketColumns: ColumnDef<ReportTicket, unknown>[] = [
   { header: "Date/Time", accessorFn: (t) => t.timestamp, id: "timestamp", cell: (c) => formatDateTime(c.getValue() as string) },
@@ -27,7 +26,7 @@ export const breakdownColumns: ColumnDef<BreakdownRow, unknown>[] = [
   { header: "Name", accessorFn: (r) => r.name ?? "Not recorded", id: "name" },
   { header: "Tickets", accessorKey: "ticket_count" },
   { header: "Net lb", accessorKey: "net_weight", cell: (c) => weight(c.getValue()) },
-  { header: "% of weight", accessorKey: "percentage", cell: (c) => percent(c.getValue()) },
+  { header: "% of weight", accessorKey: "percentage", cell: (c) => formatPercent(c.getValue() as number) },
 ];
 
 export const locationSavingsColumns: ColumnDef<CostAnalysis["savings_by_location"][number], unknown>[] = [

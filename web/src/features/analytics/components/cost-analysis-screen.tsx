@@ -2,6 +2,7 @@ import { useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
+import { formatPercent } from "@/lib/format";
 import { useCostAnalysis } from "../api/get-cost-analysis";
 import { lastDays, lb, num, usd } from "../lib/conversions";
 import type { ReportFilters } from "../api/report-filters";
@@ -44,7 +45,7 @@ export default function CostAnalysisScreen() {
                   <p>Monthly {usd(data.projections.monthly)} · Annual {usd(data.projections.annual)} · Payback {data.projections.payback_years === null ? "never (no savings yet)" : `${data.projections.payback_years} years`}</p>
                 </Card>
                 <Card title="Performance summary">
-                  <p>{lb(data.performance_summary.total_weight)} weighed, {lb(data.performance_summary.diverted_weight)} diverted ({data.performance_summary.diversion_rate.toFixed(1)}%) over {num(data.performance_summary.total_tickets, 0)} tickets.</p>
+                  <p>{lb(data.performance_summary.total_weight)} weighed, {lb(data.performance_summary.diverted_weight)} diverted ({formatPercent(data.performance_summary.diversion_rate)}) over {num(data.performance_summary.total_tickets, 0)} tickets.</p>
                 </Card>
               </div>
             </div>

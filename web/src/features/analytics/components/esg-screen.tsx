@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
+import { formatPercent } from "@/lib/format";
 import { getCurrentSubscriptionQueryOptions } from "@/features/subscription/api/get-current-subscription";
 import { useDashboard } from "../api/get-dashboard";
 import { diversionBar, lastDays, lb, num, pctText, usd } from "../lib/conversions";
@@ -67,7 +68,7 @@ export default function EsgScreen() {
             )}
             <Card title="Top waste sources">
               {sources.length === 0 ? <EmptyState title="No waste source data available yet" /> : (
-                <ul>{sources.map(([name, s]) => <li key={name}>{name}: {lb(s.weight)} ({s.percentage.toFixed(1)}%)</li>)}</ul>
+                <ul>{sources.map(([name, s]) => <li key={name}>{name}: {lb(s.weight)} ({formatPercent(s.percentage)})</li>)}</ul>
               )}
             </Card>
           </div>

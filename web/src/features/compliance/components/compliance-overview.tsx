@@ -2,12 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
+import { formatPercent } from "@/lib/format";
 import { getCurrentSubscriptionQueryOptions } from "@/features/subscription/api/get-current-subscription";
 import { usePlans } from "@/features/subscription/api/get-plans";
 import type { ComplianceDashboard } from "../api/get-dashboard";
 import { useGeneratorTiers } from "../api/generator-tiers";
 import { usePartners } from "../api/food-recovery";
-import { pct } from "./parts";
 
 /** Opened in a new tab (spec 3 s2.17): the EAR preparation tool and the edible food recovery records. */
 export const TOOLS = [
@@ -62,7 +62,7 @@ function EnabledOverview({ data }: { data?: ComplianceDashboard }) {
         <StatCard label="EAR preparation" value={ear ? `${ear.completion_percentage}%` : "—"} hint={ear ? (ear.eligible_for_submission ? "Eligible for export" : `Due ${ear.reporting_due_date}`) : "No tickets yet"} />
         <StatCard label="Tier 1/2 locations" value={tiers.data ? String(tiered) : "—"} hint={unanswered > 0 ? `${unanswered} not answered` : "All locations answered"} />
         <StatCard label="Recovery partners on file" value={partners.data ? String(onFile) : "—"} hint="with a written agreement in force" />
-        <StatCard label="Food recovery" value={data?.has_data ? pct(data.food_recovery.recovery_rate) : "—"} hint={data?.has_data ? `of ${pct(data.food_recovery.target_rate)} target` : "No tickets yet"} />
+        <StatCard label="Food recovery" value={data?.has_data ? formatPercent(data.food_recovery.recovery_rate) : "—"} hint={data?.has_data ? `of ${formatPercent(data.food_recovery.target_rate)} target` : "No tickets yet"} />
       </div>
       <div className="compliance-head">
         <span>

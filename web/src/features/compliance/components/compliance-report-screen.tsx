@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
+import { formatPercent } from "@/lib/format";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { DataTable } from "@/components/data-table/data-table";
 import { ApiError } from "@/lib/api-client";
@@ -10,7 +11,7 @@ import { notify } from "@/lib/notify";
 import type { OnProgress } from "@/lib/use-busy-action";
 import { BusyButton } from "@/components/busy/busy-button";
 import { useComplianceDashboard } from "../api/get-dashboard";
-import { CompliantBadge, MonthlyTrend, RiskBadge, locationColumns, lb, pct } from "./parts";
+import { CompliantBadge, MonthlyTrend, RiskBadge, locationColumns, lb } from "./parts";
 import "./compliance.css";
 
 async function exportPdf(year: number, onProgress?: OnProgress): Promise<string> {
@@ -52,10 +53,10 @@ export default function ComplianceReportScreen() {
       {!data.has_data ? <EmptyState title="No compliance data available"><p>Create waste tickets to begin SB 1383 tracking</p></EmptyState> : (
         <>
           <div className="compliance-grid">
-            <StatCard label="Organic diversion rate" value={pct(s.diversion_rate)} hint={`Target ${pct(s.target_rate)} (a management target; SB 1383's 75% is statewide)`} />
+            <StatCard label="Organic diversion rate" value={formatPercent(s.diversion_rate)} hint={`Target ${formatPercent(s.target_rate)} (a management target; SB 1383's 75% is statewide)`} />
             <StatCard label="Status" value={<CompliantBadge ok={s.is_compliant} />} hint={<RiskBadge level={s.risk_level} />} />
             <StatCard label="Total waste" value={lb(data.diversion_metrics.total_waste)} hint={`${lb(data.diversion_metrics.diverted_weight)} diverted`} />
-            <StatCard label="Food recovered" value={lb(data.food_recovery.recovered_pounds)} hint={`${pct(data.food_recovery.recovery_rate)} of net weight`} />
+            <StatCard label="Food recovered" value={lb(data.food_recovery.recovered_pounds)} hint={`${formatPercent(data.food_recovery.recovery_rate)} of net weight`} />
           </div>
           <Card title="Locations">
             <DataTable data={locations} columns={locationColumns} getRowId={(r) => r.name} empty="No locations with tickets this year." />

@@ -5,7 +5,7 @@ import { StatCard } from "@/components/ui/stat-card";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { Pager } from "@/components/pager/pager";
 import { DataTable } from "@/components/data-table/data-table";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatPercent } from "@/lib/format";
 import { usePageState } from "@/lib/page-state";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { useExportEar, type EarFormat } from "../api/export-ear";
@@ -17,7 +17,7 @@ import { FoodRecoveryRecords } from "./food-recovery";
 import { GeneratorTiers } from "./generator-tiers";
 import { ComplianceOverview } from "./compliance-overview";
 import { StateLawsCard } from "./state-laws-screen";
-import { CompliantBadge, MonthlyTrend, ProgressBar, RiskBadge, StatusWord, day, lb, locationColumns, pct } from "./parts";
+import { CompliantBadge, MonthlyTrend, ProgressBar, RiskBadge, StatusWord, day, lb, locationColumns } from "./parts";
 import "./compliance.css";
 
 /** SB 1383 Compliance Dashboard (spec 3 s2.16): every figure from the sb1383_* marts. */
@@ -71,7 +71,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
     <>
       <LastRefreshed figures={data} />
       <div className="compliance-grid">
-        <StatCard label="Organic diversion rate" value={pct(s.diversion_rate)} hint={`Target ${pct(s.target_rate)}`} />
+        <StatCard label="Organic diversion rate" value={formatPercent(s.diversion_rate)} hint={`Target ${formatPercent(s.target_rate)}`} />
         <StatCard label="Compliance status" value={<CompliantBadge ok={s.is_compliant} />} hint={<RiskBadge level={s.risk_level} />} />
         <StatCard label="Tickets analyzed" value={s.total_tickets_analyzed.toLocaleString()} hint={`${data.year}, completed outbound tickets`} />
         <StatCard label="EAR readiness" value={`${ear.completion_percentage}%`} hint={ear.current_quarter ?? "No quarter yet"} />
@@ -82,11 +82,11 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
             <dt>Organic waste</dt><dd>{lb(d.total_waste)}</dd>
             <dt>Diverted</dt><dd>{lb(d.diverted_weight)}</dd>
             <dt>Landfill</dt><dd>{lb(d.landfill_weight)}</dd>
-            <dt>Organic diversion rate</dt><dd>{pct(d.diversion_rate)} of {pct(d.target_rate)}</dd>
+            <dt>Organic diversion rate</dt><dd>{formatPercent(d.diversion_rate)} of {formatPercent(d.target_rate)}</dd>
             <dt>Gap to compliance</dt>
             <dd className={d.gap_to_compliance > 0 ? "text-red" : ""}>{d.gap_to_compliance > 0 ? `${d.gap_to_compliance.toFixed(1)} points (${lb(d.lb_to_target)} to divert)` : "None"}</dd>
             <dt>Current month</dt>
-            <dd>{pct(d.current_rate)}{d.current_month ? ` (${d.current_month.slice(0, 7)})` : ""} <Badge tone={onTrack ? "green" : "amber"}>{onTrack ? "On Track" : "Needs Improvement"}</Badge></dd>
+            <dd>{formatPercent(d.current_rate)}{d.current_month ? ` (${d.current_month.slice(0, 7)})` : ""} <Badge tone={onTrack ? "green" : "amber"}>{onTrack ? "On Track" : "Needs Improvement"}</Badge></dd>
           </dl>
           <ProgressBar value={d.diversion_rate} target={d.target_rate} label="Diversion against target" />
           <MonthlyTrend points={d.monthly_trend} target={d.target_rate} />
@@ -94,7 +94,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
         <Card title="Food Recovery">
           <dl className="compliance-dl">
             <dt>Recovered</dt><dd>{lb(f.recovered_pounds)}</dd>
-            <dt>Recovery rate</dt><dd>{pct(f.recovery_rate)} of {pct(f.target_rate)}</dd>
+            <dt>Recovery rate</dt><dd>{formatPercent(f.recovery_rate)} of {formatPercent(f.target_rate)}</dd>
             <dt>Donation tickets</dt><dd>{f.donation_tickets}</dd>
             <dt>Gap to target</dt>
             <dd className={f.gap_to_target > 0 ? "text-red" : ""}>{f.gap_to_target > 0 ? `${f.gap_to_target.toFixed(1)} points (${lb(f.lb_to_target)})` : "None"}</dd>
@@ -125,7 +125,7 @@ function Dashboard({ data, refresh, refreshing }: { data: ComplianceDashboard; r
           </dl>
           <ProgressBar value={ear.completion_percentage} target={100} label="EAR preparation" />
           <EarExport year={data.year} eligible={ear.eligible_for_submission} />
-          {!ear.eligible_for_submission && <p className="small muted">EAR export unlocks at {pct(d.target_rate)} diversion (your target) and at least {ear.min_tickets} waste tickets.</p>}
+          {!ear.eligible_for_submission && <p className="small muted">EAR export unlocks at {formatPercent(d.target_rate)} diversion (your target) and at least {ear.min_tickets} waste tickets.</p>}
         </Card>
         <ActivityLog year={data.year} first={data.compliance_log} total={data.compliance_log_total ?? data.compliance_log.length} />
         <StateLawsCard />

@@ -6,13 +6,13 @@ import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { ApiError } from "@/lib/api-client";
-import { companyYearMonth } from "@/lib/format";
+import { companyYearMonth, formatPercent } from "@/lib/format";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import { Button } from "@/components/ui/button";
 import { BusyError } from "@/components/busy/busy-error";
 import { useExportEar, type EarFormat } from "../api/export-ear";
 import { useEarReport } from "../api/get-ear-report";
-import { day, lb, pct } from "./parts";
+import { day, lb } from "./parts";
 import "./compliance.css";
 
 const FORMATS: { format: EarFormat; label: string }[] = [
@@ -56,7 +56,7 @@ export default function EarScreen() {
           )}
           <div className="compliance-grid">
             <StatCard label="Compliance status" value={<Badge tone={data.summary.compliance_status === "compliant" ? "green" : data.summary.compliance_status === "no_data" ? "gray" : "red"}>{data.summary.compliance_status.replace(/_/g, " ")}</Badge>} />
-            <StatCard label="Organic diversion rate" value={pct(data.summary.diversion_rate)} hint={`Target ${pct(data.summary.target_rate)}`} />
+            <StatCard label="Organic diversion rate" value={formatPercent(data.summary.diversion_rate)} hint={`Target ${formatPercent(data.summary.target_rate)}`} />
             <StatCard label="Total organic waste" value={lb(data.summary.total_organic_waste)} hint={`${data.summary.total_organic_waste_tons} short tons`} />
             <StatCard label="Tickets" value={data.summary.ticket_count.toLocaleString()} hint={`Due ${day(data.reporting_due_date)}`} />
           </div>
@@ -83,7 +83,7 @@ export default function EarScreen() {
                 ))}
               </div>
               <BusyError message={exporter.error?.message} onDismiss={exporter.clearError} />
-              {!data.eligible_for_submission && <p className="small muted">EAR export unlocks at {pct(data.summary.target_rate)} diversion (your target), the minimum number of waste tickets and every ticket at its location.</p>}
+              {!data.eligible_for_submission && <p className="small muted">EAR export unlocks at {formatPercent(data.summary.target_rate)} diversion (your target), the minimum number of waste tickets and every ticket at its location.</p>}
             </Card>
           </div>
         </>

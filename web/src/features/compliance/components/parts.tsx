@@ -1,11 +1,10 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { formatDay } from "@/lib/format";
+import { formatDay, formatPercent } from "@/lib/format";
 import type { ComplianceDashboard, LocationCompliance } from "../api/get-dashboard";
 
 export const lb = (v: number) => `${v.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} lb`;
-export const pct = (v: number) => `${v.toFixed(1)}%`;
 /** A calendar day (YYYY-MM-DD) as it is: no time zone may move 1 August to 31 July. */
 export const day = (d: string) => formatDay(d, d);
 
@@ -58,7 +57,7 @@ export type LocationRow = LocationCompliance & { name: string };
 
 export const locationColumns: ColumnDef<LocationRow, unknown>[] = [
   { header: "Location", accessorKey: "name" },
-  { header: "Diversion Rate", accessorKey: "diversion_rate", cell: (c) => pct(Number(c.getValue())) },
+  { header: "Diversion Rate", accessorKey: "diversion_rate", cell: (c) => formatPercent(Number(c.getValue())) },
   { header: "Total Weight", accessorKey: "total_weight", cell: (c) => lb(Number(c.getValue())) },
   { header: "Status", accessorKey: "is_compliant", cell: (c) => <CompliantBadge ok={Boolean(c.getValue())} /> },
   { header: "Risk", accessorKey: "risk_level", cell: (c) => <RiskBadge level={String(c.getValue())} /> },

@@ -2,11 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { api } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatLbs } from "@/lib/format";
 import { useSession } from "@/lib/session";
 import type { InboundTicket } from "../api/inbound";
 
-const lbs = (n: number) => `${n.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} lbs`;
 export const usd = (n: number) => n.toLocaleString(undefined, { style: "currency", currency: "USD" });
 
 /** Ticket detail and the printable scale ticket / receipt (logo, weights, lines, amount, payment). */
@@ -35,9 +34,9 @@ export function InboundTicketModal({ ticket, onClose }: { ticket: InboundTicket 
           {ticket.license_plate ? ` · Plate: ${ticket.license_plate}` : ""}</p>
         <table>
           <tbody>
-            <tr><th>Gross</th><td>{lbs(ticket.gross_weight)}</td></tr>
-            <tr><th>Tare</th><td>{lbs(ticket.tare_weight)}</td></tr>
-            <tr><th>Net</th><td>{lbs(ticket.net_weight)}</td></tr>
+            <tr><th>Gross</th><td>{formatLbs(ticket.gross_weight)}</td></tr>
+            <tr><th>Tare</th><td>{formatLbs(ticket.tare_weight)}</td></tr>
+            <tr><th>Net</th><td>{formatLbs(ticket.net_weight)}</td></tr>
           </tbody>
         </table>
         <table>

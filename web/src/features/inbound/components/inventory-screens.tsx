@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/input";
 import { Card, Spinner } from "@/components/ui/panel";
 import { ApiError } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatPercent, formatWeight } from "@/lib/format";
 import { usePageState } from "@/lib/page-state";
 import { useSession } from "@/lib/session";
 import { type InventoryItem, useCustomers, useInventory, useWasteTypes } from "../api/inbound";
@@ -14,12 +14,11 @@ import { InboundGate } from "./inbound-gate";
 import { usd } from "./inbound-ticket-print";
 import "./inbound.css";
 
-const lbs = (n: number) => `${n.toLocaleString(undefined, { maximumFractionDigits: 1 })} lbs`;
 const tone = (s: string) => (s === "available" ? "green" : s === "reserved" ? "amber" : "gray");
 const col = createColumnHelper<InventoryItem>();
 const columns = [
   col.accessor("waste_type", { header: "Waste Type" }),
-  col.accessor("quantity_available", { header: "Quantity", cell: (c) => lbs(c.getValue()) }),
+  col.accessor("quantity_available", { header: "Quantity", cell: (c) => formatWeight(c.getValue()) }),
   col.accessor("total_value", { header: "Value", cell: (c) => usd(c.getValue()) }),
   col.accessor("status", { header: "Status", cell: (c) => <Badge tone={tone(c.getValue())}>{c.getValue()}</Badge> }),
   col.accessor("updated_at", { header: "Last Updated", cell: (c) => formatDate(c.getValue()) }),
@@ -61,10 +60,10 @@ function Management() {
       {isLoading ? <Spinner label="Loading inventory..." /> : flows && (
         <>
           <div className="inbound-cards">
-            <Card className="inbound-card"><div className="label">ON HAND</div><div className="value">{lbs(flows.on_hand.total_quantity)}</div>
+            <Card className="inbound-card"><div className="label">ON HAND</div><div className="value">{formatWeight(flows.on_hand.total_quantity)}</div>
               <div className="muted">{usd(flows.on_hand.total_value)} · {flows.on_hand.item_count} items</div></Card>
-            <Card className="inbound-card"><div className="label">IN FLOW (30 days)</div><div className="value">+{lbs(flows.flows_last_30_days.total_in)}</div></Card>
-            <Card className="inbound-card"><div className="label">OUT FLOW (30 days)</div><div className="value">-{lbs(flows.flows_last_30_days.total_out)}</div></Card>
+            <Card className="inbound-card"><div className="label">IN FLOW (30 days)</div><div className="value">+{formatWeight(flows.flows_last_30_days.total_in)}</div></Card>
+            <Card className="inbound-card"><div className="label">OUT FLOW (30 days)</div><div className="value">-{formatWeight(flows.flows_last_30_days.total_out)}</div></Card>
           </div>
           <Metrics data={flows} />
         </>
@@ -103,9 +102,9 @@ function Metrics({ data }: { data: Flows }) {
   return (
     <Card title="Performance Metrics">
       <div className="inbound-cards">
-        <div><div className="label">Turnover Rate</div><div className="value">{data.metrics.turnover_rate_30_day.toFixed(1)}%</div></div>
+        <div><div className="label">Turnover Rate</div><div className="value">{formatPercent(data.metrics.turnover_rate_30_day)}</div></div>
         <div><div className="label">Days Inventory</div><div className="value">{data.metrics.days_of_inventory === null ? "N/A" : data.metrics.days_of_inventory.toFixed(1)}</div></div>
-        <div><div className="label">Net Change</div><div className="value">{lbs(data.flows_last_30_days.net_change)}</div></div>
+        <div><div className="label">Net Change</div><div className="value">{formatWeight(data.flows_last_30_days.net_change)}</div></div>
         <div><div className="label">Transactions</div><div className="value">{data.metrics.transaction_count}</div></div>
       </div>
     </Card>
@@ -130,12 +129,12 @@ function Dashboard() {
       {flows && (
         <>
           <div className="inbound-cards">
-            <Card className="inbound-card"><div className="label">ON HAND</div><div className="value">{lbs(flows.on_hand.total_quantity)}</div>
+            <Card className="inbound-card"><div className="label">ON HAND</div><div className="value">{formatWeight(flows.on_hand.total_quantity)}</div>
               <div className="muted">{usd(flows.on_hand.total_value)} · {flows.on_hand.item_count} items</div></Card>
-            <Card className="inbound-card"><div className="label">IN FLOW</div><div className="value">+{lbs(flows.flows_last_30_days.total_in)}</div>
-              <div className="muted">{lbs(flows.flows_last_30_days.in_flow_rate_per_day)}/day · Customer deliveries</div></Card>
-            <Card className="inbound-card"><div className="label">OUT FLOW</div><div className="value">-{lbs(flows.flows_last_30_days.total_out)}</div>
-              <div className="muted">{lbs(flows.flows_last_30_days.out_flow_rate_per_day)}/day · Disposal partners</div></Card>
+            <Card className="inbound-card"><div className="label">IN FLOW</div><div className="value">+{formatWeight(flows.flows_last_30_days.total_in)}</div>
+              <div className="muted">{formatWeight(flows.flows_last_30_days.in_flow_rate_per_day)}/day · Customer deliveries</div></Card>
+            <Card className="inbound-card"><div className="label">OUT FLOW</div><div className="value">-{formatWeight(flows.flows_last_30_days.total_out)}</div>
+              <div className="muted">{formatWeight(flows.flows_last_30_days.out_flow_rate_per_day)}/day · Disposal partners</div></Card>
           </div>
           <Metrics data={flows} />
         </>

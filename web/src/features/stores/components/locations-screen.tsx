@@ -7,6 +7,7 @@ import { Modal } from "@/components/ui/modal";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { useRegions } from "@/features/regions/api/get-regions";
 import { useCurrentSubscription } from "@/features/subscription/api/get-current-subscription";
+import { formatPercent, formatWeight } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import type { StoreCreated } from "../api/create-store";
 import { Pager } from "@/components/pager/pager";
@@ -15,7 +16,6 @@ import { PAGE_SIZE, useBilling, useStores, useUpdateStore, type Store } from "..
 import { LocationDialog } from "./location-dialog";
 import { UnlocatedTicketsPanel } from "./unlocated-tickets-panel";
 
-const lb = (n: number | string) => Number(n).toLocaleString("en-US", { maximumFractionDigits: 1 });
 
 /** "used/max" with ∞ when the plan has no maximum (spec 3 section 2.21). */
 export function usedOfMax(used: number, max: number | null | undefined): string {
@@ -125,8 +125,8 @@ function LocationCard({ store, showRegion, onEdit, onToggle, busy }: {
         {showRegion && <span className="small">Region: {store.region_name ?? "No Region"}</span>}
         <dl className="detail-grid">
           <div><dt>Tickets this month</dt><dd>{store.stats ? store.stats.total_tickets : "—"}</dd></div>
-          <div><dt>Total weight</dt><dd>{store.stats ? `${lb(store.stats.total_lb)} lbs` : "—"}</dd></div>
-          <div><dt>Diversion rate</dt><dd>{store.stats ? `${Number(store.stats.diversion_rate).toFixed(1)}%` : "—"}</dd></div>
+          <div><dt>Total weight</dt><dd>{store.stats ? formatWeight(store.stats.total_lb) : "—"}</dd></div>
+          <div><dt>Diversion rate</dt><dd>{store.stats ? formatPercent(store.stats.diversion_rate) : "—"}</dd></div>
           <div><dt>Monthly cost</dt><dd>{store.monthly_cost != null ? `${usd(store.monthly_cost)}/mo per location` : "—"}</dd></div>
         </dl>
         <div className="row">
