@@ -78,10 +78,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.openapi = openapi
 
-    @app.get("/api/health", tags=["health"], include_in_schema=False)
-    async def health() -> dict:
-        return {"status": "ok"}
-
     _serve_web(app, settings.web_dist)
     return app
 

@@ -55,7 +55,7 @@ def _wait_until_up(base_url: str, proc: subprocess.Popen, timeout_s: float = 240
         if proc.poll() is not None:
             raise RuntimeError(f"the API server exited with {proc.returncode}")
         try:
-            if httpx.get(f"{base_url}/api/health", timeout=2).status_code == 200:
+            if httpx.get(f"{base_url}/api/healthz", timeout=2).status_code == 200:
                 return
         except httpx.HTTPError:
             pass

@@ -237,7 +237,7 @@ def server(database_url):
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         try:
-            if requests.get(f"{base}/api/health", timeout=5).ok:
+            if requests.get(f"{base}/api/healthz", timeout=5).ok:
                 break
         except requests.RequestException:
             time.sleep(0.2)

@@ -51,7 +51,7 @@ def test_flow_serve_counts_a_loopback_client_rotating_x_forwarded_for_as_one_add
         while True:
             assert proc.poll() is None, "flow serve exited"
             try:
-                if requests.get(f"{base}/api/health", timeout=3).ok:
+                if requests.get(f"{base}/api/healthz", timeout=3).ok:
                     break
             except requests.RequestException:
                 pass

@@ -79,7 +79,7 @@ def _serve(env: dict[str, str], port: int) -> subprocess.Popen:
     while time.monotonic() < deadline:
         assert proc.poll() is None, proc.stdout.read()
         try:
-            if requests.get(f"http://127.0.0.1:{port}/api/health", timeout=3).ok:
+            if requests.get(f"http://127.0.0.1:{port}/api/healthz", timeout=3).ok:
                 return proc
         except requests.RequestException:
             pass
