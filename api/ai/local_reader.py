@@ -18,7 +18,7 @@ import numpy as np
 from PIL import Image
 
 from api.ai import display, dots, images, layout
-from api.ai.parsing import parse_weight, read_plate, unit_of
+from api.ai.parsing import parse_weight, plate_in_text, unit_of
 from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, LOCAL_OCR, PlateReading, WeightReading
 
 log = logging.getLogger("flow.ai")
@@ -377,7 +377,7 @@ def _label_place_covered(colour: Image.Image, box: TextBox, around: layout.Surro
 
 def plate_from_boxes(boxes: list[TextBox]) -> PlateReading:
     raw = " ".join(b.text for b in boxes)
-    candidates = [(b, p) for b in boxes if (p := read_plate(b.text))]
+    candidates = [(b, p) for b in boxes if (p := plate_in_text(b.text))]
     if not candidates:
         return PlateReading(LOCAL_OCR, None, raw, 0.0, "no plate-like text found")
     # The registration is the tallest text; a mix of letters and digits is the usual US format.

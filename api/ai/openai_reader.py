@@ -15,7 +15,7 @@ import openai
 from PIL import Image
 
 from api.ai import images
-from api.ai.parsing import MAX_WEIGHT_LB, ONE_DECIMAL, read_plate
+from api.ai.parsing import MAX_WEIGHT_LB, ONE_DECIMAL, plate_in_text
 from api.ai.reader import GPT4_VISION, PlateReading, WeightReading
 from api.core.config import Settings
 from api.kit.units import LB_PER_KG
@@ -130,7 +130,7 @@ class OpenAIReader:
             return PlateReading(GPT4_VISION, None, "", 0.0, str(exc))
         text = answer.get("plate") if isinstance(answer.get("plate"), str) else ""
         confidence = _percent(answer.get("confidence"))
-        plate = read_plate(text) if text else None
+        plate = plate_in_text(text) if text else None
         return PlateReading(GPT4_VISION, plate, text, confidence if plate else 0.0,
                             None if plate else "no plate visible")
 

@@ -103,7 +103,7 @@ _PLATE_WORDS = {
 }
 
 
-def read_plate(text: str) -> str | None:
+def plate_in_text(text: str) -> str | None:
     """A plate read from an image's text: the stored form (kit.plates), if it can be a US plate
     (2-8 characters, not a word printed on plates), else None."""
     compact = normalize_plate(text)

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from api.ai.parsing import parse_weight, read_plate, unit_of
+from api.ai.parsing import parse_weight, plate_in_text, unit_of
 
 
 @pytest.mark.parametrize(("text", "pounds"), [
@@ -45,7 +45,7 @@ def test_unit_labels_are_recognised(text, unit):
 @pytest.mark.parametrize(("text", "plate"), [("7abc-123", "7ABC123"), ("ABC 1234", "ABC1234"),
                                              ("CALIFORNIA", None), ("X", None), ("ABCDEFGHJ", None)])
 def test_plates_are_upper_case_letters_and_digits(text, plate):
-    assert read_plate(text) == plate
+    assert plate_in_text(text) == plate
 
 
 def test_a_point_after_the_last_digit_is_kept_but_not_trusted():

@@ -1,10 +1,10 @@
 """One plate rule for every caller: typed plates (tickets, customers' vehicles, outbound) and plates
-read from a photo (ai.parsing.read_plate adds only its plausibility filter on top)."""
+read from a photo (ai.parsing.plate_in_text adds only its plausibility filter on top)."""
 from __future__ import annotations
 
 import pytest
 
-from api.ai.parsing import read_plate
+from api.ai.parsing import plate_in_text
 from api.kit.plates import normalize_plate
 
 
@@ -18,9 +18,9 @@ def test_a_plate_is_kept_as_its_ascii_letters_and_digits_in_upper_case(raw, plat
 
 @pytest.mark.parametrize("raw", ["7abc-123", " 7 xyz 98 ", "ab 12"])
 def test_a_plate_read_from_a_photo_is_stored_in_the_same_form_as_a_typed_one(raw):
-    assert read_plate(raw) == normalize_plate(raw)
+    assert plate_in_text(raw) == normalize_plate(raw)
 
 
 @pytest.mark.parametrize("raw", ["TEXAS", "X", "ABCDEFGHJ"])
 def test_a_photo_text_that_cannot_be_a_us_plate_is_no_reading(raw):
-    assert read_plate(raw) is None
+    assert plate_in_text(raw) is None
