@@ -12,6 +12,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from api.ai.dots import SHAPES
+
 # Which segments light for each character (a top, b upper right, c lower right, d bottom,
 # e lower left, f upper left, g middle).
 SEGMENTS = {
@@ -179,19 +181,11 @@ def ghosted(style: DisplayStyle, share: float) -> DisplayStyle:
     return DisplayStyle(style.kind, style.background, style.lit, unlit, style.font_path)
 
 
-# A 5 x 7 dot-matrix font drawn here from the usual character-LCD digit shapes (rows top to
-# bottom, five columns, # lit).
+# A 5 x 7 dot-matrix font: the usual character-LCD digit shapes (HD44780-style, rows top to bottom,
+# five columns, # lit), the same standard glyphs the reader's dot decoder knows (api.ai.dots), plus
+# the minus sign, a blank and the unit's letters.
 DOTS_5X7 = {
-    "0": (".###.", "#...#", "#..##", "#.#.#", "##..#", "#...#", ".###."),
-    "1": ("..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."),
-    "2": (".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"),
-    "3": ("#####", "...#.", "..#..", "...#.", "....#", "#...#", ".###."),
-    "4": ("...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."),
-    "5": ("#####", "#....", "####.", "....#", "....#", "#...#", ".###."),
-    "6": ("..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."),
-    "7": ("#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."),
-    "8": (".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."),
-    "9": (".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."),
+    **SHAPES,
     "-": (".....", ".....", ".....", "#####", ".....", ".....", "....."),
     " ": (".....",) * 7,
     "k": ("#....", "#....", "#..#.", "#.#..", "##...", "#.#..", "#..#."),
