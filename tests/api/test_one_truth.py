@@ -207,6 +207,10 @@ async def test_sb1383_figures_count_organic_waste_only_and_agree(read, client, w
         "esg": e["compliance"]["diversion_rate"], "hand": "95.2"})
     same("SB 1383 tickets", {"compliance": comp["compliance_status"]["total_tickets_analyzed"],
                              "EAR": ear["summary"]["ticket_count"], "hand": ORGANIC_TICKETS})
+    # The target every screen and file measures against (the e-mailed SB 1383 PDF prints the ESG one).
+    same("SB 1383 target", {"compliance": comp["compliance_status"]["target_rate"],
+                            "EAR": ear["summary"]["target_rate"], "esg": e["compliance"]["target_rate"],
+                            "dashboard": d["ca_compliance_target"]})
     same("meets the target", {"compliance": comp["compliance_status"]["is_compliant"],
                               "dashboard": d["ca_compliance"], "esg": e["compliance"]["sb1383_compliant"]})
     same("food recovered", {"compliance": comp["food_recovery"]["recovered_pounds"], "hand": "24.0"})
