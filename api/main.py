@@ -19,6 +19,7 @@ from api.kit.guard import RequestGuard
 from api.kit.methods import MethodGuard
 from api.ops.logs import RedactSecrets, configure_logging
 from api.ops.middleware import Operations
+from api.wiring import wire
 
 # One router module per domain (DESIGN.md); each exposes `router`.
 DOMAINS = (
@@ -37,6 +38,7 @@ def _operation_id(route: APIRoute) -> str:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     configure_logging()
+    wire()  # the domains that act on ticket events (api/wiring.py)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):

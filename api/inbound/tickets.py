@@ -5,8 +5,9 @@ company-local day (api.tickets.numbering). A client id makes create idempotent, 
 tickets. With multi-step weighing a truck is weighed in (status saved, gross only), leaves the
 scale, and is weighed out later from the in-progress list (tare, completion).
 
-`on_completed` is the one place a completed load sets things off (inventory, and the receivable
-for payment_method 'invoice'); `void` is the one place that takes them back.
+`on_completed` is the one place a completed load announces itself (api.tickets.events: inventory
+stocks it, invoices bill a load with payment_method 'invoice'); `void` is the one place that
+announces it is taken back.
 
 A weighed tare (vehicle out) becomes the vehicle's stored tare with the time it was weighed, so
 the truck's next visit can leave on it (spec 3 s2.1 step 5, issue 13's vehicle fields).
@@ -34,11 +35,9 @@ from api.inbound.schemas import (
     InboundTicketUpdate,
     PartyRead,
 )
-from api.inventory.service import receive_inbound, reverse_inbound
-from api.invoices.service import bill_inbound_ticket
-from api.invoices.unbill import unbill_inbound_ticket
 from api.kit.calendar import company_today, company_zone_name, local_midnight
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
+from api.kit.events import publish
 from api.kit.idempotency import payload_digest
 from api.kit.money import cents
 from api.kit.plates import normalize_plate
@@ -50,6 +49,7 @@ from api.tables.settings import CompanySettings
 from api.tables.stores import Store
 from api.tables.tickets import Ticket, TicketLineItem
 from api.tickets import rules
+from api.tickets.events import TicketCompleted, TicketVoided
 from api.tickets.numbering import next_ticket_number
 from api.tickets.references import as_uuid
 from api.tickets.service import NO_LOCATIONS_YET, REUSED_CLIENT_ID, Caller, choose_location, require_location
@@ -237,10 +237,8 @@ async def _store(db: AsyncSession, caller: Caller, store_id: uuid.UUID | None) -
 async def on_completed(db: AsyncSession, caller: Caller, ticket: Ticket, lines: list[TicketLineItem]) -> None:
     """Everything a completed inbound load sets off, in the ticket's own transaction: the inventory
     it brings in (one item and one 'in' movement per line). A load charged to the customer's account
-    (payment_method 'invoice') becomes a receivable here as well."""
-    await receive_inbound(db, ticket, lines, caller.user.id, datetime.now(tz=UTC))
-    await db.flush()  # the invoice reads the ticket's lines
-    await bill_inbound_ticket(db, ticket)
+    (payment_method 'invoice') becomes a receivable here as well. Announced, not called (api.wiring)."""
+    await publish(db, TicketCompleted(ticket, caller.user.id, datetime.now(tz=UTC), lines=tuple(lines)))
 
 
 def remember_tare(vehicle: Vehicle | None, tare: Decimal, weighed: bool, at: datetime) -> None:
@@ -433,10 +431,8 @@ async def void(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, reason: s
     require_location(ticket)
     now = datetime.now(tz=UTC)
     previous = ticket.status
-    reversed_lbs, invoice = Decimal(0), None
-    if previous == "completed":
-        reversed_lbs = await reverse_inbound(db, ticket, caller.user.id, now)
-        invoice = await unbill_inbound_ticket(db, ticket, now)
+    voided = TicketVoided(ticket, previous, caller.user.id, now)
+    await publish(db, voided)  # inventory goes out again, the invoice lets go of the load (or 409)
     ticket.status = "void"
     ticket.voided_at = now
     ticket.void_reason = reason.strip()
@@ -444,8 +440,7 @@ async def void(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, reason: s
     db.add(AuditEvent(
         company_id=caller.company.id, user_id=caller.user.id, action="ticket.void",
         detail={"ticket_id": str(ticket.id), "ticket_number": ticket.ticket_number, "previous_status": previous,
-                "reason": ticket.void_reason, "inventory_reversed_lbs": str(reversed_lbs),
-                "invoice_number": invoice.invoice_number if invoice else None},
+                "reason": ticket.void_reason, **voided.record},
     ))
     await db.flush()
     return ticket

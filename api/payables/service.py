@@ -38,9 +38,7 @@ from api.tables.companies import Company
 from api.tables.inbound import Customer
 from api.tables.payables import Bill, BillOfLading, BillPayment
 from api.tables.stores import Store
-from api.tables.tickets import Ticket
-
-TYPE_2 = "type_2_truck_scale"
+from api.tables.tickets import TYPE_2, Ticket
 
 
 # ---- disposal partners -------------------------------------------------------------------------

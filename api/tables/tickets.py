@@ -29,6 +29,9 @@ from sqlalchemy.types import Uuid
 
 from api.core.db import Base, IdMixin, TenantMixin, TimestampMixin
 
+# outbound_ticket_type of a truck weighed on the scale (spec 2 s7): it may carry a bill of lading and a payable.
+TYPE_2 = "type_2_truck_scale"
+
 WEIGHT = Numeric(12, 1)
 MONEY = Numeric(12, 2)
 

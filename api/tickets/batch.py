@@ -34,8 +34,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.kit.errors import DomainError, Invalid
 from api.kit.idempotency import payload_digest
-from api.payables.service import TYPE_2
-from api.tables.tickets import Ticket, TicketLineItem
+from api.tables.tickets import TYPE_2, Ticket, TicketLineItem
 from api.tickets.numbering import take_ticket_numbers
 from api.tickets.references import ReferenceBook, add_store, load_book
 from api.tickets.schemas import BatchResult, TicketBatch, TicketCreate, TicketRead

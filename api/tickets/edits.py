@@ -14,10 +14,10 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.config import get_settings
-from api.inventory.service import draw_down_for_disposal
 from api.kit.errors import Conflict, Invalid, NotFound
-from api.payables.service import outbound_completed
+from api.kit.events import publish
 from api.tables.tickets import Ticket, TicketImage, TicketLineItem
+from api.tickets.events import TicketCompleted
 from api.tickets.images import IMAGE_CAPS, MAX_IMAGES_PER_TICKET, image_keys, image_store, process_image
 from api.tickets.references import add_store, load_book
 from api.tickets.schemas import LineItemCreate, TicketCreate, TicketUpdate
@@ -91,8 +91,9 @@ async def update_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, 
         db.add_all(TicketLineItem(id=uuid.uuid4(), ticket_id=ticket.id, created_at=now, updated_at=now, **li)
                    for li in prepared.lines)
     await db.flush()
-    await draw_down_for_disposal(db, ticket, caller.user.id)  # completed now: the load left the site
-    await outbound_completed(db, ticket)  # a completed truck-scale load: its bill of lading and payable
+    if ticket.status == "completed":  # completed now: the load left the site
+        await publish(db, TicketCompleted(ticket, caller.user.id, now,
+                                          stocked=ticket.waste_type_id in book.stocked_waste_types))
     return ticket
 
 

@@ -15,19 +15,19 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.config import get_settings
-from api.inventory.service import draw_down_for_disposal, reverse_disposal
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
+from api.kit.events import publish
 from api.kit.idempotency import payload_digest
 from api.kit.money import cents
 from api.kit.plates import normalize_plate
-from api.payables.service import outbound_completed, void_outbound_ticket
 from api.tables.audit import AuditEvent
 from api.tables.companies import Company
 from api.tables.lists import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
 from api.tables.stores import Store
-from api.tables.tickets import Ticket, TicketImage, TicketLineItem
+from api.tables.tickets import TYPE_2, Ticket, TicketImage, TicketLineItem
 from api.tables.users import User
 from api.tickets import rules
+from api.tickets.events import TicketCompleted, TicketVoided
 from api.tickets.images import ProcessedImage, decode_data_url, image_keys, image_store, process_image
 from api.tickets.numbering import next_ticket_number
 from api.tickets.references import ReferenceBook, add_store, is_custom_container, load_book
@@ -123,7 +123,7 @@ def prepare(book: ReferenceBook, caller: Caller, body: TicketCreate, now: dateti
             tare = container.tare_weight_lbs
     gross, tare, net = rules.weights(body.gross_weight, tare, required=completing)
 
-    truck = body.outbound_ticket_type == "type_2_truck_scale"
+    truck = body.outbound_ticket_type == TYPE_2
     vehicle = body.vehicle_info.model_dump(exclude_none=True) if (truck and body.vehicle_info) else None
     if truck:
         if not settings.outbound_truck_scale_enabled:
@@ -229,7 +229,6 @@ async def _insert(db: AsyncSession, caller: Caller, book: ReferenceBook, prepare
         ))
     db.add_all(lines + images)
     await db.flush()
-    await outbound_completed(db, ticket)  # bill of lading and payable, when the settings say so
     return ticket, lines, images
 
 
@@ -247,9 +246,10 @@ async def create_one(db: AsyncSession, caller: Caller, book: ReferenceBook, body
     try:
         async with db.begin_nested():
             ticket, lines, images = await _insert(db, caller, book, prepared, client_id, digest)
-            # A completed outbound load leaves the site: it draws down the inventory of its waste type.
-            if ticket.waste_type_id in book.stocked_waste_types:
-                await draw_down_for_disposal(db, ticket, caller.user.id)
+            if ticket.status == "completed":
+                # The load left the site: its stock is drawn down, a truck-scale load is billed.
+                await publish(db, TicketCompleted(ticket, caller.user.id, ticket.updated_at,
+                                                  stocked=ticket.waste_type_id in book.stocked_waste_types))
     except IntegrityError:
         # A parallel retry with the same client_id won the race: answer with its ticket.
         existing = await _find_by_client_id(db, client_id) if client_id else None
@@ -317,11 +317,9 @@ async def void_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, re
         raise Conflict(f"Inbound ticket {ticket.ticket_number} is voided with POST /api/inbound/tickets/{ticket.id}/void")
     previous = ticket.status
     now = datetime.now(tz=UTC)
-    bill, bol_number = None, None
-    if previous == "completed":
-        # Its payable first: a bill with payments refuses the void (409) before anything moves.
-        bill, bol_number = await void_outbound_ticket(db, ticket, now)
-        await reverse_disposal(db, ticket, caller.user.id, now)  # what the load drew from the inventory goes back
+    # A completed load's payable is voided (refused with 409 when paid) and its stock goes back.
+    voided = TicketVoided(ticket, previous, caller.user.id, now)
+    await publish(db, voided)
     ticket.status = "void"
     ticket.voided_at = now
     ticket.void_reason = reason.strip()
@@ -329,8 +327,7 @@ async def void_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, re
     db.add(AuditEvent(
         company_id=caller.company.id, user_id=caller.user.id, action="ticket.void",
         detail={"ticket_id": str(ticket.id), "ticket_number": ticket.ticket_number, "previous_status": previous,
-                "reason": ticket.void_reason, "bill_number": bill.bill_number if bill else None,
-                "bol_number": bol_number},
+                "reason": ticket.void_reason, **voided.record},
     ))
     await db.flush()
     return ticket
