@@ -25,10 +25,10 @@ from api.core.security import hash_secret
 from api.subscription.service import monthly_cost
 from api.tables.alerts import Alert
 from api.tables.companies import Company
-from api.tables.inbound import Customer, Vehicle
 from api.tables.inventory import InventoryItem, InventoryMovement
 from api.tables.invoices import Invoice, InvoiceLine, Payment
 from api.tables.lists import ContainerType, DestinationType, DiversionMethod, WasteType
+from api.tables.parties import Customer, Vehicle
 from api.tables.regions import Region
 from api.tables.settings import CompanySettings
 from api.tables.stores import Store

@@ -7,7 +7,7 @@ from api.tables.carbon import CarbonCredit  # noqa: F401
 from api.tables.companies import Company  # noqa: F401
 from api.tables.compliance import ComplianceEvent, FoodRecoveryPartner, GeneratorProfile  # noqa: F401
 from api.tables.email_alerts import EmailAlert, EmailAlertSend  # noqa: F401
-from api.tables.inbound import Customer, CustomerPrice, Vehicle  # noqa: F401
+from api.tables.inbound import CustomerPrice  # noqa: F401
 from api.tables.inventory import InventoryItem, InventoryMovement  # noqa: F401
 from api.tables.invoices import Invoice, InvoiceLine, Payment  # noqa: F401
 from api.tables.lists import (  # noqa: F401
@@ -18,6 +18,7 @@ from api.tables.lists import (  # noqa: F401
     WasteSubtype,
     WasteType,
 )
+from api.tables.parties import Customer, Vehicle  # noqa: F401
 from api.tables.payables import Bill, BillOfLading, BillPayment  # noqa: F401
 from api.tables.ratelimit import RateLimitBucket  # noqa: F401
 from api.tables.regions import Region  # noqa: F401

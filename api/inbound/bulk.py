@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.inbound.customers import format_account, lock_account_numbers, next_account_number
 from api.inbound.schemas import MAX_PRICE
 from api.kit.errors import Invalid
-from api.tables.inbound import Customer
+from api.tables.parties import Customer
 
 TEMPLATE_COLUMNS = ("customer_name", "phone", "email", "address", "is_hauler", "active", "pricing_per_unit",
                     "unit_of_measure", "notes")

@@ -22,9 +22,10 @@ from api.inbound.schemas import (
     WasteTypePriceRead,
 )
 from api.kit.errors import Conflict, Invalid, NotFound
-from api.kit.plates import normalize_plate
-from api.tables.inbound import Customer, CustomerPrice, Vehicle
+from api.parties import service as party
+from api.tables.inbound import CustomerPrice
 from api.tables.lists import WasteType
+from api.tables.parties import Customer, Vehicle
 
 ACCOUNT_PREFIX = "C-"
 FIRST_ACCOUNT = 1001
@@ -209,21 +210,13 @@ async def update_customer(db: AsyncSession, customer_id: uuid.UUID, body: Custom
 
 # ---- vehicles -----------------------------------------------------------------------------------
 DUPLICATE_PLATE = "A vehicle with license plate {p} already exists"
-
-
-def _plate(raw: str) -> str:
-    plate = normalize_plate(raw)
-    if not plate:
-        raise Invalid("license_plate: enter a licence plate (letters and digits)")
-    if len(plate) > 16:
-        raise Invalid("license_plate: at most 16 letters and digits")
-    return plate
+PLATE_TOO_LONG = f"license_plate: at most {party.MAX_PLATE} letters and digits"
 
 
 def _vehicle_columns(body: VehicleWrite) -> dict:
     tare_at = body.tare_weighed_at or (datetime.now(tz=UTC) if body.tare_weight is not None else None)
     return {
-        "license_plate": _plate(body.license_plate), "vehicle_type": body.vehicle_type, "make": body.make,
+        "license_plate": party.plate_or_refuse(body.license_plate, PLATE_TOO_LONG), "vehicle_type": body.vehicle_type, "make": body.make,
         "model": body.model, "year": body.year, "color": body.color, "description": body.description,
         "tare_weight": body.tare_weight.quantize(Decimal("0.1")) if body.tare_weight else None,
         "tare_weighed_at": tare_at if body.tare_weight is not None else None,
@@ -240,11 +233,8 @@ async def _save_vehicle(db: AsyncSession, vehicle: Vehicle) -> None:
 
 async def vehicles_of(db: AsyncSession, customer_id: uuid.UUID) -> list[InboundVehicleRead]:
     await get_customer(db, customer_id)
-    rows = await db.execute(
-        select(Vehicle).where((Vehicle.customer_id == customer_id) | (Vehicle.hauler_id == customer_id))
-        .order_by(Vehicle.license_plate)
-    )
-    return [InboundVehicleRead.model_validate(v) for v in rows.scalars()]
+    owned = await party.vehicles_of(db, [customer_id])
+    return [InboundVehicleRead.model_validate(v) for v in owned[customer_id]]
 
 
 async def add_vehicle(db: AsyncSession, customer_id: uuid.UUID, body: VehicleWrite) -> Vehicle:
@@ -278,14 +268,12 @@ async def update_vehicle(db: AsyncSession, vehicle_id: uuid.UUID, body: VehicleW
 async def lookup_plate(db: AsyncSession, raw_plate: str):
     from api.inbound.schemas import InboundPlateLookup
 
-    plate = normalize_plate(raw_plate) or ""
-    vehicle = await db.scalar(select(Vehicle).where(Vehicle.license_plate == plate)) if plate else None
-    if vehicle is None:
-        return InboundPlateLookup(found=False, license_plate=plate)
-    ids = [i for i in (vehicle.customer_id, vehicle.hauler_id) if i]
-    owners = {c.id: c for c in (await db.execute(select(Customer).where(Customer.id.in_(ids)))).scalars()}
-    read = {r.id: r for r in await reads(db, list(owners.values()))}
-    payee = read.get(vehicle.customer_id) if vehicle.customer_id else None
-    hauler = read.get(vehicle.hauler_id) if vehicle.hauler_id else None
-    return InboundPlateLookup(found=True, license_plate=plate, vehicle=InboundVehicleRead.model_validate(vehicle),
-                       customer=payee or hauler, suggested_customer1=payee, suggested_customer2=hauler)
+    found = await party.plate_owners(db, raw_plate)
+    if found.vehicle is None:
+        return InboundPlateLookup(found=False, license_plate=found.plate)
+    read = {r.id: r for r in await reads(db, list(found.owners.values()))}
+    payee = read.get(found.payee.id) if found.payee else None
+    hauler = read.get(found.hauler.id) if found.hauler else None
+    return InboundPlateLookup(found=True, license_plate=found.plate,
+                              vehicle=InboundVehicleRead.model_validate(found.vehicle),
+                              customer=payee or hauler, suggested_customer1=payee, suggested_customer2=hauler)

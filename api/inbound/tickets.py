@@ -40,11 +40,13 @@ from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
 from api.kit.events import publish
 from api.kit.idempotency import payload_digest
 from api.kit.money import cents
-from api.kit.plates import normalize_plate
+from api.parties import service as party
+from api.parties.service import remember_tare
 from api.settings.service import get_settings_row
 from api.tables.audit import AuditEvent
-from api.tables.inbound import Customer, CustomerPrice, Vehicle
+from api.tables.inbound import CustomerPrice
 from api.tables.lists import WasteType
+from api.tables.parties import Customer, Vehicle
 from api.tables.settings import CompanySettings
 from api.tables.stores import Store
 from api.tables.tickets import Ticket, TicketLineItem
@@ -69,38 +71,11 @@ class Parties:
     vehicle: Vehicle | None
 
 
-async def _customer(db: AsyncSession, customer_id: uuid.UUID | None, field: str) -> Customer | None:
-    if customer_id is None:
-        return None
-    customer = await db.get(Customer, customer_id)  # RLS: another company's customer is not there
-    if customer is None:
-        raise Invalid(f"{field}: customer not found")
-    if not customer.active:
-        raise Invalid(f"{field}: customer '{customer.customer_name}' is disabled")
-    return customer
-
-
 async def _parties(db: AsyncSession, company_id: uuid.UUID, customer1_id, customer2_id, vehicle_id,
                    license_plate: str | None) -> Parties:
-    payee = await _customer(db, customer1_id, "customer1_id")
-    hauler = await _customer(db, customer2_id, "customer2_id")
-    vehicle = None
-    if vehicle_id is not None:
-        vehicle = await db.get(Vehicle, vehicle_id)
-        if vehicle is None:
-            raise Invalid("vehicle_id: vehicle not found")
-    elif license_plate:
-        plate = normalize_plate(license_plate)
-        if not plate or len(plate) > 16:
-            raise Invalid("license_plate: enter a licence plate (letters and digits)")
-        vehicle = await db.scalar(select(Vehicle).where(Vehicle.license_plate == plate))
-        if vehicle is None:
-            # The wizard's 'save as unknown vehicle': the plate becomes a vehicle of this payee/hauler.
-            now = datetime.now(tz=UTC)
-            vehicle = Vehicle(id=uuid.uuid4(), company_id=company_id, license_plate=plate,
-                              customer_id=payee.id if payee else None, hauler_id=hauler.id if hauler else None,
-                              description="Saved at the scale as an unknown vehicle", created_at=now, updated_at=now)
-            db.add(vehicle)
+    payee = await party.active_customer(db, customer1_id, "customer1_id")
+    hauler = await party.active_customer(db, customer2_id, "customer2_id")
+    vehicle = await party.vehicle_at_scale(db, company_id, vehicle_id, license_plate, payee, hauler)
     return Parties(payee, hauler, vehicle)
 
 
@@ -161,10 +136,8 @@ def _lines(book: PriceBook, lines: list[InboundLineCreate], types: list[WasteTyp
 async def preview(db: AsyncSession, caller: Caller, body: InboundPreviewRequest) -> InboundPreview:
     """The load as Complete would bill it, written nowhere: the scale's net split over the lines
     and priced with the payee's prices, beside what was typed."""
-    payee = await _customer(db, body.customer1_id, "customer1_id")
-    vehicle = await db.get(Vehicle, body.vehicle_id) if body.vehicle_id else None
-    if body.vehicle_id and vehicle is None:
-        raise Invalid("vehicle_id: vehicle not found")
+    payee = await party.active_customer(db, body.customer1_id, "customer1_id")
+    vehicle = await party.vehicle_at_scale(db, caller.company.id, body.vehicle_id, None, None, None)
     gross, tare, net = _weights("completed", body.gross_weight, body.tare_weight, body.use_stored_tare, vehicle)
     types = await _waste_types(db, body.line_items)
     settings = await get_settings_row(db, caller.company.id)
@@ -239,15 +212,6 @@ async def on_completed(db: AsyncSession, caller: Caller, ticket: Ticket, lines: 
     it brings in (one item and one 'in' movement per line). A load charged to the customer's account
     (payment_method 'invoice') becomes a receivable here as well. Announced, not called (api.wiring)."""
     await publish(db, TicketCompleted(ticket, caller.user.id, datetime.now(tz=UTC), lines=tuple(lines)))
-
-
-def remember_tare(vehicle: Vehicle | None, tare: Decimal, weighed: bool, at: datetime) -> None:
-    """A tare weighed on the scale (not the stored one reused) is the vehicle's stored tare from now on."""
-    if vehicle is None or not weighed or tare is None or tare <= 0:
-        return
-    vehicle.tare_weight = tare
-    vehicle.tare_weighed_at = at
-    vehicle.updated_at = at
 
 
 async def _find_by_client_id(db: AsyncSession, client_id: uuid.UUID) -> Ticket | None:
@@ -449,16 +413,13 @@ async def void(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, reason: s
 # ---- reading ------------------------------------------------------------------------------------
 async def inbound_reads(db: AsyncSession, tickets: list[Ticket]) -> list[InboundTicketRead]:
     base = await read_tickets(db, tickets)
-    ids = {i for t in tickets for i in (t.customer1_id, t.customer2_id) if i}
-    parties = {}
-    if ids:
-        rows = await db.execute(select(Customer).where(Customer.id.in_(ids)))
-        parties = {c.id: PartyRead(id=c.id, customer_name=c.customer_name, account_number=c.account_number)
-                   for c in rows.scalars()}
+    named = await party.customers_by_id(db, (i for t in tickets for i in (t.customer1_id, t.customer2_id)))
+    reads = {c.id: PartyRead(id=c.id, customer_name=c.customer_name, account_number=c.account_number)
+             for c in named.values()}
     return [
         InboundTicketRead(
             **r.model_dump(), customer1_id=t.customer1_id, customer2_id=t.customer2_id,
-            customer1=parties.get(t.customer1_id), customer2=parties.get(t.customer2_id), vehicle_id=t.vehicle_id,
+            customer1=reads.get(t.customer1_id), customer2=reads.get(t.customer2_id), vehicle_id=t.vehicle_id,
             license_plate=(t.vehicle_info or {}).get("license_plate"), payment_method=t.payment_method,
             is_multi_product=t.is_multi_product,
         )

@@ -42,8 +42,8 @@ from api.kit.errors import Conflict, Invalid, NotFound
 from api.kit.money import CENT
 from api.kit.spreadsheet import EXPORT_ROW_CAP, Column
 from api.tables.companies import Company
-from api.tables.inbound import Customer
 from api.tables.invoices import Invoice, InvoiceLine, Payment
+from api.tables.parties import Customer
 from api.tables.tickets import Ticket, TicketLineItem
 
 TERMS = {0: "Due on receipt", 15: "Net 15", 30: "Net 30", 60: "Net 60"}

@@ -1,9 +1,8 @@
 """Who trucks outbound waste away: haulers and disposal partners (customers with those flags)
-and their vehicles. Plates are compared in one form: upper case, letters and digits only.
+and their vehicles, as the outbound screens read them; the look-ups are api.parties'.
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Literal
 
 from sqlalchemy import func, or_, select
@@ -11,7 +10,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.kit.plates import normalize_plate
 from api.outbound.schemas import OutboundCustomerRead, PlateLookup, SearchResult, VehicleRead
-from api.tables.inbound import Customer, Vehicle
+from api.parties import service as party
+from api.tables.parties import Customer, Vehicle
 
 CustomerType = Literal["all", "hauler", "disposal_partner"]
 SEARCH_MIN_CHARS = 3  # the spec's partner search starts above 2 characters
@@ -32,25 +32,11 @@ def _by_type(customer_type: CustomerType):
     return or_(Customer.is_hauler.is_(True), Customer.is_disposal_partner.is_(True))
 
 
-async def _vehicles_of(db: AsyncSession, customer_ids: list) -> dict:
-    found: dict = defaultdict(list)
-    if not customer_ids:
-        return found
-    rows = await db.execute(
-        select(Vehicle).where(or_(Vehicle.customer_id.in_(customer_ids), Vehicle.hauler_id.in_(customer_ids)))
-        .order_by(Vehicle.license_plate)
-    )
-    for v in rows.scalars():
-        for owner in {v.customer_id, v.hauler_id} - {None}:
-            found[owner].append(v)
-    return found
-
-
 async def list_customers(db: AsyncSession, customer_type: CustomerType, include_vehicles: bool) -> list[OutboundCustomerRead]:
     rows = (await db.execute(
         select(Customer).where(Customer.active.is_(True), _by_type(customer_type)).order_by(Customer.customer_name)
     )).scalars().all()
-    vehicles = await _vehicles_of(db, [c.id for c in rows]) if include_vehicles else {}
+    vehicles = await party.vehicles_of(db, [c.id for c in rows]) if include_vehicles else {}
     return [_read(c, vehicles.get(c.id)) for c in rows]
 
 
@@ -80,15 +66,12 @@ async def search(db: AsyncSession, query: str) -> list[SearchResult]:
 
 
 async def lookup_plate(db: AsyncSession, raw_plate: str) -> PlateLookup:
-    plate = normalize_plate(raw_plate) or ""
-    vehicle = await db.scalar(select(Vehicle).where(Vehicle.license_plate == plate)) if plate else None
-    if vehicle is None:
-        return PlateLookup(found=False, license_plate=plate)
-    owner_ids = [i for i in (vehicle.customer_id, vehicle.hauler_id) if i]
-    owners = {c.id: c for c in (await db.execute(select(Customer).where(Customer.id.in_(owner_ids)))).scalars()}
-    customer = owners.get(vehicle.customer_id) or owners.get(vehicle.hauler_id)
-    partner = next((owners[i] for i in owner_ids if i in owners and owners[i].is_disposal_partner), None)
+    """The plate's vehicle, its customer (payee, else hauler) and its disposal partner (api.parties)."""
+    found = await party.plate_owners(db, raw_plate)
+    if found.vehicle is None:
+        return PlateLookup(found=False, license_plate=found.plate)
+    customer, partner = found.payee or found.hauler, found.disposal_partner
     return PlateLookup(
-        found=True, license_plate=plate, vehicle=VehicleRead.model_validate(vehicle),
+        found=True, license_plate=found.plate, vehicle=VehicleRead.model_validate(found.vehicle),
         customer=_read(customer) if customer else None, disposal_partner=_read(partner) if partner else None,
     )

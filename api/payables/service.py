@@ -22,6 +22,7 @@ from api.kit.errors import Conflict, Invalid, NotFound
 from api.kit.money import CENT
 from api.kit.spreadsheet import Column
 from api.kit.units import LB_PER_TON
+from api.parties import service as party
 from api.payables.bol import bol_pdf
 from api.payables.schemas import (
     BillDetail,
@@ -35,7 +36,7 @@ from api.payables.schemas import (
 )
 from api.settings.service import get_settings_row
 from api.tables.companies import Company
-from api.tables.inbound import Customer
+from api.tables.parties import Customer
 from api.tables.payables import Bill, BillOfLading, BillPayment
 from api.tables.stores import Store
 from api.tables.tickets import TYPE_2, Ticket
@@ -125,7 +126,7 @@ async def issue_bill_of_lading(db: AsyncSession, ticket: Ticket) -> BillOfLading
         return existing
     company = await db.get(Company, ticket.company_id)
     store = await db.get(Store, ticket.store_id) if ticket.store_id else None
-    partner = await db.get(Customer, ticket.disposal_partner_id) if ticket.disposal_partner_id else None
+    partner = await party.customer(db, ticket.disposal_partner_id)
     info = {"name": partner.customer_name, "address": partner.address, "permit": partner.permit_number} \
         if partner else None
     block = await receivables.company_block(company)
@@ -192,7 +193,7 @@ async def bill_outbound_ticket(db: AsyncSession, ticket: Ticket) -> Bill | None:
     existing = await db.scalar(select(Bill).where(Bill.ticket_id == ticket.id))
     if existing is not None:
         return existing
-    partner = await db.get(Customer, ticket.disposal_partner_id)
+    partner = await party.customer(db, ticket.disposal_partner_id)
     if partner is None or partner.price_basis is None or partner.partner_price is None:
         return None
     if partner.price_basis == "per_ton":
@@ -244,7 +245,7 @@ async def void_outbound_ticket(db: AsyncSession, ticket: Ticket, now: datetime) 
 
 
 async def _partner_name(db: AsyncSession, bill: Bill) -> str:
-    partner = await db.get(Customer, bill.partner_id) if bill.partner_id else None
+    partner = await party.customer(db, bill.partner_id)
     return partner.customer_name if partner else "the partner"
 
 
@@ -266,7 +267,7 @@ async def bill_detail(db: AsyncSession, company_id: uuid.UUID, bill_id: uuid.UUI
     bill = await _bill(db, company_id, bill_id)
     payments = (await db.scalars(select(BillPayment).where(BillPayment.bill_id == bill.id)
                                  .order_by(BillPayment.paid_at))).all()
-    partner = await db.get(Customer, bill.partner_id) if bill.partner_id else None
+    partner = await party.customer(db, bill.partner_id)
     number = await db.scalar(select(Ticket.ticket_number).where(Ticket.id == bill.ticket_id)) if bill.ticket_id else None
     balance = (bill.amount - sum((p.amount for p in payments), Decimal(0))).quantize(CENT)
     return BillDetail(bill_id=bill.id, bill_number=bill.bill_number, partner_id=bill.partner_id,

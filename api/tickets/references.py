@@ -16,9 +16,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.kit.calendar import company_zone_name
 from api.kit.errors import Invalid
 from api.settings.service import get_settings_row
-from api.tables.inbound import Customer
 from api.tables.inventory import InventoryItem
 from api.tables.lists import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
+from api.tables.parties import Customer
 from api.tables.settings import CompanySettings
 from api.tables.stores import Store
 

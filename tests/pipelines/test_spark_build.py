@@ -66,8 +66,8 @@ async def add_money_and_records() -> str:
     from api.core.db import sessionmaker, set_system_scope
     from api.demo import COMPANY
     from api.tables.compliance import FoodRecoveryPartner
-    from api.tables.inbound import Customer
     from api.tables.lists import DestinationType
+    from api.tables.parties import Customer
     from api.tables.payables import Bill, BillPayment
     from api.tables.tickets import Ticket, TicketImage
 

@@ -11,8 +11,8 @@ from sqlalchemy import update
 
 from api.core.db import sessionmaker, set_system_scope, set_tenant
 from api.invoices.service import bill_inbound_ticket
-from api.tables.inbound import Customer
 from api.tables.invoices import Invoice, InvoiceLine
+from api.tables.parties import Customer
 from api.tables.settings import CompanySettings
 from api.tables.tickets import Ticket, TicketLineItem
 

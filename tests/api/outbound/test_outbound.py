@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from api.core.db import sessionmaker, set_tenant
-from api.tables.inbound import Customer
+from api.tables.parties import Customer
 from tests.api.tickets.lists import add_partner
 
 

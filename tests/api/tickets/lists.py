@@ -6,8 +6,8 @@ from decimal import Decimal
 from sqlalchemy import select
 
 from api.core.db import sessionmaker, set_tenant
-from api.tables.inbound import Customer, Vehicle
 from api.tables.lists import ContainerType, DestinationType, WasteType
+from api.tables.parties import Customer, Vehicle
 from api.tables.settings import CompanySettings
 
 ITEMS = [
