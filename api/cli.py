@@ -219,11 +219,19 @@ def warehouse_refresh(full: bool = typer.Option(False, "--full", help="Reload ev
     refresh_once(full=full)
 
 
+def ensure_empty_warehouse() -> None:
+    """What the reports read before the first publish (made by the pipeline from dbt's artefacts)."""
+    from pipelines.defs.publish.empty import prepare_empty_warehouse
+
+    prepare_empty_warehouse()
+
+
 @app.command()
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     """Run the API and the built web app on one origin."""
     ensure_database_url()
     ensure_signing_key()
+    ensure_empty_warehouse()
     import uvicorn
 
     # SIGTERM: stop accepting, let requests in flight finish (at most 20 s), then exit.
@@ -355,6 +363,7 @@ def up(
         ensure_signing_key()
         with output_to(logs / "pipeline.log"):
             upgrade_database(url)
+            ensure_empty_warehouse()
         logins: list[str] = []
         if demo:
             typer.echo("Demo data (the first start creates a year of tickets)...")

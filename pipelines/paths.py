@@ -16,6 +16,11 @@ def published_path() -> Path:
     return Path(os.environ.get("FLOW_WAREHOUSE_PATH") or get_settings().warehouse_path)
 
 
+def empty_path() -> Path:
+    """The empty warehouse the API reads before the first publish (pipelines/defs/publish/empty.py)."""
+    return Path(os.environ.get("FLOW_WAREHOUSE_EMPTY_PATH") or get_settings().warehouse_empty_path)
+
+
 def build_path(published: Path | None = None) -> Path:
     """The marts being built, beside the published file: only the pipeline ever opens it, and
     publishing copies it whole."""

@@ -85,9 +85,11 @@ def start_dagster(port: int = 3000, log: Path | None = None) -> subprocess.Popen
 
     It runs in a process group of its own (a terminal's Ctrl-C reaches `flow up` only, which
     stops the whole group: see api.cli.stop_process_tree); `log` takes its output."""
+    from pipelines.defs.publish.empty import prepare_empty_warehouse
     from pipelines.defs.transform.project import dbt_env, prepare_manifest
 
     prepare_manifest()  # dagster-dbt reads the manifest; never parse inside `dagster dev`
+    prepare_empty_warehouse()  # what the API reads before the first publish
     env = dbt_env()
     env["DAGSTER_HOME"] = str(dagster_home())
     env["FLOW_DAGSTER_PG_URL"] = ensure_dagster_database(database_url())

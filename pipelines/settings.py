@@ -20,6 +20,9 @@ class WarehouseSettings(BaseSettings):
     database_url: str = Field(default="", validation_alias=AliasChoices("FLOW_DATABASE_URL", "DATABASE_URL"))
     # The published DuckDB file the API reads (the API's FLOW_WAREHOUSE_PATH, same default).
     warehouse_path: Path = ROOT / ".flow" / "warehouse" / "flow.duckdb"
+    # The warehouse before the first publish (pipelines/defs/publish/empty.py; the API's
+    # FLOW_WAREHOUSE_EMPTY_PATH, same default): one for every published path of this checkout.
+    warehouse_empty_path: Path = ROOT / ".flow" / "warehouse" / "flow.empty.duckdb"
     # Whether `flow warehouse refresh` (refresh_once) runs dbt's data and unit tests with the build.
     # Off (FLOW_DBT_TESTS=0) only where the data is tested another way: the browser journeys
     # refresh many times and test it once at their end (tests/e2e/test_browser.py). The

@@ -72,9 +72,11 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     )
     from api.cli import upgrade_database
     from api.core.config import get_settings
+    from pipelines.defs.publish.empty import prepare_empty_warehouse
 
     get_settings.cache_clear()
     upgrade_database(url)
+    prepare_empty_warehouse()  # the warehouse before the first publish, shared by the workers
     yield url
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'drop database if exists "{name}" with (force)')

@@ -17,7 +17,6 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.admin import service
-from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 from api.kit.errors import DomainError, NotFound
 from api.kit.spreadsheet import Column
 from api.subscription import billing, plans
@@ -28,6 +27,7 @@ from api.tables.companies import Company
 from api.tables.email_alerts import EmailAlertSend
 from api.tables.settings import PlatformSettings
 from api.tables.subscription import PlanSetting, SubscriptionInvoice
+from api.warehouse import last_refreshed_at, read_warehouse, rows
 
 MONTHS = 12
 

@@ -21,7 +21,6 @@ from api.admin.schemas import (
     TenantCompany,
     TenantSummary,
 )
-from api.analytics.warehouse import read_warehouse
 from api.audit.service import audit
 from api.companies.schemas import CompanyAddress
 from api.kit.errors import Conflict, NotFound
@@ -31,6 +30,7 @@ from api.tables.audit import AuditEvent
 from api.tables.companies import Company
 from api.tables.stores import Store
 from api.tables.users import User
+from api.warehouse import read_warehouse
 
 
 def _address(c: Company) -> str | None:

@@ -16,8 +16,8 @@ from decimal import Decimal
 import openai
 
 from api.analytics.service import NO_LOCATION, ReportFilter, pct
-from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 from api.core.config import get_settings
+from api.warehouse import last_refreshed_at, read_warehouse, rows
 
 log = logging.getLogger("flow.analytics.ai")
 

@@ -17,7 +17,7 @@ from api.analytics.service import (
     meets_target,
     pct,
 )
-from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse
+from api.warehouse import cached_rows, last_refreshed_at, read_warehouse
 
 
 def esg_report(f: ReportFilter) -> dict:

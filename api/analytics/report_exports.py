@@ -19,7 +19,6 @@ from api.analytics import impact, service
 from api.analytics.export_schemas import ReportEmailRequest, ReportEmailSent, ReportExportFilters
 from api.analytics.report_pdf import ReportHeader, basic_pdf, esg_pdf
 from api.analytics.service import ReportFilter
-from api.analytics.warehouse import read_warehouse, rows
 from api.audit.service import audit
 from api.companies.logo import logo_png
 from api.core.config import get_settings
@@ -31,6 +30,7 @@ from api.ratelimit import service as ratelimit
 from api.tables.companies import Company
 from api.tables.stores import Store
 from api.tables.users import User
+from api.warehouse import read_warehouse, rows
 
 log = logging.getLogger("flow.reports")
 

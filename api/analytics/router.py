@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Query, Response
 from starlette.concurrency import run_in_threadpool
 
 from api.access.deps import AdminUser, CurrentCompany, LocationScope
-from api.analytics import ai_analytics, freshness, impact, report_exports, service, warehouse
+from api.analytics import ai_analytics, impact, report_exports, service
 from api.analytics.export_schemas import ReportEmailRequest, ReportEmailSent, ReportExportFilters
 from api.analytics.schemas import (
     AiAnalyticsRead,
@@ -30,6 +30,8 @@ from api.kit.errors import ErrorBody
 from api.kit.validation import IsoDate
 from api.subscription import plans
 from api.subscription.deps import require_feature
+from api.warehouse import freshness
+from api.warehouse import reader as warehouse
 
 router = APIRouter(tags=["analytics"])
 MAIL_FAILED = {502: {"model": ErrorBody, "description": "The mail server did not accept the message"}}

@@ -6,25 +6,18 @@ when the warehouse was published; null (with zeros) until the first refresh has 
 from __future__ import annotations
 
 from datetime import date, datetime
-from decimal import Decimal
-from typing import Annotated
 
-from pydantic import BaseModel, Field, PlainSerializer
+from pydantic import BaseModel, Field
 
-Number = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
+from api.kit.fields import JsonNumber
+from api.warehouse.schemas import Pending
+
+Number = JsonNumber
 
 
 class Period(BaseModel):
     start_date: date
     end_date: date
-
-
-class Pending(BaseModel):
-    """Whether a newer figure is on its way (api/analytics/freshness.py), on every analytics answer."""
-
-    refreshing: bool = Field(False, description="A ticket or location of the company changed after the figures "
-                                                "were published: a refresh will show it (within a minute under flow up)")
-    pending_since: datetime | None = Field(None, description="The oldest change the figures do not show yet (UTC)")
 
 
 class Freshness(Pending):

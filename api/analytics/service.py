@@ -16,10 +16,10 @@ from datetime import date, timedelta
 
 import duckdb
 
-from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse
 from api.kit.calendar import company_today
 from api.kit.errors import Forbidden, Invalid
 from api.tables.companies import Company
+from api.warehouse import cached_rows, last_refreshed_at, read_warehouse
 
 FACTS = "marts.ticket_facts_daily"
 # The report marts (dbt/models/marts/core): the filters as columns, per day and per month, sorted

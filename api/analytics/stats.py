@@ -10,7 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from api.analytics.warehouse import read_warehouse
+from api.warehouse import read_warehouse
 
 
 def location_month_stats(company_id: uuid.UUID, timezone: str, now: datetime | None = None) -> dict[uuid.UUID, dict]:

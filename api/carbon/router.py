@@ -11,7 +11,6 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from api.access.deps import AdminUser
-from api.analytics import freshness
 from api.carbon import service
 from api.carbon.deps import CarbonCompany
 from api.carbon.schemas import (
@@ -22,6 +21,7 @@ from api.carbon.schemas import (
     VerificationUpdate,
 )
 from api.core.deps import Db
+from api.warehouse import freshness
 
 router = APIRouter(tags=["carbon"])
 Period = Annotated[str, Query(pattern=PERIOD_PATTERN, description="all, YYYY-MM or YYYY-Qn")]

@@ -11,8 +11,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StringConstraints
 
-from api.analytics.schemas import Number, Pending
+from api.kit.fields import JsonNumber as Number
 from api.kit.fields import UtcDateTime
+from api.warehouse.schemas import Pending
 
 VerificationStatus = Literal["pending", "verified", "rejected"]
 PERIOD_PATTERN = r"^(all|\d{4}-(0[1-9]|1[0-2])|\d{4}-Q[1-4])$"

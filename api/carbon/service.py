@@ -10,10 +10,10 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse, rows
 from api.audit.service import audit
 from api.kit.errors import NotFound
 from api.tables.carbon import CarbonCredit
+from api.warehouse import cached_rows, last_refreshed_at, read_warehouse, rows
 
 ZERO = Decimal(0)
 MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")

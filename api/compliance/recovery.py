@@ -15,7 +15,6 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics.warehouse import last_refreshed_at, read_warehouse, rows
 from api.companies.logo import logo_png
 from api.compliance import tiers
 from api.kit.calendar import company_today
@@ -25,6 +24,7 @@ from api.tables.companies import Company
 from api.tables.compliance import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
 from api.tables.lists import DestinationType
 from api.tickets.images import image_store
+from api.warehouse import last_refreshed_at, read_warehouse, rows
 
 EXPIRING_DAYS = 30
 MAX_AGREEMENT_BYTES = 10 * 1024 * 1024

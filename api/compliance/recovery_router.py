@@ -8,7 +8,6 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, File, Form, Query, Response, UploadFile, status
 
 from api.access.deps import AdminUser
-from api.analytics import freshness
 from api.compliance import recovery, tiers
 from api.compliance.deps import ComplianceCompany
 from api.compliance.recovery_schemas import (
@@ -24,6 +23,7 @@ from api.core.deps import Db
 from api.kit.contract import FORM_FIELD, body_rule, upload
 from api.kit.errors import ErrorBody
 from api.kit.validation import IsoDate
+from api.warehouse import freshness
 
 router = APIRouter(tags=["compliance"])
 PARTNERS = "/compliance/food-recovery-partners"

@@ -7,8 +7,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StringConstraints
 
-from api.analytics.schemas import Number, Pending
+from api.kit.fields import JsonNumber as Number
 from api.kit.validation import Kept
+from api.warehouse.schemas import Pending
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 Text300 = Annotated[str, StringConstraints(strip_whitespace=True, max_length=300)]

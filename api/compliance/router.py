@@ -11,7 +11,6 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Response
 
 from api.access.deps import AdminUser, CurrentCompany
-from api.analytics import freshness
 from api.compliance import ear, service, state_laws, state_laws_export
 from api.compliance.deps import ComplianceCompany
 from api.compliance.recovery_router import router as recovery_router
@@ -22,6 +21,7 @@ from api.kit.calendar import company_today
 from api.kit.errors import ErrorBody
 from api.kit.fields import MAX_OFFSET
 from api.kit.validation import IsoDate
+from api.warehouse import freshness
 
 router = APIRouter(tags=["compliance"])
 router.include_router(recovery_router)

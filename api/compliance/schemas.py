@@ -10,7 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from api.analytics.schemas import Number, Pending
+from api.kit.fields import JsonNumber as Number
+from api.warehouse.schemas import Pending
 
 RiskLevel = Literal["low", "medium", "high", "none"]
 

@@ -11,7 +11,6 @@ from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse
 from api.companies.logo import logo_png
 from api.compliance import ear, recovery, tiers
 from api.compliance.location_report import to_pdf as location_report_pdf
@@ -22,6 +21,7 @@ from api.kit.fields import MAX_OFFSET
 from api.tables.companies import Company
 from api.tables.compliance import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
 from api.tables.settings import CompanySettings
+from api.warehouse import cached_rows, last_refreshed_at, read_warehouse
 
 ZERO = Decimal(0)
 LOG_ENTRIES = 20

@@ -19,7 +19,6 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics.warehouse import cached_rows, last_refreshed_at, read_warehouse
 from api.core.config import ROOT
 from api.kit.errors import Invalid
 from api.mail.service import deliver
@@ -27,6 +26,7 @@ from api.tables.companies import Company
 from api.tables.compliance import ComplianceEvent, GeneratorProfile
 from api.tables.stores import Store
 from api.tables.users import User
+from api.warehouse import cached_rows, last_refreshed_at, read_warehouse
 
 SEED = ROOT / "dbt" / "seeds" / "state_organics_laws.csv"
 NEAR = Decimal("0.8")  # foresight: within 20 % of a threshold

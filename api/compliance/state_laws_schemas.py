@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from api.analytics.schemas import Pending
+from api.warehouse.schemas import Pending
 
 Unit = Literal["short_tons", "cubic_yards", "gallons"]
 Period = Literal["week", "year"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from api.analytics.warehouse import cached_rows
+from api.warehouse import cached_rows
 
 SEEDED = ("sb1383_target_percent", "sb1383_food_recovery_target_percent", "ear_min_tickets")
 

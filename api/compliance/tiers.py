@@ -15,12 +15,12 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics.warehouse import cached_rows, empty_warehouse, read_warehouse
 from api.compliance.tiers_schemas import GeneratorAnswers
 from api.kit.errors import NotFound
 from api.tables.companies import Company
 from api.tables.compliance import ComplianceEvent, GeneratorProfile
 from api.tables.stores import Store
+from api.warehouse import cached_rows, empty_warehouse, read_warehouse
 
 ANSWERS = tuple(GeneratorAnswers.model_fields)
 TIER_WORD = {"tier_1": "Tier 1", "tier_2": "Tier 2"}
@@ -42,7 +42,7 @@ def outcomes(answered: list[dict]) -> list[dict]:
         try:
             return _outcomes(con, answered)
         except duckdb.CatalogException:
-            pass  # a warehouse published before the rule existed: the rule as dbt renders it
+            pass  # a warehouse published before the rule existed: the rule of the empty warehouse dbt made
     con = empty_warehouse()
     try:
         return _outcomes(con, answered)

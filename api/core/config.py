@@ -65,7 +65,10 @@ class Settings(BaseSettings):
 
     # Warehouse: the published DuckDB file the API reads.
     warehouse_path: Path = ROOT / ".flow" / "warehouse" / "flow.duckdb"
-    # Rows of query results the API keeps per published version (api/analytics/warehouse.py,
+    # The warehouse before the first publish, published by the pipeline from dbt's own artefacts
+    # (pipelines/defs/publish/empty.py; the pipelines' FLOW_WAREHOUSE_EMPTY_PATH, same default).
+    warehouse_empty_path: Path = ROOT / ".flow" / "warehouse" / "flow.empty.duckdb"
+    # Rows of query results the API keeps per published version (api/warehouse/reader.py,
     # cached_rows; least recently used dropped first); 0 turns the result cache off.
     warehouse_result_cache_rows: int = Field(default=50_000, ge=0)
 

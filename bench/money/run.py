@@ -142,8 +142,8 @@ def main() -> None:
     refresh_s = round(time.perf_counter() - started, 1)
     print(f"full refresh: {refresh_s}s")
 
-    from api.analytics import warehouse
     from api.invoices import service
+    from api.warehouse import reader as warehouse
 
     with psycopg.connect(url) as conn:
         total = conn.execute("select count(*) from invoices").fetchone()[0]

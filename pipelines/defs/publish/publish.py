@@ -22,7 +22,7 @@ PUBLISHED_SCHEMAS = ("marts", "reference")
 # The operational tables whose changes the analytics answers show and the sensor refreshes for:
 # the newest updated_at among them that this build took in is published beside the refresh time,
 # so the API can tell, with one index probe per table, that a newer figure is on its way
-# (api/analytics/freshness.py asks Postgres for rows changed after it).
+# (api/warehouse/freshness.py asks Postgres for rows changed after it).
 SOURCE_TABLES = ("tickets", "stores")
 
 

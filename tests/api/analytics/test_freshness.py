@@ -85,7 +85,7 @@ async def test_a_renamed_location_is_a_change_too(client, world, owner_sql):
 
 
 def test_the_api_and_the_publish_watch_the_same_tables():
-    from api.analytics.freshness import SOURCE_TABLES
+    from api.warehouse.freshness import SOURCE_TABLES
     from pipelines.defs.publish.publish import SOURCE_TABLES as PUBLISHED
 
     assert SOURCE_TABLES == PUBLISHED

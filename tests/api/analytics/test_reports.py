@@ -143,7 +143,7 @@ async def test_start_date_after_end_date_is_refused(client, world):
 async def test_api_month_equals_the_dbt_marts_row_for_that_month(client, world):
     import duckdb
 
-    from api.analytics.warehouse import warehouse_file
+    from api.warehouse.reader import warehouse_file
 
     con = duckdb.connect(str(warehouse_file()), read_only=True)
     try:
@@ -172,8 +172,8 @@ async def test_screens_learn_of_a_new_warehouse_from_one_small_call(client, worl
 
     import duckdb
 
-    from api.analytics.warehouse import warehouse_file
     from api.core.config import get_settings
+    from api.warehouse.reader import warehouse_file
 
     dashboard = (await get(client, "/api/analytics/dashboard", world["a"])).json()
     r = await client.get("/api/analytics/refreshed", headers=world["a"].headers())
@@ -203,7 +203,8 @@ async def test_empty_warehouse_has_the_figure_functions_dbt_publishes(world, tmp
     """Before the first publish the API renders dbt's figure macros itself: same functions, same bodies."""
     import duckdb
 
-    from api.analytics.warehouse import _empty_warehouse, warehouse_file
+    from api.warehouse.reader import empty_warehouse as _empty_warehouse
+    from api.warehouse.reader import warehouse_file
 
     query = ("select function_name, macro_definition from duckdb_functions() "
              "where schema_name = 'marts' and function_type = 'macro' order by function_name")
@@ -222,7 +223,7 @@ async def test_a_report_call_asks_postgres_only_who_is_calling_and_whats_newer(c
     """One query for the user and company (read afresh on every call); the caller's company is set
     with the transaction's BEGIN in one pipelined round trip, not as a statement of its own; the
     figures come from the warehouse. The one other statement is the freshness probe
-    (api/analytics/freshness.py): has the company changed since the published warehouse?"""
+    (api/warehouse/freshness.py): has the company changed since the published warehouse?"""
     from tests.api.tickets.test_query_counts import counting_statements
 
     with counting_statements() as seen:

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import duckdb
 import pytest
 
-from api.analytics import warehouse
+from api.warehouse import reader as warehouse
 
 
 def publish(path, version: int) -> None:

@@ -108,7 +108,7 @@ async def test_the_gate_and_the_dashboard_share_one_read_of_the_company_settings
 async def test_the_dashboard_asks_postgres_four_statements(client, world):
     """Who is calling (user and company), the gate's settings row, one statement for the rest
     (partners, agreements, locations with their answers, the stored log), and the freshness probe
-    (api/analytics/freshness.py: any change since the published warehouse, on the updated_at
+    (api/warehouse/freshness.py: any change since the published warehouse, on the updated_at
     indexes): it was eight with the tenant's set_config, which now goes with the transaction's BEGIN."""
     from tests.api.tickets.test_query_counts import counting_statements
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 
-from api.analytics.warehouse import read_warehouse, rows
+from api.warehouse import read_warehouse, rows
 from tests.pipelines.world import Weighing, add_tickets, refresh, utc
 
 EAR = "/api/compliance/ear-report"

@@ -122,7 +122,7 @@ async def test_a_tiered_location_without_an_agreement_is_warned_about(client, ti
 
 
 async def test_the_mart_holds_the_same_tier_after_a_refresh(client, tiered):
-    from api.analytics.warehouse import read_warehouse, rows
+    from api.warehouse import read_warehouse, rows
 
     t = tiered["t"]
     saved = (await client.get(TIERS, headers=t.headers())).json()["locations"]

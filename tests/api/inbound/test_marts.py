@@ -109,7 +109,7 @@ async def test_inventory_metrics_follow_the_location_and_filters(client, world):
 
 
 async def test_the_inbound_stats_mart_agrees_with_the_ledger_view(world, owner_sql):
-    from api.analytics import warehouse
+    from api.warehouse import reader as warehouse
 
     company = world["t"].company_id
     columns = "location_id, local_date, payee_id, hauler_id, ticket_count, total_revenue_usd, net_weight_lb"
@@ -136,7 +136,7 @@ async def test_the_inventory_marts_agree_with_the_ledger(world, owner_sql):
     """Items on hand, daily flows and every summary row of the marts (each combination of location,
     waste type and customer) equal the ledger's views and function, figure by figure. The warehouse
     is refreshed first: another test of this module may have written since the world's refresh."""
-    from api.analytics import warehouse
+    from api.warehouse import reader as warehouse
 
     await refresh()
     company = str(world["t"].company_id)

@@ -267,7 +267,7 @@ async def test_the_aging_agrees_with_postgres_on_the_demo_data_to_the_cent(clien
 
 
 def mart_rows(query: str, params: list) -> list[dict]:
-    from api.analytics import warehouse
+    from api.warehouse import reader as warehouse
 
     with warehouse.read_warehouse() as con:
         return warehouse.rows(con, query, params)

@@ -10,88 +10,55 @@ hand back the old file's.
 """
 from __future__ import annotations
 
-import csv
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from decimal import Decimal
-from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
 import duckdb
-import jinja2
-import yaml
 
-from api.core.config import ROOT, get_settings
+from api.core.config import get_settings
 
 
 def warehouse_file() -> Path:
     return Path(get_settings().warehouse_path)
 
 
-SEED_CONSTANTS = ROOT / "dbt" / "seeds" / "impact_constants.csv"
-SEED_TIER_RULES = ROOT / "dbt" / "seeds" / "edible_food_generator_rules.csv"
-DBT_MARTS = ROOT / "dbt" / "models" / "marts"
-DBT_MACROS = ROOT / "dbt" / "macros"
+def empty_warehouse_file() -> Path:
+    """The warehouse before the first publish, as the pipeline publishes it beside the real one
+    (pipelines/defs/publish/empty.py: dbt's own seed load and figure functions, the marts' enforced
+    contracts from dbt's manifest, no rows). The API reads no dbt source file."""
+    return Path(get_settings().warehouse_empty_path)
 
 
-@lru_cache
-def empty_marts() -> tuple[str, ...]:
-    """The marts as their dbt contracts declare them (every mart with `contract: enforced`), empty.
-
-    Before the first publish every report answers from these: zeros, empty lists and
-    last_refreshed_at null, the spec's empty states, never demo figures. The shapes come from
-    dbt's own model files, so a column added to a mart is here without a second copy.
-    """
-    statements = ["create schema marts", "create schema reference",
-                  # written by the pipeline's publish step, not by dbt
-                  "create table marts.warehouse_refresh (refreshed_at timestamp, source_changed_at timestamp)"]
-    for path in sorted(DBT_MARTS.rglob("*.yml")):
-        for model in yaml.safe_load(path.read_text()).get("models") or []:
-            if ((model.get("config") or {}).get("contract") or {}).get("enforced"):
-                columns = ", ".join(f"{c['name']} {c['data_type']}" for c in model["columns"])
-                statements.append(f"create table marts.{model['name']} ({columns})")
-    return tuple(statements)
+class NoEmptyWarehouse(RuntimeError):
+    pass
 
 
-@lru_cache
-def figure_functions() -> str:
-    """The figure functions as dbt publishes them (macro create_figure_functions, which the
-    impact_constants seed's post-hook runs), rendered from dbt's own macro files: the formulas
-    are written once, in dbt/macros/figures.sql, with the seed's values as literals, as dbt
-    publishes them. Plain Jinja is enough: with the seed's values given, those macros use nothing of dbt's (the DuckDB implementation is called directly, as
-    dbt's adapter.dispatch would on DuckDB)."""
-    names = ("impact_constant.sql", "edible_food_generator.sql", "divide.sql", "figures.sql")
-    source = "".join((DBT_MACROS / name).read_text() for name in names)
-    with SEED_CONSTANTS.open(newline="") as seed:
-        # as dbt's hook reads them: the seed's decimal(18,8) as text
-        constants = {row["constant_name"]: str(Decimal(row["constant_value"]).quantize(Decimal("1e-8")))
-                     for row in csv.DictReader(seed)}
-    module = jinja2.Environment(extensions=["jinja2.ext.do"]).from_string(source).module
-    return module.duckdb__create_figure_functions(constants)
-
-
-def _empty_warehouse() -> duckdb.DuckDBPyConnection:
-    con = duckdb.connect(":memory:")
-    for statement in empty_marts():
-        con.execute(statement)
-    con.execute("create table reference.impact_constants as select constant_name, "
-                "cast(constant_value as decimal(18,8)) as constant_value "
-                f"from read_csv('{SEED_CONSTANTS}', header = true)")
-    con.execute("create table reference.edible_food_generator_rules as select rule_key, tier, "
-                "cast(obligated_from as date) as obligated_from, explanation, citation "
-                f"from read_csv('{SEED_TIER_RULES}', header = true, all_varchar = true)")
-    con.execute(figure_functions())
-    return con
+def _missing_empty() -> NoEmptyWarehouse:
+    return NoEmptyWarehouse(
+        f"no published file and no empty warehouse at {empty_warehouse_file()}: the pipeline makes it "
+        "(`flow up`, `flow warehouse refresh` or `python -m pipelines.defs.publish.empty`)")
 
 
 def empty_warehouse() -> duckdb.DuckDBPyConnection:
-    """The warehouse before the first publish (empty marts, the seeds the API reads, the figure
-    functions), also for a rule a published file made before that rule existed lacks."""
-    return _empty_warehouse()
+    """A connection of its own (the caller closes it) on the empty warehouse: empty marts, the
+    seeds the API reads and the figure functions, also for a rule that a published file made
+    before that rule existed lacks."""
+    path = empty_warehouse_file()
+    if not path.exists():
+        raise _missing_empty()
+    con = duckdb.connect(":memory:", config={"threads": 1})
+    try:
+        con.execute(f"attach '{path}' as published (read_only)")
+        con.execute("use published")
+    except BaseException:
+        con.close()
+        raise
+    return con
 
 
 # The result cache of one published version (see cached_rows): at most this many results, and
@@ -215,15 +182,10 @@ def _checkin(published: _Published, cursor: duckdb.DuckDBPyConnection) -> None:
 
 @contextmanager
 def read_warehouse() -> Iterator[duckdb.DuckDBPyConnection]:
-    """A read-only cursor on the published file (empty marts before the first publish)."""
-    checked_out = _checkout(warehouse_file())
+    """A read-only cursor on the published file (the empty warehouse before the first publish)."""
+    checked_out = _checkout(warehouse_file()) or _checkout(empty_warehouse_file())
     if checked_out is None:
-        con = _empty_warehouse()
-        try:
-            yield con
-        finally:
-            con.close()
-        return
+        raise _missing_empty()
     published, cursor = checked_out
     try:
         yield cursor
@@ -301,7 +263,7 @@ def cached_rows(con: duckdb.DuckDBPyConnection, query: str, params: list) -> lis
     publish. Only for queries whose answer is a function of their text, their parameters and the
     file (no current_date, now(), random(): the company, location and period are parameters), and
     never for anything read from Postgres. Each call gets its own dicts (callers may change them).
-    Outside a published file (the empty marts before the first publish) it is rows()."""
+    The empty warehouse before the first publish is a published file of its own, cached alike."""
     published = _cursor_version.get(id(con))
     if published is None or not published.results.max_rows:
         return rows(con, query, params)

@@ -22,7 +22,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
-from api.analytics import warehouse
+from api.warehouse import reader as warehouse
 
 # The same tables as pipelines/defs/publish/publish.SOURCE_TABLES (tests/api/analytics/test_freshness.py
 # holds the two equal): what the analytics figures are made of and the sensor refreshes for.
