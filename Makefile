@@ -92,6 +92,7 @@ lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/sqlfluff lint dbt
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/python tests/contracts/private_names.py
 	@if [ -f web/package.json ]; then node web/scripts/check-boundaries.mjs; fi
 
 db-stop: venv

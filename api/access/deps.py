@@ -21,7 +21,7 @@ from api.kit.errors import DomainError, Forbidden
 from api.tables.companies import Company
 from api.tables.users import User
 
-_bearer = HTTPBearer(auto_error=False, description="Access token from /api/auth/login")
+bearer = HTTPBearer(auto_error=False, description="Access token from /api/auth/login")
 
 
 class Unauthorized(DomainError):
@@ -43,7 +43,7 @@ _CALLER = (select(User, Company).outerjoin(Company, Company.id == User.company_i
 async def current_user(
     request: Request,
     db: Db,
-    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> User:
     """The caller as their user row says, read afresh on every call.
 

@@ -63,7 +63,7 @@ class NoAnswer(Exception):
 
 
 @lru_cache(maxsize=4)
-def _client(api_key: str, base_url: str, timeout_s: float, max_retries: int) -> openai.AsyncOpenAI:
+def openai_client(api_key: str, base_url: str, timeout_s: float, max_retries: int) -> openai.AsyncOpenAI:
     return openai.AsyncOpenAI(api_key=api_key, base_url=base_url or None, timeout=timeout_s,
                               max_retries=max_retries)
 
@@ -77,7 +77,7 @@ class OpenAIReader:
 
     async def _ask(self, image: Image.Image, prompt: str, schema: dict) -> dict:
         s = self._settings
-        client = _client(s.openai_api_key, s.openai_base_url, s.openai_timeout_s, self._max_retries)
+        client = openai_client(s.openai_api_key, s.openai_base_url, s.openai_timeout_s, self._max_retries)
         try:
             completion = await client.chat.completions.create(
                 model=s.openai_model,

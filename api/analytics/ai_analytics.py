@@ -196,9 +196,9 @@ async def narrative(fig: dict) -> dict:
     s = get_settings()
     if not s.openai_api_key:
         return {"status": "off", "text": None, "model": None, "message": NO_KEY}
-    from api.ai.openai_reader import _client  # the one configured OpenAI client (base URL, time-out)
+    from api.ai.openai_reader import openai_client  # the one configured OpenAI client (base URL, time-out)
 
-    client = _client(s.openai_api_key, s.openai_base_url, s.openai_timeout_s, 1)
+    client = openai_client(s.openai_api_key, s.openai_base_url, s.openai_timeout_s, 1)
     try:
         completion = await client.chat.completions.create(
             model=s.openai_model, temperature=0,

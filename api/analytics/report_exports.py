@@ -21,11 +21,10 @@ from api.analytics.report_pdf import ReportHeader, basic_pdf, esg_pdf
 from api.analytics.service import ReportFilter
 from api.audit.service import audit
 from api.companies.logo import logo_png
-from api.core.config import get_settings
 from api.kit.calendar import company_today, company_zone_name
 from api.kit.errors import DomainError
 from api.mail.recipients import check_recipients
-from api.mail.service import _send_smtp, _write_outbox, build_message
+from api.mail.service import Attachment, send_mail
 from api.ratelimit import service as ratelimit
 from api.tables.companies import Company
 from api.tables.stores import Store
@@ -103,14 +102,8 @@ async def limit_report_mail(user_id, company_id, to: str) -> None:
 
 def send_report(to: str, subject: str, body: str, name: str, pdf: bytes) -> None:
     """Deliver one message with the PDF attached (blocking); a delivery failure is a 502 for the caller."""
-    settings = get_settings()
-    msg = build_message(to, subject, body, settings)
-    msg.add_attachment(pdf, maintype="application", subtype="pdf", filename=name)
     try:
-        if settings.smtp_host:
-            _send_smtp(msg, settings)
-        else:
-            _write_outbox(msg, settings.outbox_dir)
+        send_mail(to, subject, body, [Attachment(name, "application/pdf", pdf)])
     except (OSError, smtplib.SMTPException) as exc:
         log.error("report mail failed (%s): %s", subject, type(exc).__name__)
         raise MailFailed("The mail server did not accept the message") from None

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from api.kit.validation import Flag, IsoDateTime
-from api.tickets.schemas import MAX_WEIGHT_LB, JsonNumber, LineUnit, TicketRead, _notes
+from api.tickets.schemas import MAX_WEIGHT_LB, JsonNumber, LineUnit, TicketRead, clean_notes
 
 PriceUnit = Literal["lb", "ton", "yard", "gallon", "each"]
 PaymentMethod = Literal["cash", "check", "venmo", "zelle", "paypal", "credit_card", "invoice"]
@@ -150,7 +150,7 @@ class InboundLineCreate(BaseModel):
     unit: LineUnit = "lbs"
     notes: str | None = None
 
-    _check_notes = field_validator("notes")(_notes)
+    _check_notes = field_validator("notes")(clean_notes)
 
 
 class InboundTicketCreate(BaseModel):
@@ -175,7 +175,7 @@ class InboundTicketCreate(BaseModel):
     store_id: uuid.UUID | None = None
     client_id: uuid.UUID | None = Field(None, description="Idempotency key made by the client")
 
-    _check_notes = field_validator("notes")(_notes)
+    _check_notes = field_validator("notes")(clean_notes)
 
 
 class InboundTicketUpdate(BaseModel):
@@ -193,7 +193,7 @@ class InboundTicketUpdate(BaseModel):
     status: InboundStatus | None = None
     store_id: uuid.UUID | None = Field(None, description="Where it was weighed; needed only by a ticket without one")
 
-    _check_notes = field_validator("notes")(_notes)
+    _check_notes = field_validator("notes")(clean_notes)
 
 
 class InboundPreviewRequest(BaseModel):

@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials
 from pydantic import BaseModel, Field
 
-from api.access.deps import Public, Unauthorized, _bearer, current_user
+from api.access.deps import Public, Unauthorized, bearer, current_user
 from api.core.config import get_settings
 from api.core.deps import Db
 from api.kit.errors import ErrorBody, Forbidden
@@ -97,7 +97,7 @@ def _loopback(request: Request) -> bool:
 
 async def metrics_reader(
     request: Request, db: Db,
-    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> None:
     """A scraper on the same machine (loopback) or a signed-in platform admin."""
     if _loopback(request):

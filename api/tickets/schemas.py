@@ -28,7 +28,7 @@ LineUnit = Literal["lbs", "tons", "cubic_yards"]
 ImageKind = Literal["gross", "tare", "additional"]
 
 
-def _notes(value: str | None) -> str | None:
+def clean_notes(value: str | None) -> str | None:
     if value is None:
         return None
     value = value.strip()
@@ -49,7 +49,7 @@ class VehicleInfo(BaseModel):
     driver_phone: str | None = Field(None, max_length=40)
     notes: str | None = None
 
-    _check_notes = field_validator("notes")(_notes)
+    _check_notes = field_validator("notes")(clean_notes)
 
 
 class LineItemCreate(BaseModel):
@@ -58,7 +58,7 @@ class LineItemCreate(BaseModel):
     unit: LineUnit = "lbs"
     notes: str | None = None
 
-    _check_notes = field_validator("notes")(_notes)
+    _check_notes = field_validator("notes")(clean_notes)
 
 
 _NAMED = {"type": "string", "minLength": 1, "maxLength": 120, "pattern": NON_BLANK}
@@ -109,7 +109,7 @@ class TicketCreate(BaseModel):
         None, description="Idempotency key made by the client (offline sync); the Idempotency-Key header, if "
                           "also given, must be the same UUID")
 
-    _check_notes = field_validator("customer_facing_notes", "internal_notes", "notes")(_notes)
+    _check_notes = field_validator("customer_facing_notes", "internal_notes", "notes")(clean_notes)
 
 
 class TicketUpdate(BaseModel):
@@ -137,7 +137,7 @@ class TicketUpdate(BaseModel):
     confidence: Decimal | None = Field(None, ge=0, le=100)
     manual_override: Flag | None = None
 
-    _check_notes = field_validator("customer_facing_notes", "internal_notes", "notes")(_notes)
+    _check_notes = field_validator("customer_facing_notes", "internal_notes", "notes")(clean_notes)
 
 
 class TicketVoid(BaseModel):
