@@ -1,7 +1,6 @@
 """The ASGI app: api.main:app. Every route lives under /api; the web build is served beside it."""
 from __future__ import annotations
 
-import importlib
 import mimetypes
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -11,21 +10,44 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from api.address.router import router as address_router
+from api.admin.router import router as admin_router
+from api.ai.router import router as ai_router
+from api.analytics.router import router as analytics_router
+from api.auth.router import router as auth_router
+from api.carbon.router import router as carbon_router
+from api.companies.router import router as companies_router
+from api.compliance.router import router as compliance_router
 from api.core.config import Settings, get_settings
 from api.core.db import dispose_engine, init_engine
+from api.email_alerts.router import router as email_alerts_router
+from api.inbound.router import router as inbound_router
+from api.inventory.router import router as inventory_router
+from api.invoices.router import router as invoices_router
 from api.kit import contract
 from api.kit.errors import ERROR_RESPONSES, install_error_handlers
 from api.kit.guard import RequestGuard
 from api.kit.methods import MethodGuard
+from api.lists.router import router as lists_router
 from api.ops.logs import RedactSecrets, configure_logging
 from api.ops.middleware import Operations
+from api.ops.router import router as ops_router
+from api.outbound.router import router as outbound_router
+from api.payables.router import router as payables_router
+from api.regions.router import router as regions_router
+from api.settings.router import router as settings_router
+from api.stores.router import router as stores_router
+from api.subscription.router import router as subscription_router
+from api.tickets.router import router as tickets_router
+from api.users.router import router as users_router
 from api.wiring import wire
 
-# One router module per domain (DESIGN.md); each exposes `router`.
-DOMAINS = (
-    "auth", "settings", "subscription", "companies", "stores", "regions", "users", "admin", "address",
-    "lists", "tickets", "outbound", "ai", "inbound", "invoices", "payables", "inventory", "analytics",
-    "compliance", "carbon", "email_alerts", "ops",
+# One router per domain (DESIGN.md), mounted in this order under /api: the app's composition.
+ROUTERS = (
+    auth_router, settings_router, subscription_router, companies_router, stores_router, regions_router,
+    users_router, admin_router, address_router, lists_router, tickets_router, outbound_router,
+    ai_router, inbound_router, invoices_router, payables_router, inventory_router, analytics_router,
+    compliance_router, carbon_router, email_alerts_router, ops_router,
 )
 
 __all__ = ["RedactSecrets", "app", "create_app"]
@@ -67,9 +89,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # from X-Forwarded-For/-Proto only when the connection is from a trusted proxy. The
         # server itself trusts none (`flow serve`/`flow up` run uvicorn with proxy_headers off).
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
-    for name in DOMAINS:
-        module = importlib.import_module(f"api.{name}.router")
-        app.include_router(module.router, prefix="/api")
+    for router in ROUTERS:
+        app.include_router(router, prefix="/api")
 
     default_openapi = app.openapi
 
