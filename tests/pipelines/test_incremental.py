@@ -3,6 +3,9 @@
 Each case changes the operational data the way the app does (a void, an edited time, a renamed
 location, a hard delete by a reset), refreshes incrementally, and compares the published marts
 with the figures a from-scratch build gives.
+
+A refresh that only sets a case up (the state before the change, a clean-up) builds without dbt's
+data and unit tests; the refresh under test runs all of them, as the package's world build does.
 """
 from __future__ import annotations
 
@@ -39,9 +42,6 @@ def day_totals(company_id) -> dict:
     return {str(d): (int(n), Decimal(w)) for d, n, w in rows}
 
 
-# Two or three sensor runs (each a dbt build in a subprocess): 100-140 s on the 2-core CI
-# machine of 28 Nov 2026, past the suite's 120 s limit.
-@pytest.mark.timeout(300)
 async def test_voided_moved_and_renamed_tickets_are_rebuilt_incrementally(world, factory, owner_sql):
     tenant = await factory.tenant("enterprise", stores=2)
     keep, void, move = await add_tickets(tenant, [
@@ -49,7 +49,7 @@ async def test_voided_moved_and_renamed_tickets_are_rebuilt_incrementally(world,
         Weighing(utc(2026, 9, 10, 20), "Landfill", "20.0"),
         Weighing(utc(2026, 9, 11, 19), "Compost", "40.0"),
     ])
-    await refresh()
+    await refresh(dbt_tests=False)  # dbt's data tests run on the refresh under test below
     assert day_totals(tenant.company_id) == {"2026-09-10": (2, Decimal("30.0")), "2026-09-11": (1, Decimal("40.0"))}
 
     owner_sql("update tickets set status = 'void', updated_at = now() where id = %s", (void,))
@@ -72,7 +72,7 @@ async def test_a_sensor_run_builds_only_what_a_ticket_reaches_and_publishes_it(w
     from pipelines.refresh import execute_refresh
 
     tenant = await factory.tenant("enterprise", stores=1)
-    await refresh()
+    await refresh(dbt_tests=False)  # dbt's data tests run on the refresh under test below
     await add_tickets(tenant, [Weighing(utc(2026, 7, 7, 19), "Food Bank", "12.0")])
     result = await asyncio.to_thread(execute_refresh, False, as_sensor=True)
 
@@ -136,7 +136,7 @@ async def test_a_sensor_run_builds_the_money_marts_only_when_a_money_table_chang
 async def test_hard_deleted_tickets_leave_the_warehouse(world, factory, owner_sql):
     tenant = await factory.tenant("enterprise", stores=1)
     gone, = await add_tickets(tenant, [Weighing(utc(2026, 8, 3, 19), "Compost", "5.0")])
-    await refresh()
+    await refresh(dbt_tests=False)  # dbt's data tests run on the refresh under test below
     assert day_totals(tenant.company_id) == {"2026-08-03": (1, Decimal("5.0"))}
 
     owner_sql("delete from tickets where id = %s", (gone,))  # as a GO LIVE reset does
@@ -147,8 +147,6 @@ async def test_hard_deleted_tickets_leave_the_warehouse(world, factory, owner_sq
 
 
 async def test_a_failed_quality_expectation_blocks_publishing(world, monkeypatch):
-    import pytest
-
     from pipelines.defs.publish import assets
 
     before = published("select refreshed_at from marts.warehouse_refresh")
@@ -160,25 +158,20 @@ async def test_a_failed_quality_expectation_blocks_publishing(world, monkeypatch
 
     monkeypatch.setattr(assets, "validate", one_bad_rate)
     with pytest.raises(RuntimeError, match="warehouse refresh failed"):
-        await refresh()
+        await refresh(dbt_tests=False)  # the quality step runs after the build either way
     assert published("select refreshed_at from marts.warehouse_refresh") == before
 
 
-# Two or three sensor runs (each a dbt build in a subprocess): 100-140 s on the 2-core CI
-# machine of 28 Nov 2026, past the suite's 120 s limit.
-@pytest.mark.timeout(300)
 async def test_a_null_anywhere_in_a_mart_fails_the_sensor_run_and_is_not_published(world, factory):
     """The sensor's run checks the declared not_null columns of whole marts, not only its new rows:
     a null left in an incremental mart by an earlier build still blocks publishing."""
     import asyncio
 
-    import pytest
-
     from pipelines.defs.transform.project import request_full_rebuild
     from pipelines.refresh import execute_refresh
 
     tenant = await factory.tenant("enterprise", stores=1)
-    await refresh()
+    await refresh(dbt_tests=False)  # dbt's data tests run on the refresh under test below
     con = duckdb.connect(str(paths.build_path()))
     try:  # an old row of the incremental tickets mart, which the next sensor build keeps
         con.execute("update marts.tickets set local_date = null where ticket_id = "
@@ -194,7 +187,7 @@ async def test_a_null_anywhere_in_a_mart_fails_the_sensor_run_and_is_not_publish
         assert published("select refreshed_at from marts.warehouse_refresh") == before
     finally:  # the planted null must not outlive this test
         request_full_rebuild(paths.build_path(), "test planted a null")
-        await refresh()
+        await refresh(dbt_tests=False)  # clean-up: nothing is asserted after it
 
 
 def run_full_rebuild_comparisons() -> str:
@@ -213,9 +206,6 @@ def run_full_rebuild_comparisons() -> str:
     return done.stdout
 
 
-# Two or three sensor runs (each a dbt build in a subprocess): 100-140 s on the 2-core CI
-# machine of 28 Nov 2026, past the suite's 120 s limit.
-@pytest.mark.timeout(300)
 async def test_carbon_estimates_and_monthly_facts_follow_voids_moves_reroutes_and_prices(world, factory, owner_sql):
     tenant = await factory.tenant("enterprise", stores=1)
     void, move, reroute, keep = await add_tickets(tenant, [
@@ -224,7 +214,7 @@ async def test_carbon_estimates_and_monthly_facts_follow_voids_moves_reroutes_an
         Weighing(utc(2026, 5, 6, 19), "Food Bank", "30.0"),
         Weighing(utc(2026, 6, 2, 19), "Compost", "40.0"),
     ])
-    await refresh()
+    await refresh(dbt_tests=False)  # dbt's data tests run on the refresh under test below
     estimates = "select ticket_id, month_start, price_usd_per_mt from marts.carbon_credit_estimates " \
                 "where company_id = ? order by ticket_id"
     assert {row[0] for row in published(estimates, [str(tenant.company_id)])} == {str(t) for t in (void, move, reroute, keep)}
