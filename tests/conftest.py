@@ -247,7 +247,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     from tests.pipelines import world
 
     _unique_node_ids(items)
+    e2e = ROOT / "tests" / "e2e"
     for item in items:
+        # The browser stage collects tests/e2e only (Makefile): a browser test elsewhere would run
+        # in neither stage.
+        if item.get_closest_marker("browser") and e2e not in Path(item.path).parents:
+            raise pytest.UsageError(f"{item.nodeid} is marked browser outside tests/e2e: move it there")
         module = getattr(item, "module", None)
         uses_refresh = module is not None and getattr(module, "refresh", None) is world.refresh
         if "world" in item.fixturenames or uses_refresh or item.get_closest_marker("spark") \
