@@ -51,3 +51,12 @@ def legacy(owner_sql, owner_engine):
         with owner_engine.begin() as conn:
             assert ticket_locations.finish(conn)
     assert not _is_nullable(owner_sql)
+
+
+@pytest.fixture(scope="session")
+async def shared_worlds(app):
+    """The read-only worlds of analytics, compliance, email_alerts and carbon, one build for all
+    (tests/api/worlds.py)."""
+    from tests.api.worlds import build_all
+
+    return await build_all()

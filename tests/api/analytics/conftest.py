@@ -1,10 +1,11 @@
 import pytest
 
-from tests.pipelines.world import OCTOBER, Weighing, add_tickets, refresh, utc
+from tests.api.worlds import shared
+from tests.pipelines.world import OCTOBER, Weighing, add_tickets, utc
 
 
-@pytest.fixture(scope="package")
-async def world(app):
+@shared("analytics")
+async def build_world() -> dict:
     """Company A (enterprise, 2 locations, assigned employee) with OCTOBER; company B (core).
 
     One build for the package's modules that read it (test_reports, test_report_exports,
@@ -20,5 +21,10 @@ async def world(app):
     await add_tickets(a, OCTOBER)
     # 05:00 UTC on 1 November is still 31 October in Los Angeles.
     await add_tickets(b, [Weighing(utc(2026, 11, 1, 5), "Landfill", "5000.0")])
-    await refresh(full=True)
     return {"a": a, "b": b, "empty": empty}
+
+
+@pytest.fixture(scope="package")
+async def world(shared_worlds):
+    """This package's part of the session's one build (tests/api/worlds.py)."""
+    return shared_worlds["analytics"]

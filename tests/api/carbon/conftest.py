@@ -1,6 +1,7 @@
 import pytest
 
-from tests.pipelines.world import Weighing, add_tickets, refresh, utc
+from tests.api.worlds import shared
+from tests.pipelines.world import Weighing, add_tickets, utc
 
 # Company a, hand-computed with the seeded WARM v15 food waste factors (MTCO2e per short ton):
 # March: 1,000 lb composted (0.5 x 0.68 = 0.340 MT) + 300 lb donated (0.15 x 0.55 = 0.0825 MT);
@@ -23,8 +24,8 @@ async def carbon_setting(company_id, value: bool) -> None:
         (await get_settings_row(db, company_id)).enable_carbon_credits = value
 
 
-@pytest.fixture(scope="module")
-async def world(app):
+@shared("carbon")
+async def build_world() -> dict:
     """a: pro with A_TICKETS; b: another pro tenant with one compost load; off: carbon disabled."""
     from tests.factories import Factory
 
@@ -36,5 +37,10 @@ async def world(app):
     b_ids = await add_tickets(b, [Weighing(utc(2026, 4, 1, 19), "Compost", "2000.0")])
     await add_tickets(off, [Weighing(utc(2026, 4, 1, 19), "Compost", "2000.0")])
     await carbon_setting(off.company_id, False)
-    await refresh(full=True)
     return {"a": a, "b": b, "off": off, "a_ids": [str(i) for i in ids], "b_ids": [str(i) for i in b_ids]}
+
+
+@pytest.fixture(scope="module")
+async def world(shared_worlds):
+    """This package's part of the session's one build (tests/api/worlds.py)."""
+    return shared_worlds["carbon"]

@@ -1,6 +1,7 @@
 import pytest
 
-from tests.pipelines.world import OCTOBER, Weighing, add_tickets, refresh, utc
+from tests.api.worlds import shared
+from tests.pipelines.world import OCTOBER, Weighing, add_tickets, utc
 
 
 async def sb1383_override(company_id, value: bool | None) -> None:
@@ -14,8 +15,8 @@ async def sb1383_override(company_id, value: bool | None) -> None:
         row.sb1383_compliance_override = value
 
 
-@pytest.fixture(scope="package")
-async def world(app):
+@shared("compliance")
+async def build_world() -> dict:
     """a: enterprise, OCTOBER (210 lb outbound, 160 diverted, 60 donated; 3 tickets).
     ready: pro, 50 tickets in 2026 at 80% (eligible). core: core plan. off: pro, override off.
     empty: pro, no tickets.
@@ -46,8 +47,13 @@ async def world(app):
     await add_tickets(formula, [
         Weighing(utc(2026, 1 + i % 5, 10, 19), "Landfill" if i % 5 == 4 else "Compost", "10.0") for i in range(50)
     ])
-    await refresh(full=True)
     return {"a": a, "ready": ready, "core": core, "off": off, "empty": empty, "formula": formula}
+
+
+@pytest.fixture(scope="package")
+async def world(shared_worlds):
+    """This package's part of the session's one build (tests/api/worlds.py)."""
+    return shared_worlds["compliance"]
 
 
 FORMULA = '=HYPERLINK("http://evil.example","x")'

@@ -1,0 +1,34 @@
+"""One warehouse build per test session (so one per pytest-xdist worker) for the API packages
+whose worlds only read it: analytics, compliance, email_alerts and carbon each built their own
+(a full refresh apiece, 11-12 s on one quiet core), though their companies are separate and none
+of their tests changes what another's world asserts.
+
+A package registers how its companies are made with @shared("name") in its conftest; the first
+test that asks for any of these worlds makes every registered package's companies (only packages
+that were collected register) and refreshes once; the package's `world` fixture returns its part.
+A world whose tests refresh again or change its companies' figures (freshness, payables, inbound
+marts, state laws with its dbt tests) keeps a build of its own.
+"""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+BUILDERS: dict[str, Callable[[], Awaitable[dict]]] = {}
+
+
+def shared(name: str):
+    def register(build: Callable[[], Awaitable[dict]]):
+        BUILDERS[name] = build
+        return build
+
+    return register
+
+
+async def build_all() -> dict[str, dict]:
+    from tests.pipelines.world import refresh
+
+    made = {name: await build() for name, build in BUILDERS.items()}
+    # Without dbt's tests, as tests/api/conftest.py has every API world build (explicit here: a
+    # session fixture is set up before that package-scoped switch).
+    await refresh(full=True, dbt_tests=False)
+    return made
