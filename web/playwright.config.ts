@@ -3,9 +3,11 @@ import { defineConfig } from "@playwright/test";
 // Drives the machine's Chromium (no browser download) against BASE_URL (a real API server).
 export default defineConfig({
   testDir: "./e2e",
-  // Every wait is bounded: a spec fails within its limit (180 s, more where a spec sets its own for
-  // a warehouse refresh), each expect within 30 s, each click, fill or navigation within 30 s. A
-  // failed spec prints its name and its page's address (e2e/harness.ts).
+  // Every wait is bounded: a spec fails within its limit (180 s; no spec sets a longer one), each
+  // expect within 30 s, each click, fill, navigation or waitForEvent within 30 s, and each fixture
+  // subprocess a spec runs (execFileSync, which blocks the worker and so these limits) within 60 s,
+  // 120 s for the two warehouse refreshes (admin, compliance). A failed spec prints its name and its
+  // page's address (e2e/harness.ts).
   timeout: 180_000,
   expect: { timeout: 30_000 },
   // Two workers, one per core: spec files share out between them, a file's tests run in order on

@@ -120,9 +120,9 @@ async def test_browser_journeys_pass_against_the_real_api(live_server: str, fact
         # For specs that publish a warehouse mid-journey (admin.spec.ts): this interpreter, whose
         # environment names the test database and warehouse file the server reads.
         "E2E_PYTHON": sys.executable,
-        # The specs' warehouse refreshes (14 of them, in admin, compliance, inbound and money)
-        # build without dbt's data and unit tests; one refresh with them runs after the specs,
-        # over everything they wrote (below).
+        # The specs' warehouse refreshes (two: admin, compliance; money's and inbound's went, their
+        # screens read the ledger) build without dbt's data and unit tests; one refresh with them
+        # runs after the specs, over everything they wrote (below).
         "FLOW_DBT_TESTS": "0",
         "CI": "1",
     }

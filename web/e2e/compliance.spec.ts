@@ -23,7 +23,7 @@ const ROOT = resolve(process.cwd(), "..");
 const PYTHON = process.env.FLOW_PYTHON ?? join(ROOT, ".venv", "bin", "python");
 const FIXTURE = join(ROOT, "web", "e2e", "fixtures", "compliance.py");
 const fixture = (...args: string[]) =>
-  execFileSync(PYTHON, [FIXTURE, ...args], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 300_000 }).trim();
+  execFileSync(PYTHON, [FIXTURE, ...args], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 120_000 }).trim();
 
 test.describe.configure({ mode: "serial" });
 test.beforeAll(() => {

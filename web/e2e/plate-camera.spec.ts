@@ -15,7 +15,7 @@ const PLATE = "FLW4821";
 
 function plateClip(plate: string): string {
   const file = join(tmpdir(), `flow-e2e-plate-${plate}.y4m`);
-  execFileSync(PYTHON, [FIXTURES, "clip", plate, file], { cwd: ROOT, stdio: "inherit", timeout: 300_000 });
+  execFileSync(PYTHON, [FIXTURES, "clip", plate, file], { cwd: ROOT, stdio: "inherit", timeout: 60_000 });
   return file;
 }
 
@@ -34,7 +34,7 @@ test.beforeAll(async ({ request }) => {
   tenant = await newTenant(request, "plate");
   const settings = await request.put("/api/system/settings", { headers: auth(tenant.adminToken), data: { outbound_truck_scale_enabled: true } });
   expect(settings.ok(), await settings.text()).toBeTruthy();
-  execFileSync(PYTHON, [FIXTURES, "vehicle", `admin-${tenant.tag}@example.com`, PLATE], { cwd: ROOT, stdio: "inherit", timeout: 300_000 });
+  execFileSync(PYTHON, [FIXTURES, "vehicle", `admin-${tenant.tag}@example.com`, PLATE], { cwd: ROOT, stdio: "inherit", timeout: 60_000 });
 });
 
 async function openTruckScaleForm(page: Page) {
