@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.admin import service
 from api.kit.errors import DomainError, NotFound
-from api.kit.spreadsheet import Column
+from api.reports.spreadsheet import Column
 from api.subscription import billing, plans
 from api.subscription import service as subscriptions
 from api.subscription.payments import NOT_CONFIGURED, get_provider

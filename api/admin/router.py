@@ -44,9 +44,9 @@ from api.admin.schemas import (
 from api.core.deps import Db
 from api.kit.errors import DomainError
 from api.kit.fields import MAX_OFFSET
-from api.kit.spreadsheet import SPREADSHEET_MIME, XLSX_MIME, csv_bytes, xlsx_bytes
 from api.mail.service import deliver
 from api.ratelimit.service import client_ip
+from api.reports.spreadsheet import SPREADSHEET_MIME, XLSX_MIME, csv_bytes, xlsx_bytes
 from api.subscription import billing as subscription_billing
 
 router = APIRouter(tags=["admin"])

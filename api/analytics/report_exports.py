@@ -17,7 +17,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api.analytics import impact, service
 from api.analytics.export_schemas import ReportEmailRequest, ReportEmailSent, ReportExportFilters
-from api.analytics.report_pdf import ReportHeader, basic_pdf, esg_pdf
+from api.analytics.report_pdf import basic_pdf, esg_pdf
 from api.analytics.service import ReportFilter
 from api.audit.service import audit
 from api.companies.logo import logo_png
@@ -26,6 +26,7 @@ from api.kit.errors import DomainError
 from api.mail.recipients import check_recipients
 from api.mail.service import Attachment, send_mail
 from api.ratelimit import service as ratelimit
+from api.reports.pdf import ReportHeader
 from api.tables.companies import Company
 from api.tables.stores import Store
 from api.tables.users import User

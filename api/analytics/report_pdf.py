@@ -5,143 +5,30 @@ this module only lays it out. Weights lb with one decimal, money USD, times in t
 """
 from __future__ import annotations
 
-import io
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from decimal import Decimal
+from datetime import UTC
 from zoneinfo import ZoneInfo
 
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import landscape, letter
-from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
-from reportlab.platypus import Image, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Paragraph
 
-GREEN = colors.HexColor("#1f5f3f")
-STRIPE = colors.HexColor("#f2f2f2")
+from api.reports.pdf import (
+    ReportHeader,
+    build_pdf,
+    escape,
+    grid,
+    heading,
+    kpis,
+    lb,
+    num,
+    pct,
+    styles,
+    usd,
+)
+
 TICKET_COLUMNS = ["Date", "Time", "Ticket #", "Type", "Waste Type", "Container", "Destination", "Net (lbs)",
                   "Location", "Employee"]
 NOT_ESTIMATED = "Not estimated"
-
-
-@dataclass
-class ReportHeader:
-    company_name: str
-    timezone: str
-    generated_at: datetime  # aware
-    logo: bytes | None = None  # PNG bytes, already checked
-    filters: list[tuple[str, str]] = field(default_factory=list)
-
-    @property
-    def zone(self) -> ZoneInfo:
-        return ZoneInfo(self.timezone)
-
-
-def lb(value) -> str:
-    return f"{Decimal(value or 0):,.1f}"
-
-
-def usd(value) -> str:
-    return f"${Decimal(value or 0):,.2f}"
-
-
-def num(value, places: int = 2) -> str:
-    return f"{Decimal(str(value or 0)):,.{places}f}"
-
-
-def pct(value) -> str:
-    return f"{Decimal(str(value or 0)):.1f}%"
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _styles() -> dict[str, ParagraphStyle]:
-    base = getSampleStyleSheet()
-    return {"title": base["Title"], "h2": base["Heading2"], "normal": base["Normal"],
-            "small": ParagraphStyle("small", parent=base["Normal"], fontSize=8, textColor=colors.grey)}
-
-
-def _grid(data: list[list], *, right: tuple[int, ...] = (), widths: list[float] | None = None,
-          total_row: bool = False) -> Table:
-    table = Table(data, repeatRows=1, colWidths=widths, hAlign="LEFT")
-    style = [
-        ("BACKGROUND", (0, 0), (-1, 0), GREEN),
-        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-        ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
-        ("FONTSIZE", (0, 0), (-1, -1), 8),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, STRIPE]),
-        *[("ALIGN", (c, 0), (c, -1), "RIGHT") for c in right],
-    ]
-    if total_row:
-        style.append(("FONTNAME", (0, -1), (-1, -1), "Helvetica-Bold"))
-    table.setStyle(TableStyle(style))
-    return table
-
-
-def _kpis(pairs: list[tuple[str, str]]) -> Table:
-    """A row of labelled figures (the screens' stat cards)."""
-    table = Table([[label for label, _ in pairs], [value for _, value in pairs]], hAlign="LEFT")
-    table.setStyle(TableStyle([
-        ("FONTSIZE", (0, 0), (-1, 0), 8),
-        ("TEXTCOLOR", (0, 0), (-1, 0), colors.grey),
-        ("FONTNAME", (0, 1), (-1, 1), "Helvetica-Bold"),
-        ("FONTSIZE", (0, 1), (-1, 1), 13),
-        ("TOPPADDING", (0, 1), (-1, 1), 4),
-        ("BOX", (0, 0), (-1, -1), 0.5, colors.lightgrey),
-        ("INNERGRID", (0, 0), (-1, -1), 0.25, colors.lightgrey),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 14),
-    ]))
-    return table
-
-
-def logo_flowable(png: bytes | None) -> list:
-    """The company logo at the top left of a PDF, at most 1.6 x 0.7 inch; nothing without one."""
-    if not png:
-        return []
-    logo = Image(io.BytesIO(png))
-    scale = min(1.6 * inch / logo.imageWidth, 0.7 * inch / logo.imageHeight, 1)
-    logo.drawWidth, logo.drawHeight = logo.imageWidth * scale, logo.imageHeight * scale
-    logo.hAlign = "LEFT"
-    return [logo]
-
-
-def _heading(header: ReportHeader, title: str, period: dict, refreshed: datetime | None) -> list:
-    s = _styles()
-    story: list = logo_flowable(header.logo)
-    story.append(Paragraph(f"{_escape(header.company_name)} - {title}", s["title"]))
-    story.append(Paragraph(f"Period: {period['start_date']:%Y-%m-%d} to {period['end_date']:%Y-%m-%d}", s["normal"]))
-    if header.filters:
-        story.append(Paragraph(" &nbsp; ".join(f"{_escape(k)}: {_escape(v)}" for k, v in header.filters),
-                               s["normal"]))
-    local = header.generated_at.astimezone(header.zone)
-    fresh = (f"figures as of {refreshed.astimezone(header.zone):%Y-%m-%d %H:%M %Z}" if refreshed
-             else "the warehouse has not been refreshed yet")
-    story.append(Paragraph(f"Generated {local:%Y-%m-%d %H:%M %Z}; {fresh}.", s["small"]))
-    story.append(Spacer(1, 0.15 * inch))
-    return story
-
-
-def _build(story: list, header: ReportHeader, title: str, *, wide: bool) -> bytes:
-    out = io.BytesIO()
-    size = landscape(letter) if wide else letter
-
-    def footer(canvas, doc) -> None:
-        canvas.saveState()
-        canvas.setFont("Helvetica", 7)
-        canvas.setFillColor(colors.grey)
-        canvas.drawString(0.5 * inch, 0.3 * inch, f"{header.company_name} - {title}")
-        canvas.drawRightString(size[0] - 0.5 * inch, 0.3 * inch, f"Page {doc.page}")
-        canvas.restoreState()
-
-    doc = SimpleDocTemplate(out, pagesize=size, leftMargin=0.5 * inch, rightMargin=0.5 * inch,
-                            topMargin=0.5 * inch, bottomMargin=0.55 * inch, title=f"{header.company_name} {title}",
-                            author="Flow")
-    doc.build(story, onFirstPage=footer, onLaterPages=footer)
-    return out.getvalue()
 
 
 def _breakdown(rows: list[dict]) -> list[list[str]]:
@@ -153,17 +40,17 @@ def _breakdown(rows: list[dict]) -> list[list[str]]:
 def basic_pdf(header: ReportHeader, basic: dict, tickets_report: dict, tickets: list[dict], total: int,
               cap: int) -> bytes:
     """The Basic Report generator's content: KPIs, impact, breakdowns and the ticket table."""
-    s = _styles()
-    story = _heading(header, "Basic Report", basic["period"], basic["last_refreshed_at"])
+    s = styles()
+    story = heading(header, "Basic Report", basic["period"], basic["last_refreshed_at"])
     story += [
-        _kpis([("Total tickets", f"{basic['total_tickets']:,}"), ("Net weight (lbs)", lb(basic["total_net_weight"])),
+        kpis([("Total tickets", f"{basic['total_tickets']:,}"), ("Net weight (lbs)", lb(basic["total_net_weight"])),
                ("Gross weight (lbs)", lb(basic["total_gross_weight"])),
                ("Container weight (lbs)", lb(basic["total_tare_weight"])),
                ("Diversion rate (by weight)", pct(basic["diversion_rate"]))]),
         Paragraph("Environmental impact", s["h2"]),
     ]
     esg = basic["basic_esg"]
-    story.append(_kpis([("CO2e avoided (kg)", num(esg["co2_prevented_kg"])),
+    story.append(kpis([("CO2e avoided (kg)", num(esg["co2_prevented_kg"])),
                         ("Potential meals recovered", f"{esg['meals_recovered']:,}"),
                         ("Cost savings", usd(esg["cost_savings_usd"]))]))
     breakdowns = tickets_report.get("breakdowns") or {}
@@ -171,7 +58,7 @@ def basic_pdf(header: ReportHeader, basic: dict, tickets_report: dict, tickets: 
                        ("by_location", "By location")):
         story.append(Paragraph(title, s["h2"]))
         rows = breakdowns.get(key) or []
-        story.append(_grid(_breakdown(rows), right=(1, 2, 3), widths=[3.2 * inch, 0.9 * inch, 1.2 * inch, 0.9 * inch])
+        story.append(grid(_breakdown(rows), right=(1, 2, 3), widths=[3.2 * inch, 0.9 * inch, 1.2 * inch, 0.9 * inch])
                      if rows else Paragraph("No tickets match these filters.", s["normal"]))
     story.append(Paragraph("Tickets", s["h2"]))
     if not tickets:
@@ -182,10 +69,10 @@ def basic_pdf(header: ReportHeader, basic: dict, tickets_report: dict, tickets: 
                 f"Showing the {len(tickets):,} most recent of {total:,} tickets (the table is capped at {cap:,} "
                 "rows); the totals above cover all of them.", s["normal"]))
         cell = ParagraphStyle("cell", parent=s["normal"], fontSize=7.5, leading=9)
-        story.append(_grid([TICKET_COLUMNS, *[_ticket_row(t, header.zone, cell) for t in tickets]], right=(7,),
+        story.append(grid([TICKET_COLUMNS, *[_ticket_row(t, header.zone, cell) for t in tickets]], right=(7,),
                            widths=[0.75 * inch, 0.45 * inch, 1.5 * inch, 0.4 * inch, 1.1 * inch, 1.15 * inch,
                                    1.1 * inch, 0.75 * inch, 1.2 * inch, 1.1 * inch]))
-    return _build(story, header, "Basic Report", wide=True)
+    return build_pdf(story, header, "Basic Report", wide=True)
 
 
 def _ticket_row(t: dict, zone: ZoneInfo, cell: ParagraphStyle) -> list:
@@ -193,7 +80,7 @@ def _ticket_row(t: dict, zone: ZoneInfo, cell: ParagraphStyle) -> list:
     local = (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone(zone)
 
     def wrap(text: str | None) -> Paragraph:  # long names wrap inside their column
-        return Paragraph(_escape(text or ""), cell)
+        return Paragraph(escape(text or ""), cell)
 
     return [f"{local:%Y-%m-%d}", f"{local:%H:%M}", wrap(t["ticket_number"]), "In" if t["is_inbound"] else "Out",
             wrap(t["waste_type_name"]), wrap(t["container_name"]), wrap(t["destination_name"]),
@@ -206,17 +93,17 @@ def _or_not_estimated(value, fmt) -> str:
 
 def esg_pdf(header: ReportHeader, esg: dict) -> bytes:
     """The ESG Impact Report (spec 3 s2.14): KPI row, environmental, food, economic, SB 1383."""
-    s = _styles()
+    s = styles()
     env, food, econ, comp = (esg["environmental_impact"], esg["food_recovery"], esg["economic_impact"],
                              esg["compliance"])
-    story = _heading(header, "ESG Impact Report", esg["period"], esg["last_refreshed_at"])
+    story = heading(header, "ESG Impact Report", esg["period"], esg["last_refreshed_at"])
     story += [
-        _kpis([("Tickets", f"{esg['summary']['total_tickets']:,}"),
+        kpis([("Tickets", f"{esg['summary']['total_tickets']:,}"),
                ("Net weight (lbs)", lb(esg["summary"]["total_net_weight_lbs"])),
                ("Facilities", f"{esg['summary']['total_facilities']:,}"),
                ("Diversion rate", pct(esg["diversion_metrics"]["diversion_rate_percent"]))]),
         Paragraph("Environmental Impact", s["h2"]),
-        _grid([["Measure", "Value"],
+        grid([["Measure", "Value"],
                ["CO2e avoided (kg, EPA GHG Hub Table 9)", num(env["co2_prevented_kg"])],
                ["CO2e avoided (metric tons)", num(env["co2_prevented_tons"], 3)],
                ["Methane prevented (kg)", num(env["methane_prevented_kg"])],
@@ -225,14 +112,14 @@ def esg_pdf(header: ReportHeader, esg: dict) -> bytes:
                ["Water saved (gallons)", _or_not_estimated(env["water_saved_gallons"], num)]],
               right=(1,), widths=[3.6 * inch, 1.8 * inch]),
         Paragraph("Food Recovery Impact", s["h2"]),
-        _grid([["Measure", "Value"],
+        grid([["Measure", "Value"],
                ["Meals recovered (donated lbs / 1.2)", f"{food['meals_recovered']:,}"],
                ["People fed per day", num(food["people_fed_per_day"], 1)],
                ["Protein recovered (lbs)", _or_not_estimated(food["protein_recovered_lbs"], lb)],
                ["Nutritional value", _or_not_estimated(food["nutritional_value_usd"], usd)]],
               right=(1,), widths=[3.6 * inch, 1.8 * inch]),
         Paragraph("Economic Impact", s["h2"]),
-        _grid([["Measure", "Value"],
+        grid([["Measure", "Value"],
                ["Cost savings", usd(econ["cost_savings"])],
                ["Tax benefits", _or_not_estimated(econ["tax_benefits_usd"], usd)],
                ["Operational savings", _or_not_estimated(econ["operational_savings"], usd)],
@@ -245,4 +132,4 @@ def esg_pdf(header: ReportHeader, esg: dict) -> bytes:
                   f"Month of the period's end: {'target met' if comp['monthly_target_met'] else 'target not met'}.",
                   s["normal"]),
     ]
-    return _build(story, header, "ESG Impact Report", wide=False)
+    return build_pdf(story, header, "ESG Impact Report", wide=False)

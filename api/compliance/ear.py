@@ -8,9 +8,9 @@ import json
 from datetime import date, datetime
 from decimal import Decimal
 
-from api.analytics.report_pdf import GREEN, STRIPE, lb, logo_flowable, pct
 from api.compliance.targets import constants, diversion_target
-from api.kit.spreadsheet import SPREADSHEET_MIME, Column, Workbook, safe_row
+from api.reports.pdf import GREEN, STRIPE, lb, logo_flowable, pct
+from api.reports.spreadsheet import SPREADSHEET_MIME, Column, Workbook, safe_row
 from api.warehouse import last_refreshed_at, read_warehouse, rows
 
 MIME = {"json": "application/json", "pdf": "application/pdf", **SPREADSHEET_MIME}

@@ -13,7 +13,7 @@ def to_pdf(company_name: str, body: dict, generated_at: datetime, logo: bytes | 
     from reportlab.lib.units import inch
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-    from api.analytics.report_pdf import GREEN, STRIPE, lb, logo_flowable, pct
+    from api.reports.pdf import GREEN, STRIPE, lb, logo_flowable, pct
 
     s = getSampleStyleSheet()
     esc = lambda t: str(t or "").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -19,7 +19,7 @@ from api.companies.logo import logo_png
 from api.compliance import tiers
 from api.kit.calendar import company_today
 from api.kit.errors import Conflict, DomainError, Invalid, NotFound
-from api.kit.spreadsheet import safe_row
+from api.reports.spreadsheet import safe_row
 from api.tables.companies import Company
 from api.tables.compliance import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
 from api.tables.lists import DestinationType
@@ -208,7 +208,7 @@ def to_pdf(company_name: str, body: dict, generated_at: datetime, logo: bytes | 
     from reportlab.lib.units import inch
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-    from api.analytics.report_pdf import GREEN, STRIPE, lb, logo_flowable
+    from api.reports.pdf import GREEN, STRIPE, lb, logo_flowable
 
     s = getSampleStyleSheet()
     esc = lambda t: str(t or "").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

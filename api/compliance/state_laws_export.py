@@ -49,7 +49,7 @@ def to_pdf(company_name: str, body: dict, generated_at: datetime) -> bytes:
     from reportlab.lib.units import inch
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-    from api.analytics.report_pdf import GREEN, STRIPE
+    from api.reports.pdf import GREEN, STRIPE
 
     s = getSampleStyleSheet()
     small = s["BodyText"].clone("small", fontSize=7, leading=8.5)

@@ -15,10 +15,10 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Paragraph
 
 from api.analytics import ai_analytics, impact, report_exports
-from api.analytics.report_pdf import ReportHeader, _build, _grid, _heading, _kpis, _styles, lb, num, pct, usd
 from api.analytics.service import ReportFilter
-from api.kit.spreadsheet import safe_cell
 from api.mail.service import Attachment
+from api.reports.pdf import ReportHeader, build_pdf, grid, heading, kpis, lb, num, pct, styles, usd
+from api.reports.spreadsheet import safe_cell
 
 TITLES = {
     "ticket-report": "Ticket Report",
@@ -54,15 +54,15 @@ def tickets_csv(f: ReportFilter, header: ReportHeader) -> bytes:
 
 
 def cost_pdf(header: ReportHeader, cost: dict) -> bytes:
-    s = _styles()
+    s = styles()
     perf, proj = cost["performance_summary"], cost["projections"]
-    story = _heading(header, "Cost Analysis", cost["period"], cost["last_refreshed_at"])
+    story = heading(header, "Cost Analysis", cost["period"], cost["last_refreshed_at"])
     story += [
-        _kpis([("Total savings", usd(cost["total_savings"])), ("ROI", pct(cost["roi_percent"])),
+        kpis([("Total savings", usd(cost["total_savings"])), ("ROI", pct(cost["roi_percent"])),
                ("Disposal cost", usd(cost["monthly_disposal_cost"])),
                ("Diversion rate", pct(perf["diversion_rate"]))]),
         Paragraph("Performance", s["h2"]),
-        _grid([["Measure", "Value"], ["Tickets", f"{perf['total_tickets']:,}"],
+        grid([["Measure", "Value"], ["Tickets", f"{perf['total_tickets']:,}"],
                ["Total weight (lbs)", lb(perf["total_weight"])], ["Diverted weight (lbs)", lb(perf["diverted_weight"])],
                ["Monthly projection", usd(proj["monthly"])], ["Annual projection", usd(proj["annual"])],
                ["Payback (years)", "-" if proj["payback_years"] is None else num(proj["payback_years"], 0)]],
@@ -70,20 +70,20 @@ def cost_pdf(header: ReportHeader, cost: dict) -> bytes:
         Paragraph("Savings by location", s["h2"]),
     ]
     locations = cost["savings_by_location"]
-    story.append(_grid([["Location", "Total (lbs)", "Diverted (lbs)", "Cost saved"],
+    story.append(grid([["Location", "Total (lbs)", "Diverted (lbs)", "Cost saved"],
                         *[[r["location"] or "(none)", lb(r["total_weight"]), lb(r["diverted_weight"]),
                            usd(r["cost_saved"])] for r in locations]],
                        right=(1, 2, 3), widths=[2.8 * inch, 1.2 * inch, 1.2 * inch, 1.1 * inch])
                  if locations else Paragraph("No tickets in this period.", s["normal"]))
-    return _build(story, header, "Cost Analysis", wide=False)
+    return build_pdf(story, header, "Cost Analysis", wide=False)
 
 
 def sb1383_pdf(header: ReportHeader, esg: dict, cost: dict) -> bytes:
-    s = _styles()
+    s = styles()
     comp = esg["compliance"]
-    story = _heading(header, "SB 1383 Compliance Summary", esg["period"], esg["last_refreshed_at"])
+    story = heading(header, "SB 1383 Compliance Summary", esg["period"], esg["last_refreshed_at"])
     story += [
-        _kpis([("Organic diversion rate", pct(comp["diversion_rate"])), ("Target", pct(comp["target_rate"])),
+        kpis([("Organic diversion rate", pct(comp["diversion_rate"])), ("Target", pct(comp["target_rate"])),
                ("Organic diverted (lbs)", lb(comp["total_diverted_weight"])),
                ("Status", "Compliant" if comp["sb1383_compliant"] else "Below target")]),
         Paragraph(f"Month of the period's end: {'target met' if comp['monthly_target_met'] else 'target not met'}.",
@@ -91,20 +91,20 @@ def sb1383_pdf(header: ReportHeader, esg: dict, cost: dict) -> bytes:
         Paragraph("Diversion by location (all generated waste)", s["h2"]),
     ]
     locations = cost["savings_by_location"]
-    story.append(_grid([["Location", "Total (lbs)", "Diverted (lbs)"],
+    story.append(grid([["Location", "Total (lbs)", "Diverted (lbs)"],
                         *[[r["location"] or "(none)", lb(r["total_weight"]), lb(r["diverted_weight"])]
                           for r in locations]],
                        right=(1, 2), widths=[3.2 * inch, 1.4 * inch, 1.4 * inch])
                  if locations else Paragraph("No tickets in this period.", s["normal"]))
-    return _build(story, header, "SB 1383 Compliance Summary", wide=False)
+    return build_pdf(story, header, "SB 1383 Compliance Summary", wide=False)
 
 
 def ai_pdf(header: ReportHeader, fig: dict) -> bytes:
-    s = _styles()
+    s = styles()
     q, totals = fig["data_quality"], fig["totals"]
-    story = _heading(header, "AI Analytics Report", fig["period"], fig["last_refreshed_at"])
+    story = heading(header, "AI Analytics Report", fig["period"], fig["last_refreshed_at"])
     story += [
-        _kpis([("Outbound (lbs)", lb(totals["total_weight_lb"])), ("Tickets", f"{totals['total_tickets']:,}"),
+        kpis([("Outbound (lbs)", lb(totals["total_weight_lb"])), ("Tickets", f"{totals['total_tickets']:,}"),
                ("Weight with photo", pct(q["photo_weight_percent"])),
                ("AI readings accepted", pct(q["ai_accepted_percent"]))]),
         Paragraph(f"Weight with a photo: {pct(q['photo_weight_percent'])} of {lb(q['weight_lb'])} lb "
@@ -114,28 +114,28 @@ def ai_pdf(header: ReportHeader, fig: dict) -> bytes:
         Paragraph("Recommendations", s["h2"]),
         *[Paragraph(f"- {_esc(r)}", s["normal"]) for r in fig["recommendations"]],
         Paragraph("Waste per location", s["h2"]),
-        _grid([["Location", "Tickets", "Net (lbs)", "Share", "lb per active day"],
+        grid([["Location", "Tickets", "Net (lbs)", "Share", "lb per active day"],
                *[[r["location_name"], f"{r['tickets']:,}", lb(r["weight_lb"]), pct(r["share_percent"]),
                   lb(r["lb_per_active_day"])] for r in fig["by_location"]]],
               right=(1, 2, 3, 4), widths=[2.4 * inch, 0.8 * inch, 1.1 * inch, 0.8 * inch, 1.2 * inch]),
         Paragraph("Waste per product", s["h2"]),
-        _grid([["Product", "Tickets", "Net (lbs)", "Share"],
+        grid([["Product", "Tickets", "Net (lbs)", "Share"],
                *[[r["waste_type"], f"{r['tickets']:,}", lb(r["weight_lb"]), pct(r["share_percent"])]
                  for r in fig["by_product"]]], right=(1, 2, 3), widths=[2.8 * inch, 0.9 * inch, 1.2 * inch, 0.9 * inch]),
         Paragraph("Waste per weekday", s["h2"]),
-        _grid([["Weekday", "Days", "Net (lbs)", "lb per day"],
+        grid([["Weekday", "Days", "Net (lbs)", "lb per day"],
                *[[r["weekday"], f"{r['days']:,}", lb(r["weight_lb"]), lb(r["lb_per_day"])] for r in fig["by_weekday"]]],
               right=(1, 2, 3), widths=[1.6 * inch, 0.8 * inch, 1.2 * inch, 1.2 * inch]),
         Paragraph("Anomalies", s["h2"]),
         Paragraph(f"Statistic: {_esc(fig['anomaly_statistic'])}.", s["small"]),
     ]
     anomalies = fig["anomalies"]
-    story.append(_grid([["Day", "Where", "Net (lbs)", "Usual mean (lbs)", "Std dev", "z"],
+    story.append(grid([["Day", "Where", "Net (lbs)", "Usual mean (lbs)", "Std dev", "z"],
                         *[[str(a["local_date"]), a["location_name"] or "All locations", lb(a["net_weight_lb"]),
                            lb(a["prior_mean_lb"]), lb(a["prior_stddev_lb"]), num(a["z_score"])] for a in anomalies]],
                        right=(2, 3, 4, 5))
                  if anomalies else Paragraph("No day or location outside its usual range in this period.", s["normal"]))
-    return _build(story, header, "AI Analytics Report", wide=False)
+    return build_pdf(story, header, "AI Analytics Report", wide=False)
 
 
 def _esc(text: str) -> str:

@@ -1,5 +1,5 @@
 """Inbound list exports (issue 32): Inbound Tickets and Customers as CSV or Excel, every row of the
-list's filters (not one page), through the shared writer (api.kit.spreadsheet)."""
+list's filters (not one page), through the shared writer (api.reports.spreadsheet)."""
 from __future__ import annotations
 
 import uuid
@@ -13,7 +13,7 @@ from api.inbound import customers
 from api.inbound.tickets import _conds, inbound_reads
 from api.kit.calendar import company_zone_name
 from api.kit.errors import Invalid, NotFound
-from api.kit.spreadsheet import EXPORT_ROW_CAP, Column
+from api.reports.spreadsheet import EXPORT_ROW_CAP, Column
 from api.tables.tickets import Ticket
 from api.tickets.service import Caller
 

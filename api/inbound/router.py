@@ -35,8 +35,8 @@ from api.inbound.schemas import (
 from api.kit.contract import UUID_HEADER, upload
 from api.kit.errors import DomainError
 from api.kit.fields import MAX_OFFSET
-from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
 from api.kit.validation import IsoDate
+from api.reports.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
 from api.subscription.deps import InboundCompany
 from api.tickets.schemas import TicketVoid
 from api.tickets.service import Caller, client_id_of

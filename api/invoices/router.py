@@ -32,8 +32,8 @@ from api.invoices.schemas import (
 from api.kit.calendar import company_today
 from api.kit.contract import UUID_HEADER
 from api.kit.fields import MAX_OFFSET
-from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
 from api.kit.validation import IsoDate
+from api.reports.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
 
 router = APIRouter(tags=["invoices"])
 

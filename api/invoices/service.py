@@ -40,7 +40,7 @@ from api.invoices.schemas import (
 from api.kit.calendar import company_today, company_zone_name, local_day
 from api.kit.errors import Conflict, Invalid, NotFound
 from api.kit.money import CENT
-from api.kit.spreadsheet import EXPORT_ROW_CAP, Column
+from api.reports.spreadsheet import EXPORT_ROW_CAP, Column
 from api.tables.companies import Company
 from api.tables.invoices import Invoice, InvoiceLine, Payment
 from api.tables.parties import Customer
@@ -458,9 +458,9 @@ async def bill_inbound_ticket(db: AsyncSession, ticket: Ticket) -> Invoice | Non
 
 # ---- printable documents -----------------------------------------------------------------------
 async def company_block(company: Company):
-    from api.analytics.report_pdf import ReportHeader
     from api.companies.logo import logo_png
     from api.invoices.pdf import CompanyBlock
+    from api.reports.pdf import ReportHeader
 
     street = company.address_street or ""
     city = ", ".join(part for part in (company.address_city, " ".join(

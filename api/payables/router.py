@@ -19,7 +19,6 @@ from api.invoices.pdf import PDF_MIME, pdf_response
 from api.invoices.schemas import AgingCategory, PaymentCreate, PaymentStatus
 from api.kit.contract import UUID_HEADER, body_rule
 from api.kit.fields import MAX_OFFSET
-from api.kit.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
 from api.payables import service
 from api.payables.schemas import (
     BillDetail,
@@ -31,6 +30,7 @@ from api.payables.schemas import (
     DisposalPartnerUpdate,
     PayablesAging,
 )
+from api.reports.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
 
 router = APIRouter(tags=["payables"])
 

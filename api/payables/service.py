@@ -20,7 +20,6 @@ from api.invoices.schemas import AgingBucket, PaymentCreate
 from api.kit.calendar import local_day
 from api.kit.errors import Conflict, Invalid, NotFound
 from api.kit.money import CENT
-from api.kit.spreadsheet import Column
 from api.kit.units import LB_PER_TON
 from api.parties import service as party
 from api.payables.bol import bol_pdf
@@ -34,6 +33,7 @@ from api.payables.schemas import (
     DisposalPartnerUpdate,
     PayablesAging,
 )
+from api.reports.spreadsheet import Column
 from api.settings.service import get_settings_row
 from api.tables.companies import Company
 from api.tables.parties import Customer

@@ -4,7 +4,7 @@ Columns: Date, Time, Ticket #, Waste Type, Container, Destination, Weight (lbs),
 Employee; times in the company's time zone; a totals row with one decimal. The spec's 'excel'
 was a tab-separated file named .xls, which Excel opens only after a warning (issue 32): the path
 /api/tickets/export/excel stays and now answers the same workbook as 'xlsx' (typed cells: the day
-a date, the time a time, the weight a number; api.kit.spreadsheet).
+a date, the time a time, the weight a number; api.reports.spreadsheet).
 
 Streamed: the rows arrive in batches from a server-side cursor (queries.export_batches) and each
 batch is written out before the next is read, so a 100,000-ticket file is never held whole. CSV
@@ -25,7 +25,7 @@ from zoneinfo import ZoneInfo
 
 import anyio
 
-from api.kit.spreadsheet import CSV_MIME, XLSX_MIME, Column, Workbook, safe_row
+from api.reports.spreadsheet import CSV_MIME, XLSX_MIME, Column, Workbook, safe_row
 
 SHEET_COLUMNS = [
     Column("Date", "date", 12), Column("Time", "time", 8), Column("Ticket #", width=22),
@@ -151,7 +151,7 @@ def to_pdf(table: ExportTable, rows: list[list[str]]) -> bytes:
     out = io.BytesIO()
     doc = SimpleDocTemplate(out, pagesize=landscape(letter), leftMargin=0.5 * inch, rightMargin=0.5 * inch,
                             topMargin=0.5 * inch, bottomMargin=0.5 * inch, title="Flow ticket export")
-    from api.analytics.report_pdf import logo_flowable
+    from api.reports.pdf import logo_flowable
 
     styles = getSampleStyleSheet()
     story = [

@@ -221,7 +221,7 @@ class TestBillExport:
 
 
 def test_a_day_is_a_date_cell():
-    from api.kit.spreadsheet import Column, typed
+    from api.reports.spreadsheet import Column, typed
 
     assert typed("2026-07-01", "date") == date(2026, 7, 1)
     assert typed("1,234.5", "money") == D("1234.50") and typed(None, "money") is None

@@ -323,9 +323,9 @@ async def test_the_scheduled_mails_attachments_carry_the_screens_figures(read, w
     import asyncio
     from datetime import UTC, date, datetime
 
-    from api.analytics.report_pdf import ReportHeader
     from api.analytics.service import ReportFilter
     from api.email_alerts import reports
+    from api.reports.pdf import ReportHeader
 
     a = await company_answers(read)
     f = ReportFilter(company_id=str(world.company_id), start=date(YEAR, 1, 1), end=date(YEAR, 12, 31))

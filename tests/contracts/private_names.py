@@ -11,9 +11,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-# Being made public by the warehouse/report move of issue 33 point 1 (api.analytics.report_pdf
-# becomes a public report module; cli and devdb leave the api package). Empty it when that lands.
-MOVING = ("api.analytics.report_pdf", "api.devdb")
+# Being moved by issue 33 point 1 (cli and devdb leave the api package). Empty it when that lands.
+MOVING = ("api.devdb",)
 
 
 def package(module: str) -> str:

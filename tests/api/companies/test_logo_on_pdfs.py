@@ -12,10 +12,10 @@ from zoneinfo import ZoneInfo
 import pytest
 from PIL import Image
 
-from api.analytics.report_pdf import ReportHeader
 from api.compliance import ear, location_report, recovery
 from api.invoices.pdf import CompanyBlock
 from api.payables.bol import bol_pdf
+from api.reports.pdf import ReportHeader
 from api.tables.tickets import Ticket
 from api.tickets import exports
 from tests.api.companies.test_company import data_url

@@ -7,7 +7,7 @@ import io
 import pytest
 from openpyxl import load_workbook
 
-from api.kit.spreadsheet import safe_cell
+from api.reports.spreadsheet import safe_cell
 from tests.pipelines.world import OCTOBER, add_tickets
 
 HOSTILE = {
