@@ -55,8 +55,7 @@ def legacy(owner_sql, owner_engine):
 
 @pytest.fixture(scope="session")
 async def shared_worlds(app):
-    """The read-only worlds of analytics, compliance, email_alerts and carbon, one build for all
-    (tests/api/worlds.py)."""
+    """The read-only worlds (tests/api/worlds.py), one warehouse build for all of them."""
     from tests.api.worlds import build_all
 
     return await build_all()

@@ -8,13 +8,14 @@ import io
 
 import pytest
 
-from tests.pipelines.world import Weighing, add_tickets, refresh, utc
+from tests.api.worlds import shared
+from tests.pipelines.world import Weighing, add_tickets, utc
 
 NEW_YEARS_EVE = {"start_date": "2026-12-31", "end_date": "2026-12-31"}
 
 
-@pytest.fixture(scope="module")
-async def honolulu(app):
+@shared("company_day")
+async def build_honolulu():
     from tests.factories import Factory
 
     t = await Factory().tenant("enterprise", stores=1)
@@ -23,8 +24,13 @@ async def honolulu(app):
         Weighing(utc(2027, 1, 1, 9, 30), "Compost", "40.0"),  # 23:30 HST, 31 Dec 2026
         Weighing(utc(2027, 1, 1, 10, 30), "Compost", "7.0"),  # 00:30 HST, 1 Jan 2027
     ])
-    await refresh(full=True)
     return t
+
+
+@pytest.fixture(scope="module")
+async def honolulu(shared_worlds):
+    """This module's part of the session's one warehouse build (tests/api/worlds.py)."""
+    return shared_worlds["company_day"]
 
 
 async def set_zone(company_id, zone: str) -> None:

@@ -1,13 +1,14 @@
-"""One warehouse build per test session (so one per pytest-xdist worker) for the API packages
-whose worlds only read it: analytics, compliance, email_alerts and carbon each built their own
-(a full refresh apiece, 11-12 s on one quiet core), though their companies are separate and none
-of their tests changes what another's world asserts.
+"""One warehouse build per test session (so one per pytest-xdist worker) for the API worlds that
+only read it: analytics, compliance, email_alerts, carbon, compliance/test_food_recovery and
+test_company_day each built their own (a full refresh apiece, 11-14 s on one core), though their
+companies are separate and none of their tests changes what another's world asserts.
 
-A package registers how its companies are made with @shared("name") in its conftest; the first
-test that asks for any of these worlds makes every registered package's companies (only packages
-that were collected register) and refreshes once; the package's `world` fixture returns its part.
+A package (or module) registers how its companies are made with @shared("name"); the first test
+that asks for any of these worlds makes every registered world's companies (only what was
+collected registers) and refreshes once; each world's fixture returns its part.
 A world whose tests refresh again or change its companies' figures (freshness, payables, inbound
-marts, state laws with its dbt tests) keeps a build of its own.
+marts, state laws with its dbt tests) keeps a build of its own, as does one built around the
+present moment (AI analytics' day not over yet), which a build early in the session would age.
 """
 from __future__ import annotations
 

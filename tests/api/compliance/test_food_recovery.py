@@ -9,15 +9,16 @@ import pytest
 from pypdf import PdfReader
 from sqlalchemy import update
 
-from tests.pipelines.world import Weighing, add_tickets, refresh, utc
+from tests.api.worlds import shared
+from tests.pipelines.world import Weighing, add_tickets, utc
 
 PARTNERS = "/api/compliance/food-recovery-partners"
 RECORDS = "/api/compliance/food-recovery-records"
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
 
-@pytest.fixture(scope="module")
-async def recovery(app):
+@shared("food_recovery")
+async def build_recovery() -> dict:
     """fr (pro): destinations Community Food Bank and Pantry (donation), Compost Co (compost);
     partner '=Food Bank' (a formula-looking name) linked to the food bank. Donated: March 100 + 50 lb
     and April 30 lb to the food bank, April 20 lb to the pantry (no partner)."""
@@ -49,8 +50,13 @@ async def recovery(app):
         await set_tenant(db, fr.company_id)
         for ticket, dest in zip(tickets, ("bank", "bank", "bank", "pantry"), strict=True):
             await db.execute(update(Ticket).where(Ticket.id == ticket).values(destination_id=ids[dest]))
-    await refresh(full=True)
     return {"fr": fr, **ids}
+
+
+@pytest.fixture(scope="module")
+async def recovery(shared_worlds):
+    """This module's part of the session's one warehouse build (tests/api/worlds.py)."""
+    return shared_worlds["food_recovery"]
 
 
 async def test_partner_fields_are_validated_by_name(client, recovery):
