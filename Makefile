@@ -95,7 +95,7 @@ lint: venv
 	$(VENV)/bin/sqlfluff lint dbt
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/python tests/contracts/private_names.py
-	@if [ -f web/package.json ]; then node web/scripts/check-boundaries.mjs; fi
+	@if [ -f web/package.json ]; then $(MAKE) --no-print-directory web-deps && cd web && npx eslint --max-warnings 0 .; fi
 
 db-stop: venv
 	$(VENV)/bin/flow db stop

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { scaleScreen } from "./preload";
+import { scaleScreen } from "./deep-links";
 import type { TabKey } from "./tab-keys";
 
 export type Screen = LazyExoticComponent<ComponentType>;

@@ -1,4 +1,4 @@
-import { useLogo } from "@/features/company/api/get-logo";
+import { useLogo } from "@/lib/api/get-logo";
 
 /**
  * The company's logo (Company Settings), as on every PDF Flow makes: in the app header and on a

@@ -4,7 +4,7 @@ import { Modal } from "@/components/ui/modal";
 import { Spinner } from "@/components/ui/panel";
 import { Badge } from "@/components/ui/badge";
 import { notify } from "@/lib/notify";
-import { useTicket } from "@/features/tickets/api/get-ticket";
+import { useTicket } from "@/lib/api/get-ticket";
 import { formatDateTime, formatLbs, formatUsd } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { ticketMethodKey } from "@/lib/ticket-method";

@@ -65,7 +65,7 @@ export function usePageState(filterKeys: readonly string[] = [], defaults: PageD
   const [params, setParams] = useSearchParams();
   const keys = filterKeys.join(",");
   const defaultsKey = JSON.stringify(defaults);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // dependencies deliberately partial
   const state = useMemo(() => readPageState(params, keys ? keys.split(",") : [], defaults), [params, keys, defaultsKey]);
   const update = useCallback((patch: PagePatch) => setParams((current) => writePageState(current, patch)), [setParams]);
   return { ...state, update };
@@ -98,7 +98,7 @@ export function useSearchFilter(list: PagedList, key = "search", delay = 300) {
     const timer = setTimeout(() => update({ filters: { [key]: typed.trim() } }), delay);
     return () => clearTimeout(timer);
     // Not on `search`: a URL change (back) resets `typed` below instead of writing the old text back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // dependencies deliberately partial
   }, [typed, update, key, delay]);
   useEffect(() => setTyped(search), [search]);
   return { search, typed, setTyped };

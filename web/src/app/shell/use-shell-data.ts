@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCurrentSubscription } from "@/features/subscription/api/get-current-subscription";
+import { useCurrentSubscription } from "@/lib/api/get-current-subscription";
 import { systemSettingsQueryOptions, useSession } from "@/lib/session";
 
 /** The subscription (store admins) and settings (admins) the shell's menu and header read. */

@@ -13,7 +13,7 @@ import { ScrollX } from "@/components/ui/scroll-x";
 
 export interface DataTableProps<T> {
   data: T[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // any: the columns of one table hold values of different types
   columns: ColumnDef<T, any>[];
   /** Shown when there are no rows. */
   empty?: ReactNode;

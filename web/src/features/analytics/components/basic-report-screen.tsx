@@ -3,7 +3,7 @@ import { useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Card, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
-import { getCurrentSubscriptionQueryOptions } from "@/features/subscription/api/get-current-subscription";
+import { getCurrentSubscriptionQueryOptions } from "@/lib/api/get-current-subscription";
 import { emailBasicReport } from "../api/email-basic-report";
 import { exportBasicReport } from "../api/export-basic-report";
 import { useBasicReport } from "../api/get-basic-report";

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { formatPercent } from "@/lib/format";
-import { getCurrentSubscriptionQueryOptions } from "@/features/subscription/api/get-current-subscription";
+import { getCurrentSubscriptionQueryOptions } from "@/lib/api/get-current-subscription";
 import { useDashboard } from "../api/get-dashboard";
 import { diversionBar, lastDays, lb, num, pctText, usd } from "../lib/conversions";
 import type { ReportFilters } from "../api/report-filters";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { getActiveListItemsQueryOptions } from "@/features/lists/api/get-active-list-items";
+import { getActiveListItemsQueryOptions } from "@/lib/api/get-active-list-items";
 
 type ListPath = "waste-types" | "destination-types";
 

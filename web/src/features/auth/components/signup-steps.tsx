@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
-import { usePlans } from "@/features/subscription/api/get-plans";
+import { usePlans } from "@/lib/api/get-plans";
 import { useDebounced } from "@/lib/use-debounced";
 import { usePublicSettings } from "../api/get-public-settings";
 import { SEARCH_MIN_CHARS, useSearchOrganizations, type AddressSuggestion } from "../api/search-organizations";

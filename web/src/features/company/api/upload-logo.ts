@@ -1,4 +1,4 @@
-import type { LogoRead } from "./get-logo";
+import type { LogoRead } from "@/lib/api/get-logo";
 import { api } from "@/lib/api-client";
 
 /** POST /api/company/logo with the image as a data URL (the server checks it by content). */

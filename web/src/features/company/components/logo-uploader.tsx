@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { checkLogoFile, readAsDataUrl } from "@/lib/logo-file";
 import { deleteLogo } from "../api/delete-logo";
-import { getLogoQueryOptions, useLogo } from "../api/get-logo";
+import { getLogoQueryOptions, useLogo } from "@/lib/api/get-logo";
 import { uploadLogo } from "../api/upload-logo";
 
 /** Preview, Upload/Change Logo, Remove (spec 1 section 2); saved with POST /api/company/logo. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { getActiveListItemsQueryOptions } from "@/features/lists/api/get-active-list-items";
+import { getActiveListItemsQueryOptions } from "@/lib/api/get-active-list-items";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";

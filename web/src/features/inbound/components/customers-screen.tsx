@@ -87,7 +87,7 @@ function Customers() {
         );
       },
     }),
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // dependencies deliberately partial
   ], [isAdmin]);
 
   if (isLoading) return <Spinner label="Loading customers..." />;

@@ -30,7 +30,7 @@ export default function InvoicesScreen() {
   useEffect(() => { setSearch(page.filters.search ?? ""); }, [page.filters.search]);
   useEffect(() => {
     if (settled.trim() !== (page.filters.search ?? "")) page.update({ filters: { search: settled.trim() } });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // dependencies deliberately partial
   }, [settled]);
   const accounts = useBillingAccounts();
   const [openId, setOpenId] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { usePlans, type PlanRead } from "@/features/subscription/api/get-plans";
+import { usePlans, type PlanRead } from "@/lib/api/get-plans";
 import { ScrollX } from "@/components/ui/scroll-x";
 
 // Feature comparison of spec 1 section 1 (plan contents); "✓" included, "—" not included.

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { contacts } from "@/config/env";
 import { dialogHref } from "@/lib/dialog-links";
-import { usePlans } from "@/features/subscription/api/get-plans";
+import { usePlans } from "@/lib/api/get-plans";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 

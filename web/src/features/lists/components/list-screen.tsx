@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { getCurrentSubscriptionQueryOptions } from "@/features/subscription/api/get-current-subscription";
+import { getCurrentSubscriptionQueryOptions } from "@/lib/api/get-current-subscription";
 import { useSession } from "@/lib/session";
 import type { ListConfig } from "../lib/list-config";
 import { ReferenceList } from "./reference-list";

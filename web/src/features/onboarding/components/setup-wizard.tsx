@@ -3,10 +3,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import type { CurrentUser } from "@/lib/session-types";
-import { createStore } from "@/features/stores/api/create-store";
-import { inviteUser } from "@/features/users/api/invite-user";
-import { updateEmployeeInterface } from "@/features/stores/api/update-employee-interface";
-import { updatePreferences } from "@/features/users/api/update-preferences";
+import { createStore } from "@/lib/api/create-store";
+import { inviteUser } from "@/lib/api/invite-user";
+import { updateEmployeeInterface } from "@/lib/api/update-employee-interface";
+import { updatePreferences } from "@/lib/api/update-preferences";
 import { invitable, locationErrors, newDraft, WIZARD_STEPS, type WizardDraft } from "../wizard-draft";
 import { InterfaceStep, LocationStep, PreferencesStep, TeamStep } from "./wizard-steps";
 

@@ -44,7 +44,7 @@ export default function DisposalPartnersScreen() {
         <Button size="sm" variant="ghost" onClick={() => toggle(c.row.original)}>{c.row.original.active ? "Disable" : "Enable"}</Button>
       </span>
     ) }),
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // dependencies deliberately partial
   ], []);
   return (
     <div>

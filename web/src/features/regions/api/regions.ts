@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { components } from "@/client/schema";
 import { api } from "@/lib/api-client";
-import type { Region } from "./get-regions";
+import type { Region } from "@/lib/api/get-regions";
 
 export type RegionCreate = components["schemas"]["RegionCreate"];
 export type RegionUpdate = components["schemas"]["RegionUpdate"];

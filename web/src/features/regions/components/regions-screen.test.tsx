@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Region } from "../api/get-regions";
+import type { Region } from "@/lib/api/get-regions";
 import RegionsScreen, { regionTree } from "./regions-screen";
 
 const r = (id: string, name: string, parent_id: string | null = null, store_count = 0, user_count = 0): Region => ({

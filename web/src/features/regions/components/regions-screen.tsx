@@ -5,11 +5,11 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
-import { useCurrentSubscription } from "@/features/subscription/api/get-current-subscription";
+import { useCurrentSubscription } from "@/lib/api/get-current-subscription";
 import { fieldErrors, formError } from "@/lib/field-errors";
 import { formatDate } from "@/lib/format";
 import { notify } from "@/lib/notify";
-import { useRegions, type Region } from "../api/get-regions";
+import { useRegions, type Region } from "@/lib/api/get-regions";
 import { useDeleteRegion, useSaveRegion } from "../api/regions";
 
 /** Top-level regions, each followed by its subregions (a parent the list does not hold counts as top level). */

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Region } from "@/features/regions/api/get-regions";
+import type { Region } from "@/lib/api/get-regions";
 import { LocationDialog } from "./location-dialog";
 
 const region = (id: string, name: string, parent_id: string | null = null): Region => ({

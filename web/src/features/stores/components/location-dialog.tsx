@@ -4,14 +4,14 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
-import type { Region } from "@/features/regions/api/get-regions";
+import type { Region } from "@/lib/api/get-regions";
 import { ApiError } from "@/lib/api-client";
 import { fieldErrors, formError } from "@/lib/field-errors";
 import { US_STATES } from "@/lib/us-states";
-import { createStore, type StoreCreated } from "../api/create-store";
-import { getEmployeeInterfaceQueryOptions, useEmployeeInterface } from "../api/get-employee-interface";
+import { createStore, type StoreCreated } from "@/lib/api/create-store";
+import { getEmployeeInterfaceQueryOptions, useEmployeeInterface } from "@/lib/api/get-employee-interface";
 import { useRefreshLocations, useUpdateStore, type Store } from "../api/stores";
-import { updateEmployeeInterface } from "../api/update-employee-interface";
+import { updateEmployeeInterface } from "@/lib/api/update-employee-interface";
 
 const FIELDS = ["name", "store_number", "address", "city", "state", "zip_code", "region_id", "subregion_id"] as const;
 type Form = Record<(typeof FIELDS)[number], string> & { is_active: boolean; scale_display_unit: "lb" | "kg" };

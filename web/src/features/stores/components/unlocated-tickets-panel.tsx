@@ -3,7 +3,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/input";
 import { Card } from "@/components/ui/panel";
-import { useAssignTicketLocation, useTicketsWithoutLocation } from "@/features/tickets/api/tickets-without-location";
+import { useAssignTicketLocation, useTicketsWithoutLocation } from "@/lib/api/tickets-without-location";
 import { formatDate } from "@/lib/format";
 import { notify } from "@/lib/notify";
 

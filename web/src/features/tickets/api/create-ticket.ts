@@ -6,7 +6,7 @@ import { putQueuedTicket } from "@/lib/offline-store";
 import { newClientId, toOfflineTicket, type ExtraImage } from "../lib/offline-sync";
 import type { SimpleTicketPayload } from "../lib/simple-ticket";
 import type { components } from "@/client/schema";
-import type { Ticket } from "./get-ticket";
+import type { Ticket } from "@/lib/api/get-ticket";
 
 type TicketCreate = components["schemas"]["TicketCreate"];
 /** The POST /api/tickets body; the fields the server defaults may be left out. */

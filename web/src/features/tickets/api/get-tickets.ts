@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { ticketsFromResponse } from "../lib/ticket-list";
 import type { operations } from "@/client/schema";
-import type { Ticket } from "./get-ticket";
+import type { Ticket } from "@/lib/api/get-ticket";
 
 export type TicketFilters = NonNullable<operations["tickets-list_tickets"]["parameters"]["query"]>;
 

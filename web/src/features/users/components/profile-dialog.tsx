@@ -5,7 +5,7 @@ import { Modal } from "@/components/ui/modal";
 import { ApiError } from "@/lib/api-client";
 import { currentLanguage, isLanguage, LANGUAGES, languageOf, serverMessage, setLanguage, useTranslation, type Language } from "@/lib/i18n";
 import type { CurrentUser } from "@/lib/session-types";
-import { useUpdateLanguage } from "../api/update-preferences";
+import { useUpdateLanguage } from "@/lib/api/update-preferences";
 
 /** The signed-in user's profile: who they are, and the language of their screens (issue 32). */
 export function ProfileDialog({ user, onClose }: { user: CurrentUser; onClose: () => void }) {

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/panel";
-import { useCurrentSubscription } from "@/features/subscription/api/get-current-subscription";
+import { useCurrentSubscription } from "@/lib/api/get-current-subscription";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
 import { useAvailableLocations, useUpdateUser, useUsers, type User } from "../api/users";

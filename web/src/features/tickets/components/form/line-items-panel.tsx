@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { useTranslation } from "@/lib/i18n";
 import type { LineItem } from "../../lib/draft-store";
-import type { ListItem } from "@/features/lists/api/get-active-list-items";
+import type { ListItem } from "@/lib/api/get-active-list-items";
 
 export const newLineItem = (wasteType = ""): LineItem => ({ id: crypto.randomUUID(), waste_type: wasteType, quantity: "", unit: "lbs", notes: "" });
 

@@ -1,7 +1,7 @@
 import { SelectField } from "@/components/ui/input";
 import { formatWeight } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
-import type { ListItem } from "@/features/lists/api/get-active-list-items";
+import type { ListItem } from "@/lib/api/get-active-list-items";
 import { CUSTOM_CONTAINER } from "../../lib/weight-rules";
 
 type Props = {

@@ -21,7 +21,7 @@ export default function HistoryScreen() {
   const query = { created_by: "me" as const, status: "all", limit: page.size, offset: page.offset, sort_by: "timestamp" as const, sort_order: page.order };
   const { data, isLoading, isError, error, isFetching } = useTicketPage(query);
   // Rebuilt per language: the method cells are words, read when the rows are.
-  const columns = useMemo(() => historyColumns((row) => setSelected(row.id)), [i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => historyColumns((row) => setSelected(row.id)), [i18n.language]); // dependencies deliberately partial
   return (
     <div className="ticket-screen wide">
       <div className="portal-head">

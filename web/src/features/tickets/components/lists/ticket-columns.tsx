@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { statusTone } from "../../lib/ticket-list";
 import { t } from "@/lib/i18n";
 import { ticketMethodKey } from "@/lib/ticket-method";
-import type { Ticket } from "../../api/get-ticket";
+import type { Ticket } from "@/lib/api/get-ticket";
 import { formatDateTime, formatLbs } from "@/lib/format";
 import { statusBadge } from "@/lib/ticket-status";
 

@@ -1,6 +1,6 @@
 import { SelectField, TextField } from "@/components/ui/input";
 import { useSession } from "@/lib/session";
-import { useTicketChoices } from "@/features/lists/api/get-active-list-items";
+import { useTicketChoices } from "@/lib/api/get-active-list-items";
 import type { ReportFilters } from "../../lib/ticket-list";
 
 type Props = {

@@ -11,7 +11,7 @@ import { LocationPicker } from "@/components/location-picker";
 import { systemSettingsQueryOptions } from "@/lib/session";
 import { LOCATION_REQUIRED, useTicketLocation } from "@/lib/ticket-location";
 import { useSubmitTicket, type SubmitResult } from "../../api/create-ticket";
-import { useTicketChoices } from "@/features/lists/api/get-active-list-items";
+import { useTicketChoices } from "@/lib/api/get-active-list-items";
 import { CUSTOM_CONTAINER, effectiveTare, netWeight, parseWeight, validateOutbound, type OutboundFormValues } from "../../lib/weight-rules";
 import { TareCapture, type TareMode } from "../capture/tare-capture";
 import { NotesFields } from "../form/notes-fields";

@@ -1,6 +1,6 @@
 import { formatLbs } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
-import type { ListItem } from "@/features/lists/api/get-active-list-items";
+import type { ListItem } from "@/lib/api/get-active-list-items";
 import { effectiveTare, netWeight, parseWeight } from "../../lib/weight-rules";
 
 type Props = { gross: string; container: string; containers: ListItem[]; customTare: string };

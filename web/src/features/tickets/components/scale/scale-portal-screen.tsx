@@ -9,9 +9,9 @@ import { ApiError } from "@/lib/api-client";
 import { formatCount, formatLbs } from "@/lib/format";
 import { serverMessage, useTranslation } from "@/lib/i18n";
 import { systemSettingsQueryOptions, useSession } from "@/lib/session";
-import { useEmployeeInterface } from "@/features/stores/api/get-employee-interface";
+import { useEmployeeInterface } from "@/lib/api/get-employee-interface";
 import { useMonthTicketCount } from "../../api/get-ticket-count";
-import { useTicketChoices } from "@/features/lists/api/get-active-list-items";
+import { useTicketChoices } from "@/lib/api/get-active-list-items";
 import { newImage, putFirst } from "../../lib/image-caps";
 import { canCreateTicket, CUSTOM_CONTAINER, roundTenth, parseWeight } from "../../lib/weight-rules";
 import type { TareMode } from "../capture/tare-capture";
@@ -64,7 +64,7 @@ export default function ScalePortalScreen() {
       patch.line_items = [{ ...state.line_items[0], waste_type: patch.waste_type }];
     }
     if (Object.keys(patch).length) update(patch);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // dependencies deliberately partial
   }, [choices.wasteTypes, choices.destinations, choices.containers, state.waste_type, state.destination, state.container_type]);
 
   useEffect(() => setStep(advanced ? "wizard-1" : "form"), [advanced]);

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { SelectField } from "@/components/ui/input";
 import { useTranslation } from "@/lib/i18n";
 import { systemSettingsQueryOptions } from "@/lib/session";
-import type { ListItem } from "@/features/lists/api/get-active-list-items";
+import type { ListItem } from "@/lib/api/get-active-list-items";
 import { CUSTOM_CONTAINER } from "../../lib/weight-rules";
 import { newImage, putFirst } from "../../lib/image-caps";
 import { TareCapture, type TareMode } from "../capture/tare-capture";

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { BusyButton } from "@/components/busy/busy-button";
-import { busyLabel, failureText, type OnProgress } from "./use-busy-action";
+import { busyLabel, failureText, type OnProgress } from "@/lib/use-busy-action";
 
 function deferred() {
   let resolve!: () => void;
