@@ -1,12 +1,12 @@
 // Calls of spec 3 s7 for inbound (api/inbound): customers, vehicles, plate look-up, tickets.
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "@/client/schema";
 import { api } from "@/lib/api-client";
+import { customersKey, type CustomerList } from "@/lib/api/get-customers";
 
 type S = components["schemas"];
 export type Customer = S["CustomerRead"];
 export type CustomerWrite = S["CustomerWrite"];
-export type CustomerList = S["CustomerList"];
 export type BulkUploadResult = S["BulkUploadResult"];
 export type PlateLookup = S["InboundPlateLookup"];
 export type InboundTicket = S["InboundTicketRead"];
@@ -14,22 +14,13 @@ export type InboundTicketCreate = S["InboundTicketCreate"];
 export type InboundTicketUpdate = S["InboundTicketUpdate"];
 export type InboundTicketList = S["InboundTicketList"];
 export type InboundInProgress = S["InboundInProgress"];
-export type WasteTypeItem = Pick<S["WasteTypeRead"], "id" | "name" | "is_active" | "sort_order">;
 
 export const inboundKeys = {
   all: ["inbound"] as const,
-  customers: () => ["inbound", "customers"] as const,
+  customers: () => customersKey,
   tickets: (filters: Record<string, string>) => ["inbound", "tickets", filters] as const,
   inProgress: () => ["inbound", "in-progress"] as const,
 };
-
-export const customersQueryOptions = () =>
-  queryOptions({
-    queryKey: inboundKeys.customers(),
-    queryFn: ({ signal }) => api.get<CustomerList>("/api/inbound/customers", undefined, signal),
-  });
-/** Every customer at once: the pickers' list (ticket wizard, filters). */
-export const useCustomers = () => useQuery(customersQueryOptions());
 
 /** One page of the Customers screen: by name, narrowed by the search and type; matching counts them all. */
 export const useCustomerPage = (params: { search?: string; customer_type?: string; limit: number; offset: number }) => {
@@ -40,16 +31,6 @@ export const useCustomerPage = (params: { search?: string; customer_type?: strin
     placeholderData: keepPreviousData,
   });
 };
-
-export const useWasteTypes = () =>
-  useQuery({
-    queryKey: ["inbound", "waste-types"],
-    queryFn: async ({ signal }) => {
-      const body = await api.get<S["WasteTypeList"]>("/api/waste-types", { active_only: true }, signal);
-      return [...(body.waste_types ?? [])].filter((w) => w.is_active !== false).sort((a, b) => a.sort_order - b.sort_order);
-    },
-    staleTime: 5 * 60_000,
-  });
 
 export function useSaveCustomer() {
   const qc = useQueryClient();
@@ -105,20 +86,6 @@ export const useInboundInProgress = () =>
     queryKey: inboundKeys.inProgress(),
     queryFn: ({ signal }) => api.get<InboundInProgress>("/api/inbound/tickets/in-progress", undefined, signal),
   });
-
-export type Inventory = S["InventoryRead"];
-export type InventoryItem = S["InventoryItemRead"];
-
-/** A page of inventory items (limit from offset; total counts them all) and the summary, from the ledger. */
-export const useInventory = (filters: { status?: string; waste_type?: string; customer_id?: string; store_id?: string; limit?: number; offset?: number }) => {
-  const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)])) as Record<string, string>;
-  return useQuery({
-    queryKey: ["inventory", clean],
-    queryFn: ({ signal }) => api.get<Inventory>("/api/inventory", clean, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 0, // the ledger: a load, void or adjustment made elsewhere shows when the screen opens
-  });
-};
 
 export type InboundPreview = S["InboundPreview"];
 export type InboundPreviewRequest = S["InboundPreviewRequest"];

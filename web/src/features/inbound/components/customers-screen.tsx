@@ -12,9 +12,10 @@ import { fetchApiFile, saveResponse } from "@/lib/download";
 import { notify } from "@/lib/notify";
 import { pagerOf, usePageState, useSearchFilter } from "@/lib/page-state";
 import { useSession } from "@/lib/session";
-import { type Customer, type CustomerWrite, useBulkUpload, useCustomerPage, useSaveCustomer, useWasteTypes } from "../api/inbound";
+import { useActiveWasteTypes } from "@/lib/api/get-active-waste-types";
+import { type Customer, type CustomerWrite, useBulkUpload, useCustomerPage, useSaveCustomer } from "../api/inbound";
 import { bulkSummary, isCsvFile, MESSAGES } from "../lib/wizard";
-import { InboundGate } from "./inbound-gate";
+import { InboundGate } from "@/components/inbound-gate";
 import "./inbound.css";
 
 const PRICE_UNITS = ["lb", "ton", "yard", "gallon", "each"] as const;
@@ -141,7 +142,7 @@ export function CustomerDialog({ customer, onClose, onSaved, initialName = "", i
   customer: Customer | null; onClose: () => void; onSaved?: (c: Customer) => void; initialName?: string; initialHauler?: boolean;
 }) {
   const save = useSaveCustomer();
-  const wasteTypes = useWasteTypes();
+  const wasteTypes = useActiveWasteTypes();
   const [tab, setTab] = useState<"basic" | "pricing">("basic");
   const [form, setForm] = useState({
     customer_name: customer?.customer_name ?? initialName, phone: customer?.phone ?? "", email: customer?.email ?? "",

@@ -15,7 +15,7 @@ import { notify } from "@/lib/notify";
 import { useTicketLocation } from "@/lib/ticket-location";
 import { type InboundPreviewRequest, type InboundTicket, useInboundInProgress, useUpdateInboundTicket } from "../api/inbound";
 import { PAYMENT_METHODS, type PaymentMethod } from "../lib/wizard";
-import { InboundGate } from "./inbound-gate";
+import { InboundGate } from "@/components/inbound-gate";
 import { WeighedLoadPreview } from "./weighed-load-preview";
 import "./inbound.css";
 

@@ -8,8 +8,9 @@ import { Card, Spinner } from "@/components/ui/panel";
 import { usePageState } from "@/lib/page-state";
 import { ListExportButtons } from "@/components/busy/list-export-buttons";
 import { formatDateTime } from "@/lib/format";
-import { type InboundTicket, useCustomers, useInboundTickets } from "../api/inbound";
-import { InboundGate } from "./inbound-gate";
+import { useCustomers } from "@/lib/api/get-customers";
+import { type InboundTicket, useInboundTickets } from "../api/inbound";
+import { InboundGate } from "@/components/inbound-gate";
 import { InboundTicketModal, usd } from "./inbound-ticket-print";
 import "./inbound.css";
 

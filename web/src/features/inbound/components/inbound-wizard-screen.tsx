@@ -12,13 +12,15 @@ import { useTranslation } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { systemSettingsQueryOptions } from "@/lib/session";
 import { useTicketLocation } from "@/lib/ticket-location";
-import { type Customer, lookupPlate, useCreateInboundTicket, useCustomers, useWasteTypes } from "../api/inbound";
+import { useCustomers } from "@/lib/api/get-customers";
+import { useActiveWasteTypes } from "@/lib/api/get-active-waste-types";
+import { type Customer, lookupPlate, useCreateInboundTicket } from "../api/inbound";
 import {
   canComplete, canLeave, emptyLine, estimatedQuantity, initialState, LINE_UNITS, MESSAGES, PAYMENT_METHODS, previewRequest,
   removeLine, STEPS, successMessage, ticketPayload, type Line, type WizardState,
 } from "../lib/wizard";
 import { CustomerDialog } from "./customers-screen";
-import { InboundGate } from "./inbound-gate";
+import { InboundGate } from "@/components/inbound-gate";
 import { WeighedLoadPreview } from "./weighed-load-preview";
 import "./inbound.css";
 
@@ -42,7 +44,7 @@ function Wizard() {
   // One client id per weighing: a double-tapped Complete sends the same id and charges once.
   const clientId = useRef(newClientId());
   const customers = useCustomers();
-  const wasteTypes = useWasteTypes();
+  const wasteTypes = useActiveWasteTypes();
   const settings = useQuery(systemSettingsQueryOptions());
   const multistep = settings.data?.inbound_multistep_weighing_enabled === true;
   const create = useCreateInboundTicket();

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setLanguage } from "@/lib/i18n";
+import { inboundGate } from "@/lib/plan-gates";
 import {
-  bulkSummary, canComplete, canLeave, differenceNote, emptyLine, estimatedQuantity, inboundGate, initialState, isCsvFile, previewRequest,
+  bulkSummary, canComplete, canLeave, differenceNote, emptyLine, estimatedQuantity, initialState, isCsvFile, previewRequest,
   MESSAGES, removeLine, successMessage, ticketPayload, type WizardState,
 } from "./wizard";
 

@@ -126,9 +126,3 @@ export function bulkSummary(r: { successful: number; errors: string[] }): string
 
 /** Only a CSV file (by type or .csv extension). */
 export const isCsvFile = (f: { name: string; type: string }) => f.type === "text/csv" || /\.csv$/i.test(f.name);
-
-/** The inbound gate (spec 3 s6): enterprise (any case) and the module on. */
-export function inboundGate(plan: string | null | undefined, moduleEnabled: boolean | undefined): "ok" | "enterprise" | "disabled" {
-  if ((plan ?? "core").toLowerCase() !== "enterprise") return "enterprise";
-  return moduleEnabled === true ? "ok" : "disabled";
-}

@@ -6,20 +6,20 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/input";
 import { Card, Spinner } from "@/components/ui/panel";
 import { ApiError } from "@/lib/api-client";
-import { formatDate, formatPercent, formatWeight } from "@/lib/format";
+import { formatDate, formatPercent, formatUsd, formatWeight } from "@/lib/format";
 import { usePageState } from "@/lib/page-state";
 import { useSession } from "@/lib/session";
-import { type InventoryItem, useCustomers, useInventory, useWasteTypes } from "../api/inbound";
-import { InboundGate } from "./inbound-gate";
-import { usd } from "./inbound-ticket-print";
-import "./inbound.css";
+import { InboundGate } from "@/components/inbound-gate";
+import { useActiveWasteTypes } from "@/lib/api/get-active-waste-types";
+import { useCustomers } from "@/lib/api/get-customers";
+import { type InventoryItem, useInventory } from "../api/get-inventory";
 
 const tone = (s: string) => (s === "available" ? "green" : s === "reserved" ? "amber" : "gray");
 const col = createColumnHelper<InventoryItem>();
 const columns = [
   col.accessor("waste_type", { header: "Waste Type" }),
   col.accessor("quantity_available", { header: "Quantity", cell: (c) => formatWeight(c.getValue()) }),
-  col.accessor("total_value", { header: "Value", cell: (c) => usd(c.getValue()) }),
+  col.accessor("total_value", { header: "Value", cell: (c) => formatUsd(c.getValue()) }),
   col.accessor("status", { header: "Status", cell: (c) => <Badge tone={tone(c.getValue())}>{c.getValue()}</Badge> }),
   col.accessor("updated_at", { header: "Last Updated", cell: (c) => formatDate(c.getValue()) }),
 ];
@@ -49,7 +49,7 @@ function Management() {
   const { user } = useSession();
   // An assigned employee sees their own location; others may narrow the figures to one.
   const locations = user?.assigned_location_id ? [] : user?.company?.locations ?? [];
-  const wasteTypes = useWasteTypes();
+  const wasteTypes = useActiveWasteTypes();
   const customers = useCustomers();
   const set = (k: keyof typeof filters, v: string) => page.update({ filters: { [k]: v } });
   const flows = data?.summary.inventory_flows;
@@ -61,7 +61,7 @@ function Management() {
         <>
           <div className="inbound-cards">
             <Card className="inbound-card"><div className="label">ON HAND</div><div className="value">{formatWeight(flows.on_hand.total_quantity)}</div>
-              <div className="muted">{usd(flows.on_hand.total_value)} · {flows.on_hand.item_count} items</div></Card>
+              <div className="muted">{formatUsd(flows.on_hand.total_value)} · {flows.on_hand.item_count} items</div></Card>
             <Card className="inbound-card"><div className="label">IN FLOW (30 days)</div><div className="value">+{formatWeight(flows.flows_last_30_days.total_in)}</div></Card>
             <Card className="inbound-card"><div className="label">OUT FLOW (30 days)</div><div className="value">-{formatWeight(flows.flows_last_30_days.total_out)}</div></Card>
           </div>
@@ -130,7 +130,7 @@ function Dashboard() {
         <>
           <div className="inbound-cards">
             <Card className="inbound-card"><div className="label">ON HAND</div><div className="value">{formatWeight(flows.on_hand.total_quantity)}</div>
-              <div className="muted">{usd(flows.on_hand.total_value)} · {flows.on_hand.item_count} items</div></Card>
+              <div className="muted">{formatUsd(flows.on_hand.total_value)} · {flows.on_hand.item_count} items</div></Card>
             <Card className="inbound-card"><div className="label">IN FLOW</div><div className="value">+{formatWeight(flows.flows_last_30_days.total_in)}</div>
               <div className="muted">{formatWeight(flows.flows_last_30_days.in_flow_rate_per_day)}/day · Customer deliveries</div></Card>
             <Card className="inbound-card"><div className="label">OUT FLOW</div><div className="value">-{formatWeight(flows.flows_last_30_days.total_out)}</div>

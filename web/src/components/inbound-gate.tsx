@@ -4,7 +4,8 @@ import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, Spinner } from "@/components/ui/panel";
 import { systemSettingsQueryOptions, useSession } from "@/lib/session";
-import { inboundGate } from "../lib/wizard";
+import { inboundGate } from "@/lib/plan-gates";
+import "./inbound-gate.css";
 
 /** Enterprise Feature / Feature Disabled screens (spec 3 s2.1); the API answers 403 the same way. */
 export function InboundGate({ children }: { children: ReactNode }) {
