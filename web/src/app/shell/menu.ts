@@ -1,3 +1,4 @@
+import { inboundGate } from "@/lib/plan-gates";
 import type { CurrentUser, Plan, Subscription, SystemSettings } from "@/lib/session-types";
 import type { TabKey } from "../tab-keys";
 
@@ -22,7 +23,7 @@ export function carbonCreditsEnabled(settings?: SystemSettings | null): boolean 
 }
 
 function inboundAvailable(plan: Plan, settings?: SystemSettings | null): boolean {
-  return plan === "enterprise" && settings?.inbound_module_enabled === true;
+  return inboundGate(plan, settings?.inbound_module_enabled) === "ok";
 }
 
 const leaf = (tab: TabKey, label: string, badge?: string): MenuItem => ({ id: tab, tab, label, badge });

@@ -1,3 +1,4 @@
+import { inboundGate } from "@/lib/plan-gates";
 import type { CurrentUser, Subscription, SystemSettings } from "@/lib/session-types";
 import type { IconName } from "@/components/ui/icon";
 import type { TabKey } from "../tab-keys";
@@ -17,7 +18,7 @@ export interface Tile {
 export function homeTilesFor(user: CurrentUser | null, subscription?: Subscription | null, settings?: SystemSettings | null): Tile[] {
   if (!user || user.role === "store_employee") return [];
   const plan = planOf(user, subscription);
-  const inbound = plan === "enterprise" && settings?.inbound_module_enabled === true;
+  const inbound = inboundGate(plan, settings?.inbound_module_enabled) === "ok";
   const dashboards: Tile[] = [
     { id: "dashboard", tab: "dashboard", title: "Main Dashboard", icon: "chart", description: "Diversion, weights and trends" },
     // Core sees the ESG tile with a PRO+ badge so the upgrade path is visible.
