@@ -14,8 +14,8 @@ import psycopg
 @contextmanager
 def throwaway_database() -> Iterator[tuple[str, str]]:
     """(admin url, database url) of a fresh migrated database, dropped at the end."""
-    from api import devdb
-    from api.cli import upgrade_database
+    from flow import devdb
+    from flow.cli import upgrade_database
 
     admin = os.environ.get("FLOW_TEST_ADMIN_URL") or devdb.ensure_running()
     name = f"flow_bench_{uuid.uuid4().hex[:8]}"

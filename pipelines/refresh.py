@@ -84,7 +84,7 @@ def start_dagster(port: int = 3000, log: Path | None = None) -> subprocess.Popen
     """`dagster dev` for operators: UI, daemon (schedule and sensor) on this code location.
 
     It runs in a process group of its own (a terminal's Ctrl-C reaches `flow up` only, which
-    stops the whole group: see api.cli.stop_process_tree); `log` takes its output."""
+    stops the whole group: see flow.cli.stop_process_tree); `log` takes its output."""
     from pipelines.defs.publish.empty import prepare_empty_warehouse
     from pipelines.defs.transform.project import dbt_env, prepare_manifest
 

@@ -28,7 +28,7 @@ def _admin_url() -> str:
     url = os.environ.get("FLOW_TEST_ADMIN_URL")
     if url:
         return url
-    from api import devdb
+    from flow import devdb
 
     return devdb.ensure_running()
 
@@ -70,8 +70,8 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
         FLOW_GEOCODER_URL="",
         FLOW_OPENAI_API_KEY="",
     )
-    from api.cli import upgrade_database
     from api.core.config import get_settings
+    from flow.cli import upgrade_database
     from pipelines.defs.publish.empty import prepare_empty_warehouse
 
     get_settings.cache_clear()

@@ -1,4 +1,4 @@
-"""The demo tenant (api.demo: a year of tickets, loads, invoices) in the test database for one
+"""The demo tenant (flow.demo: a year of tickets, loads, invoices) in the test database for one
 module only: a module that seeds it removes it when it ends, so the warehouse builds of every
 module after it do not carry the demo's year (it made each later full build 10-20 s longer)."""
 from __future__ import annotations
@@ -9,10 +9,10 @@ import psycopg
 
 
 def remove_demo() -> None:
-    """Delete the demo company (api.demo.COMPANY) and every row that names it (every table of the schema but
+    """Delete the demo company (flow.demo.COMPANY) and every row that names it (every table of the schema but
     companies, the platform's settings and the rate-limit counters has company_id), as the
     database owner with foreign-key triggers off for this one transaction."""
-    from api.demo import COMPANY
+    from flow.demo import COMPANY
 
     with psycopg.connect(os.environ["FLOW_DATABASE_URL"]) as conn:
         ids = [row[0] for row in conn.execute("select id from companies where is_demo and name = %s",

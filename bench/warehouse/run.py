@@ -26,8 +26,8 @@ INCREMENT = 10_000
 
 
 def bench_database(name: str) -> str:
-    from api import devdb
-    from api.cli import upgrade_database
+    from flow import devdb
+    from flow.cli import upgrade_database
 
     url = devdb.ensure_database(name)
     upgrade_database(url)

@@ -129,8 +129,8 @@ async def test_browser_journeys_pass_against_the_real_api(live_server: str, fact
     if sweep_wanted(sys_argv_specs()):
         # The sweep (web/e2e/sweep.spec.ts) walks the demo company's screens: demo-sized data, the
         # same as `flow demo seed`. Seeded before the analytics refresh, which then covers it too.
-        from api.demo import PASSWORD as DEMO_PASSWORD
-        from api.demo import PEOPLE, PLATFORM_ADMIN, seed_demo
+        from flow.demo import PASSWORD as DEMO_PASSWORD
+        from flow.demo import PEOPLE, PLATFORM_ADMIN, seed_demo
 
         await seed_demo()
         env["E2E_DEMO"] = json.dumps({"password": DEMO_PASSWORD, "manager": PEOPLE[0][1], "operator": PEOPLE[1][1],

@@ -24,7 +24,7 @@ def _marts_count(path: Path, sql: str) -> int:
 
 
 def test_flow_warehouse_refresh_on_an_empty_database(database_url, tmp_path):
-    from api.cli import upgrade_database
+    from flow.cli import upgrade_database
 
     server = database_url.rsplit("/", 1)[0]
     name = f"flow_empty_{uuid.uuid4().hex[:8]}"

@@ -64,12 +64,12 @@ async def add_money_and_records() -> str:
     """Bills with part payments, a food recovery partner on the donation destination and ticket
     photos for the demo company: rows the demo seed has none of, so their marts are not empty."""
     from api.core.db import sessionmaker, set_system_scope
-    from api.demo import COMPANY
     from api.tables.compliance import FoodRecoveryPartner
     from api.tables.lists import DestinationType
     from api.tables.parties import Customer
     from api.tables.payables import Bill, BillPayment
     from api.tables.tickets import Ticket, TicketImage
+    from flow.demo import COMPANY
 
     async with sessionmaker()() as db, db.begin():
         await set_system_scope(db)
@@ -142,7 +142,7 @@ def build_both(folder: Path, company_id: str) -> tuple[Path, Path]:
 @pytest.fixture(scope="module")
 async def built(app, tmp_path_factory):
     """Both builds of the same raw rows: DuckDB's build file and Spark's marts as Parquet."""
-    from api.demo import seed_demo
+    from flow.demo import seed_demo
     from tests.demo_tenant import remove_demo
 
     await seed_demo()

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from api.demo import COMPANY, PASSWORD, PLATFORM_ADMIN, seed_demo
+from flow.demo import COMPANY, PASSWORD, PLATFORM_ADMIN, seed_demo
 
 TABLES = ("companies", "stores", "users", "tickets", "ticket_line_items", "ticket_counters", "customers",
           "vehicles", "invoices", "invoice_lines", "payments", "regions", "alerts", "inventory_items",

@@ -9,7 +9,7 @@ async def world(app):
     """Company a (enterprise, inbound on): invoices at every aging edge, billed loads (per load,
     due on receipt, monthly), a cash load; company b (another tenant); a pro company and an
     enterprise company with the inbound module off; the demo tenant. One warehouse refresh."""
-    from api.demo import seed_demo
+    from flow.demo import seed_demo
     from tests.factories import Factory
 
     factory = Factory()

@@ -237,7 +237,7 @@ async def test_gates(client, world, path):
 async def demo_admin_headers(owner_sql) -> tuple[uuid.UUID, str, dict]:
     """(company id, time zone, a store_admin's headers) of the demo tenant."""
     from api.core.security import create_access_token
-    from api.demo import COMPANY
+    from flow.demo import COMPANY
 
     (company_id, tz), = owner_sql("select id, timezone from companies where name = %s and is_demo", (COMPANY,))
     (user_id, version), = owner_sql("select id, token_version from users where company_id = %s and role = 'store_admin' "
@@ -404,7 +404,7 @@ async def test_statement_data_agrees_with_postgres_on_the_demo_data(client, worl
     """The Customer Statements screen's figures (mart receivable_activity): opening balance,
     charges, payments and the closing balance of a demo customer over the last 90 days equal the
     Postgres ledger to the cent; the running balance ends at the closing balance."""
-    from api.demo import COMPANY
+    from flow.demo import COMPANY
 
     (company_id, tz), = owner_sql("select id, timezone from companies where name = %s and is_demo", (COMPANY,))
     (customer_id,), = owner_sql("""select i.customer_id from invoices i join payments p on p.invoice_id = i.id

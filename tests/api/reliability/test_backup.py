@@ -22,8 +22,8 @@ def _flow(*args: str, **env: str) -> subprocess.CompletedProcess:
 
 
 async def test_backup_wipe_restore_gives_back_the_same_data(database_url, factory, tmp_path):
-    from api.cli import _table_figures
     from api.core.config import get_settings
+    from flow.cli import _table_figures
 
     tenant = await factory.tenant(stores=2)
     await add_tickets(tenant, OCTOBER)

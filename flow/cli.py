@@ -26,7 +26,7 @@ def ensure_database_url() -> str:
     """Use FLOW_DATABASE_URL / DATABASE_URL, or start the private cluster and use it."""
     url = os.environ.get("FLOW_DATABASE_URL") or os.environ.get("DATABASE_URL")
     if not url:
-        from api import devdb
+        from flow import devdb
 
         url = devdb.ensure_database(os.environ.get("FLOW_DEV_DB_NAME", "flow"))
         os.environ["FLOW_DATABASE_URL"] = url
@@ -91,7 +91,7 @@ def db_start() -> None:
 @db_app.command("stop")
 def db_stop() -> None:
     """Stop the private Postgres cluster."""
-    from api import devdb
+    from flow import devdb
 
     devdb.stop()
 
@@ -131,8 +131,8 @@ def db_backup(
     import tarfile
     from datetime import UTC, datetime
 
-    from api import devdb
     from api.core.config import ROOT, get_settings
+    from flow import devdb
 
     url = ensure_database_url()
     folder = out or ROOT / ".flow" / "backups" / datetime.now(tz=UTC).strftime("%Y%m%dT%H%M%SZ")
@@ -163,8 +163,8 @@ def db_restore(
 
     import psycopg
 
-    from api import devdb
     from api.core.config import get_settings
+    from flow import devdb
 
     dump, media_tar, manifest_file = folder / "flow.dump", folder / "media.tar.gz", folder / "manifest.json"
     for required in (dump, media_tar, manifest_file):
@@ -203,7 +203,7 @@ def demo_seed() -> None:
     """Create the demo platform admin, tenant, locations, people and a year of data (idempotent)."""
     url = ensure_database_url()
     upgrade_database(url)
-    from api.demo import seed_demo
+    from flow.demo import seed_demo
 
     logins = asyncio.run(seed_demo())
     for line in logins:
@@ -367,7 +367,7 @@ def up(
         logins: list[str] = []
         if demo:
             typer.echo("Demo data (the first start creates a year of tickets)...")
-            from api.demo import seed_demo
+            from flow.demo import seed_demo
 
             logins = asyncio.run(seed_demo())
         if refresh:

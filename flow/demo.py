@@ -16,8 +16,6 @@ from sqlalchemy import func, select, text
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from api import demo_activity as activity
-from api import demo_inbound as inbound
 from api.companies.service import provision_company
 from api.core.config import get_settings
 from api.core.db import make_engine, set_system_scope
@@ -35,6 +33,8 @@ from api.tables.stores import Store
 from api.tables.subscription import SubscriptionInvoice
 from api.tables.tickets import Ticket, TicketCounter, TicketLineItem
 from api.tables.users import User
+from flow import demo_activity as activity
+from flow import demo_inbound as inbound
 
 SEED = 20261122
 COMPANY = "Bayview Hospitality Group"

@@ -6,7 +6,7 @@ the season (summer and December peaks, a January dip). Net weight = container ca
 bulk density (food scraps about 2.3 lb/gal, loose trash about 0.9 lb/gal), tare from the
 company's own container list, gross = net + tare. Inbound: truck loads received at the
 composting location, priced per pound, invoiced Net 30 and paid, part paid or left overdue.
-Nothing here touches the database; api/demo.py inserts the rows in bulk.
+Nothing here touches the database; flow/demo.py inserts the rows in bulk.
 """
 from __future__ import annotations
 

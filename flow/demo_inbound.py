@@ -1,5 +1,5 @@
 """Inbound side of the demo: customers (payees and haulers), their trucks, loads received at the
-composting site, invoices Net 30 and the payments against them. Pure data; api/demo.py inserts it.
+composting site, invoices Net 30 and the payments against them. Pure data; flow/demo.py inserts it.
 
 Prices are tipping fees per pound in the range California organics facilities post (roughly
 $50 to $120 per ton, i.e. $0.025 to $0.06 per lb); truck tares are those of box trucks and
@@ -14,6 +14,7 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from api.demo_activity import new_id, q
+
 from api.kit.money import CENT
 
 # (name, is_hauler, price per lb, phone, address)
