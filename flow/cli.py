@@ -51,7 +51,7 @@ def upgrade_database(url: str) -> None:
     from alembic import command
     from alembic.config import Config
 
-    cfg = Config(str(Path(__file__).with_name("alembic.ini")))
+    cfg = Config(str(Path(__file__).resolve().parents[1] / "api" / "alembic.ini"))
     cfg.attributes["url"] = url
     command.upgrade(cfg, "head")
     _finish_ticket_locations(url)

@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from api.demo_activity import new_id, q
+from flow.demo_activity import new_id, q
 
 from api.kit.money import CENT
 
