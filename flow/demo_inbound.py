@@ -13,9 +13,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from flow.demo_activity import new_id, q
-
 from api.kit.money import CENT
+from flow.demo_activity import new_id, q
 
 # (name, is_hauler, price per lb, phone, address)
 CUSTOMERS = (
