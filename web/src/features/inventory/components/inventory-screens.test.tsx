@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setToken } from "@/lib/auth-token";
-import { meQueryOptions, SessionProvider, systemSettingsQueryOptions } from "@/lib/session";
+import { renderAt } from "@/testing/render-at";
 import { InventoryDashboardScreen, InventoryManagementScreen } from "./inventory-screens";
 
 // Inventory pages through the API's items (issue 30): page, size and the filters in the URL, sent
@@ -38,23 +36,6 @@ beforeEach(() => {
   }));
 });
 afterEach(() => { vi.unstubAllGlobals(); setToken(null); });
-
-function Where() {
-  return <output data-testid="where">{useLocation().search}</output>;
-}
-
-function renderAt(element: React.ReactNode, url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQueryOptions().queryKey, { id: "me", email: "ann@example.com", role: "store_admin", first_name: "Ann", last_name: "Lee",
-    setup_completed: true, phone: null, store_id: null, assigned_location_id: null, preferences: {}, company_name: "Bayview",
-    company: { id: "co", name: "Bayview", subscription_plan: "enterprise", locations: [] } } as never);
-  client.setQueryData(systemSettingsQueryOptions().queryKey, { inbound_module_enabled: true } as never);
-  return render(
-    <MemoryRouter initialEntries={[url]}><QueryClientProvider client={client}><SessionProvider>
-      <Routes><Route path="*" element={<>{element}<Where /></>} /></Routes>
-    </SessionProvider></QueryClientProvider></MemoryRouter>,
-  );
-}
 
 const lastInventoryCall = () => calls.filter((u) => u.pathname === "/api/inventory").at(-1)!;
 
