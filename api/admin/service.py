@@ -26,7 +26,6 @@ from api.companies.schemas import CompanyAddress
 from api.kit.errors import Conflict, NotFound
 from api.subscription import service as subscription
 from api.tables.alerts import Alert
-from api.tables.audit import AuditEvent
 from api.tables.companies import Company
 from api.tables.stores import Store
 from api.tables.users import User
@@ -248,7 +247,7 @@ async def edit_company(db: AsyncSession, admin: User, company_id: uuid.UUID, bod
             changes[name] = {"from": getattr(company, name), "to": value}
             setattr(company, name, value)
     if changes:
-        db.add(AuditEvent(company_id=company.id, user_id=admin.id, action="company_edited", detail=changes))
+        await audit(db, "company_edited", company_id=company.id, user_id=admin.id, record=changes)
         await db.flush()
     return company
 

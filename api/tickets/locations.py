@@ -10,9 +10,9 @@ import uuid
 from sqlalchemy import func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.audit.service import audit
 from api.kit.errors import Invalid, NotFound
 from api.migrations.ticket_locations import CHECK
-from api.tables.audit import AuditEvent
 from api.tables.stores import Store
 from api.tables.tickets import Ticket
 from api.tickets.service import Caller
@@ -46,9 +46,7 @@ async def assign(db: AsyncSession, caller: Caller, ticket_ids: list[uuid.UUID], 
     numbers = sorted(result.scalars())
     if not numbers:
         raise NotFound("Ticket not found")
-    db.add(AuditEvent(
-        company_id=caller.company.id, user_id=caller.user.id, action="ticket.location_assigned",
-        detail={"store_id": str(store.id), "store_name": store.name, "ticket_numbers": numbers},
-    ))
+    await audit(db, "ticket.location_assigned", company_id=caller.company.id, user_id=caller.user.id,
+                store_id=store.id, store_name=store.name, record={"ticket_numbers": numbers})
     await db.flush()
     return len(numbers)
