@@ -23,7 +23,7 @@ from api.reports.spreadsheet import safe_row
 from api.tables.companies import Company
 from api.tables.compliance import ComplianceEvent, FoodRecoveryAgreement, FoodRecoveryPartner
 from api.tables.lists import DestinationType
-from api.tickets.images import image_store
+from api.tickets.public import image_store
 from api.warehouse import last_refreshed_at, read_warehouse, rows
 
 EXPIRING_DAYS = 30

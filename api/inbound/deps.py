@@ -18,7 +18,7 @@ from api.core.deps import Db
 from api.kit.errors import Forbidden
 from api.subscription.deps import InboundCompany
 from api.tables.settings import CompanySettings
-from api.tickets.service import Caller
+from api.tickets.public import Caller
 
 WEIGH_IN_SETTING = "inbound_employee_weigh_in_enabled"
 WEIGH_IN_OFF = ("Inbound weigh-in is not enabled for employees. "

@@ -15,7 +15,7 @@ from api.kit.calendar import company_zone_name
 from api.kit.errors import Invalid, NotFound
 from api.reports.spreadsheet import EXPORT_ROW_CAP, Column
 from api.tables.tickets import Ticket
-from api.tickets.service import Caller
+from api.tickets.public import Caller
 
 TICKET_COLUMNS = [
     Column("Date", "datetime"), Column("Ticket #", width=22), Column("Customer", width=26),

@@ -38,8 +38,7 @@ from api.kit.fields import MAX_OFFSET
 from api.kit.validation import IsoDate
 from api.reports.spreadsheet import EXPORT_RESPONSES, ExportFormat, export_response
 from api.subscription.deps import InboundCompany
-from api.tickets.schemas import TicketVoid
-from api.tickets.service import Caller, client_id_of
+from api.tickets.public import Caller, TicketVoid, client_id_of
 
 router = APIRouter(prefix="/inbound", tags=["inbound"])
 

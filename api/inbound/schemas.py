@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from api.kit.validation import Flag, IsoDateTime
-from api.tickets.schemas import MAX_WEIGHT_LB, JsonNumber, LineUnit, TicketRead, clean_notes
+from api.tickets.public import MAX_WEIGHT_LB, JsonNumber, LineUnit, TicketRead, clean_notes
 
 PriceUnit = Literal["lb", "ton", "yard", "gallon", "each"]
 PaymentMethod = Literal["cash", "check", "venmo", "zelle", "paypal", "credit_card", "invoice"]

@@ -43,19 +43,25 @@ from api.kit.money import cents
 from api.parties import service as party
 from api.parties.service import remember_tare
 from api.settings.service import get_settings_row
-from api.tables.audit import AuditEvent
 from api.tables.inbound import CustomerPrice
 from api.tables.lists import WasteType
 from api.tables.parties import Customer, Vehicle
 from api.tables.settings import CompanySettings
 from api.tables.stores import Store
 from api.tables.tickets import Ticket, TicketLineItem
-from api.tickets import rules
-from api.tickets.events import TicketCompleted, TicketVoided
-from api.tickets.numbering import next_ticket_number
-from api.tickets.references import as_uuid
-from api.tickets.service import NO_LOCATIONS_YET, REUSED_CLIENT_ID, Caller, choose_location, require_location
-from api.tickets.views import read_tickets
+from api.tickets.public import (
+    NO_LOCATIONS_YET,
+    REUSED_CLIENT_ID,
+    Caller,
+    TicketCompleted,
+    as_uuid,
+    choose_location,
+    mark_void,
+    next_ticket_number,
+    read_tickets,
+    require_location,
+    tenth,
+)
 
 MULTISTEP_OFF = ("Multi-step weighing is not enabled for inbound tickets. "
                  "An administrator can enable it in Admin Settings.")
@@ -167,14 +173,14 @@ def _weights(status: str, gross: Decimal | None, tare: Decimal | None, use_store
             raise Invalid("gross_weight: enter the gross weight (vehicle in)")
         if tare is None:
             raise Invalid("tare_weight: enter the tare weight (vehicle out) or use the stored tare")
-        gross, tare = rules.tenth(gross), rules.tenth(tare)
+        gross, tare = tenth(gross), tenth(tare)
         if gross <= tare:
             raise Invalid(GROSS_OVER_TARE)
         return gross, tare, gross - tare
     if status == "saved" and (gross is None or gross <= 0):
         raise Invalid("gross_weight: enter the gross weight (vehicle in)")
-    gross = rules.tenth(gross or 0)
-    tare = rules.tenth(tare or 0)
+    gross = tenth(gross or 0)
+    tare = tenth(tare or 0)
     if tare and gross and gross <= tare:
         raise Invalid(GROSS_OVER_TARE)
     return gross, tare, (gross - tare) if tare else Decimal("0.0")
@@ -393,21 +399,7 @@ async def void(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, reason: s
     if ticket.status == "void":
         raise Conflict("Ticket is already void")
     require_location(ticket)
-    now = datetime.now(tz=UTC)
-    previous = ticket.status
-    voided = TicketVoided(ticket, previous, caller.user.id, now)
-    await publish(db, voided)  # inventory goes out again, the invoice lets go of the load (or 409)
-    ticket.status = "void"
-    ticket.voided_at = now
-    ticket.void_reason = reason.strip()
-    ticket.updated_at = now
-    db.add(AuditEvent(
-        company_id=caller.company.id, user_id=caller.user.id, action="ticket.void",
-        detail={"ticket_id": str(ticket.id), "ticket_number": ticket.ticket_number, "previous_status": previous,
-                "reason": ticket.void_reason, **voided.record},
-    ))
-    await db.flush()
-    return ticket
+    return await mark_void(db, caller, ticket, reason)  # inventory goes out, the invoice lets go (or 409)
 
 
 # ---- reading ------------------------------------------------------------------------------------

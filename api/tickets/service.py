@@ -14,13 +14,13 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.audit.service import audit
 from api.core.config import get_settings
 from api.kit.errors import Conflict, Forbidden, Invalid, NotFound
 from api.kit.events import publish
 from api.kit.idempotency import payload_digest
 from api.kit.money import cents
 from api.kit.plates import normalize_plate
-from api.tables.audit import AuditEvent
 from api.tables.companies import Company
 from api.tables.lists import ContainerType, DestinationType, DiversionMethod, WasteSubtype, WasteType
 from api.tables.stores import Store
@@ -315,19 +315,25 @@ async def void_ticket(db: AsyncSession, caller: Caller, ticket_id: uuid.UUID, re
     if ticket.is_inbound:
         # Its inventory and its invoice must follow: the inbound void takes both back.
         raise Conflict(f"Inbound ticket {ticket.ticket_number} is voided with POST /api/inbound/tickets/{ticket.id}/void")
+    return await mark_void(db, caller, ticket, reason)
+
+
+async def mark_void(db: AsyncSession, caller: Caller, ticket: Ticket, reason: str) -> Ticket:
+    """The one void of a ticket, outbound or inbound, once the caller's checks passed.
+
+    It announces `TicketVoided` while the ticket still has its old status: a completed load's
+    stock goes back, its payable or receivable is taken back, or a subscriber refuses with 409 and
+    the request rolls back. Then the reason is kept and the void audited with what was taken back."""
     previous = ticket.status
     now = datetime.now(tz=UTC)
-    # A completed load's payable is voided (refused with 409 when paid) and its stock goes back.
     voided = TicketVoided(ticket, previous, caller.user.id, now)
     await publish(db, voided)
     ticket.status = "void"
     ticket.voided_at = now
     ticket.void_reason = reason.strip()
-    ticket.updated_at = ticket.voided_at
-    db.add(AuditEvent(
-        company_id=caller.company.id, user_id=caller.user.id, action="ticket.void",
-        detail={"ticket_id": str(ticket.id), "ticket_number": ticket.ticket_number, "previous_status": previous,
-                "reason": ticket.void_reason, **voided.record},
-    ))
+    ticket.updated_at = now
+    await audit(db, "ticket.void", company_id=caller.company.id, user_id=caller.user.id, ticket_id=ticket.id,
+                ticket_number=ticket.ticket_number, previous_status=previous, reason=ticket.void_reason,
+                record=voided.record)
     await db.flush()
     return ticket
