@@ -30,6 +30,13 @@ def subscribe(event_type: type, handler: Handler) -> None:
         handlers.append(handler)
 
 
+def unsubscribe(event_type: type, handler: Handler) -> None:
+    """Stop calling `handler` (a test's listener); unknown handlers are ignored."""
+    handlers = _subscribers.get(event_type, [])
+    if handler in handlers:
+        handlers.remove(handler)
+
+
 def subscribers(event_type: type) -> tuple[Handler, ...]:
     return tuple(_subscribers.get(event_type, ()))
 

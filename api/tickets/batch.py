@@ -16,7 +16,7 @@ beside the row), a completed load of a waste type the site holds inventory of (d
 oldest item first) and a completed truck-scale load (bill of lading and payable). If the
 set-based insert meets a parallel sync of the same client_id (unique violation), it is
 rolled back whole and those tickets go the one-by-one way too, which answers the race as the
-single create does.
+single create does. Every completed ticket is announced (`TicketCompleted`) either way.
 """
 from __future__ import annotations
 
@@ -33,8 +33,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.kit.errors import DomainError, Invalid
+from api.kit.events import publish
 from api.kit.idempotency import payload_digest
 from api.tables.tickets import TYPE_2, Ticket, TicketLineItem
+from api.tickets.events import TicketCompleted
 from api.tickets.numbering import take_ticket_numbers
 from api.tickets.references import ReferenceBook, add_store, load_book
 from api.tickets.schemas import BatchResult, TicketBatch, TicketCreate, TicketRead
@@ -189,6 +191,12 @@ async def _insert_together(db: AsyncSession, caller: Caller, book: ReferenceBook
     tz = driver.info.timezone
     for slot, row in zip(slots, ticket_rows, strict=True):
         slot.read = _as_read(row, slot.lines, store_name(book, row["store_id"]), tz)
+    # Each completed ticket is announced as a single create announces it (api.tickets.events).
+    # These set nothing off (a load with a side effect went the one-by-one way), so the ticket
+    # is the row as written, not re-read; stocked=False is what the reference book already knows.
+    for row in ticket_rows:
+        if row["status"] == "completed":
+            await publish(db, TicketCompleted(Ticket(**row), caller.user.id, now, stocked=False))
 
 
 def _as_read(row: dict, lines: list[dict], store: str | None, tz: tzinfo):

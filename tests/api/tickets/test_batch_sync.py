@@ -32,6 +32,24 @@ async def sync(client, tenant, tickets: list[dict]):
 
 
 class TestSetBasedBatch:
+    async def test_each_completed_ticket_of_the_set_based_insert_is_announced(self, client, tenant):
+        from api.kit import events
+        from api.tickets.events import TicketCompleted
+
+        heard = []
+
+        async def listen(db, event):
+            heard.append((event.ticket.ticket_number, event.ticket.status, event.stocked))
+
+        events.subscribe(TicketCompleted, listen)
+        try:
+            body = await sync(client, tenant, [new(), new(status="draft", gross_weight=None), new(gross_weight=70)])
+        finally:
+            events.unsubscribe(TicketCompleted, listen)
+        completed = [x["ticket"]["ticket_number"] for x in body["results"] if x["ticket"]["status"] == "completed"]
+        assert len(completed) == 2
+        assert sorted(heard) == sorted((number, "completed", False) for number in completed)
+
     async def test_mixed_batch_answers_each_ticket_in_its_place(self, client, tenant, owner_sql):
         stored = new(gross_weight=61)
         assert (await sync(client, tenant, [stored]))["created"] == 1
