@@ -142,42 +142,22 @@ async def pdf_bytes(table: ExportTable, batches: Batches) -> bytes:
 
 
 def to_pdf(table: ExportTable, rows: list[list[str]]) -> bytes:
-    from reportlab.lib import colors
-    from reportlab.lib.pagesizes import landscape, letter
-    from reportlab.lib.styles import getSampleStyleSheet
+    """The Ticket Report as PDF, in the reports' house style (api.reports.pdf): wide, one grid with
+    the weight column right-aligned and the total row in bold."""
     from reportlab.lib.units import inch
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+    from reportlab.platypus import Paragraph, Spacer
 
-    out = io.BytesIO()
-    doc = SimpleDocTemplate(out, pagesize=landscape(letter), leftMargin=0.5 * inch, rightMargin=0.5 * inch,
-                            topMargin=0.5 * inch, bottomMargin=0.5 * inch, title="Flow ticket export")
-    from api.reports.pdf import logo_flowable
+    from api.reports.pdf import ReportHeader, build_pdf, escape, grid, logo_flowable, styles
 
-    styles = getSampleStyleSheet()
+    style = styles()
     story = [
         *logo_flowable(table.logo),
-        Paragraph(f"{_escape(table.company_name)} - Ticket Report", styles["Title"]),
-        Paragraph(f"Period: {_escape(table.period)} &nbsp; Tickets: {table.count} &nbsp; "
-                  f"Total weight: {table.total_weight:,.1f} lbs", styles["Normal"]),
-        Paragraph(f"Generated {datetime.now().strftime('%Y-%m-%d %H:%M')}", styles["Normal"]),
+        Paragraph(f"{escape(table.company_name)} - Ticket Report", style["title"]),
+        Paragraph(f"Period: {escape(table.period)} &nbsp; Tickets: {table.count} &nbsp; "
+                  f"Total weight: {table.total_weight:,.1f} lbs", style["normal"]),
+        Paragraph(f"Generated {datetime.now().strftime('%Y-%m-%d %H:%M')}", style["normal"]),
         Spacer(1, 0.2 * inch),
+        grid([COLUMNS, *rows, table.total_row], right=(6,), total_row=True),
     ]
-    data = [COLUMNS, *rows, table.total_row]
-    grid = Table(data, repeatRows=1)
-    grid.setStyle(TableStyle([
-        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#1f5f3f")),
-        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-        ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
-        ("FONTNAME", (0, -1), (-1, -1), "Helvetica-Bold"),
-        ("FONTSIZE", (0, 0), (-1, -1), 8),
-        ("ALIGN", (6, 0), (6, -1), "RIGHT"),
-        ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -2), [colors.white, colors.HexColor("#f2f2f2")]),
-    ]))
-    story.append(grid)
-    doc.build(story)
-    return out.getvalue()
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    header = ReportHeader(company_name=table.company_name, timezone="UTC", generated_at=datetime.now().astimezone())
+    return build_pdf(story, header, "Ticket Report", wide=True)
