@@ -11,7 +11,7 @@ from __future__ import annotations
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
-CHECK = "ck_tickets_store_id_required"
+from api.tables.tickets import LOCATION_REQUIRED_CHECK as CHECK
 
 
 def assign_known(conn: Connection) -> None:

@@ -12,9 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.audit.service import audit
 from api.kit.errors import Invalid, NotFound
-from api.migrations.ticket_locations import CHECK
 from api.tables.stores import Store
-from api.tables.tickets import Ticket
+from api.tables.tickets import LOCATION_REQUIRED_CHECK, Ticket
 from api.tickets.service import Caller
 
 LIST_LIMIT = 500
@@ -30,7 +29,7 @@ async def without_location(db: AsyncSession, limit: int = LIST_LIMIT) -> tuple[l
 
 async def column_required(db: AsyncSession) -> bool:
     """Does the database already refuse a ticket without a location (NOT NULL set)?"""
-    found = await db.execute(text("select 1 from pg_constraint where conname = :name"), {"name": CHECK})
+    found = await db.execute(text("select 1 from pg_constraint where conname = :name"), {"name": LOCATION_REQUIRED_CHECK})
     return found.first() is None
 
 
