@@ -382,7 +382,8 @@ def up(
         if dagster:
             from pipelines.refresh import start_dagster
 
-            children.append(start_dagster(dagster_port, log=logs / "dagster.log"))
+            # Two code locations: the warehouse (imports nothing from api) and the jobs (billing, e-mails).
+            children.append(start_dagster(dagster_port, log=logs / "dagster.log", more_locations=("jobs.definitions",)))
         banner = ["", f"Flow is running (pid {os.getpid()}).", f"  App:         http://{host}:{port}"]
         if dagster:
             banner.append(f"  Dagster UI:  http://{host}:{dagster_port}")

@@ -1,10 +1,10 @@
-"""The Flow warehouse code location: ingest ▶ dbt ▶ checks ▶ publish, one job, a schedule, a sensor."""
+"""The Flow warehouse code location: ingest ▶ dbt ▶ checks ▶ publish, one job, a schedule, a sensor.
+
+It imports nothing from api; billing and report e-mails are the jobs code location (jobs.definitions)."""
 from __future__ import annotations
 
 from dagster import Definitions
 
-from pipelines.alerts import email_alerts_job, email_alerts_schedule
-from pipelines.billing import billing_job, billing_schedule
 from pipelines.defs.ingest.assets import raw_tables
 from pipelines.defs.publish.assets import published_warehouse, quality_checks
 from pipelines.defs.resources import build_resources
@@ -16,8 +16,8 @@ from pipelines.sensors import new_tickets_sensor
 defs = Definitions(
     assets=[raw_tables, flow_dbt_models, published_warehouse],
     asset_checks=quality_checks,
-    jobs=[warehouse_refresh_job, email_alerts_job, billing_job],
-    schedules=[warehouse_schedule, email_alerts_schedule, billing_schedule],
+    jobs=[warehouse_refresh_job],
+    schedules=[warehouse_schedule],
     sensors=[new_tickets_sensor],
     resources=build_resources(),
 )

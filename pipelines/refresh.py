@@ -80,8 +80,10 @@ def ensure_dagster_database(url: str) -> str:
     return f"{base}/{name}".replace("postgresql://", "postgresql+psycopg2://", 1)
 
 
-def start_dagster(port: int = 3000, log: Path | None = None) -> subprocess.Popen:
-    """`dagster dev` for operators: UI, daemon (schedule and sensor) on this code location.
+def start_dagster(port: int = 3000, log: Path | None = None,
+                  more_locations: tuple[str, ...] = ()) -> subprocess.Popen:
+    """`dagster dev` for operators: UI, daemon (schedules and sensor) on this code location and on
+    `more_locations` (module names: `flow up` adds the jobs location, which pipelines never import).
 
     It runs in a process group of its own (a terminal's Ctrl-C reaches `flow up` only, which
     stops the whole group: see flow.cli.stop_process_tree); `log` takes its output."""
@@ -96,7 +98,8 @@ def start_dagster(port: int = 3000, log: Path | None = None) -> subprocess.Popen
     env["FLOW_DATABASE_URL"] = database_url()
     bin_dir = Path(sys.executable).parent
     return subprocess.Popen(
-        [str(bin_dir / "dagster"), "dev", "-m", "pipelines.definitions", "-h", "127.0.0.1", "-p", str(port)],
+        [str(bin_dir / "dagster"), "dev", "-m", "pipelines.definitions",
+         *[arg for module in more_locations for arg in ("-m", module)], "-h", "127.0.0.1", "-p", str(port)],
         cwd=ROOT, env=env, start_new_session=True,
         stdout=log.open("ab") if log else None, stderr=subprocess.STDOUT if log else None,
     )

@@ -1,6 +1,6 @@
-"""`python -m api.email_alerts.cli`: one look of the scheduler (send every due alert slot), with
-its own database pool; prints one JSON line per send. The Dagster schedule runs this command
-(pipelines import nothing from api)."""
+"""One look of the scheduler (send every due alert slot) with its own database pool: the jobs code
+location's schedule calls `send_due_once`; `python -m api.email_alerts.cli` runs it by hand and
+prints one JSON line per send."""
 from __future__ import annotations
 
 import asyncio
@@ -8,7 +8,8 @@ import json
 import sys
 
 
-async def _send_due() -> list:
+async def send_due_once() -> list:
+    """Send every due alert slot with a pool of its own (a scheduled run is its own process)."""
     from sqlalchemy.ext.asyncio import async_sessionmaker
 
     from api.core.config import get_settings
@@ -23,7 +24,7 @@ async def _send_due() -> list:
 
 
 def main() -> int:
-    outcomes = asyncio.run(_send_due())
+    outcomes = asyncio.run(send_due_once())
     for o in outcomes:
         print(json.dumps({"alert_id": str(o.alert_id), "slot_at": o.slot_at.isoformat(), "status": o.status,
                           "error": o.error}))

@@ -2,7 +2,7 @@
 
 Who may call: store_admin of a company whose plan has email alerts; each sees and changes only
 their own alerts (another user's id is a 404). Sending on schedule is the Dagster schedule
-`email_alerts_every_5_minutes` (pipelines/alerts.py); send-test mails the report now.
+`email_alerts_every_5_minutes` (jobs/alerts.py); send-test mails the report now.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""`python -m api.subscription.cli`: one look of the monthly billing run (api/subscription/run.py)
-and of the subscription's customer alerts (api/subscription/lifecycle.py), with its own database pool; prints one JSON line per company. The Dagster schedule runs this
-command (pipelines import nothing from api). Exit 1 when a charge failed or a company errored
-(recorded; retried by a later look)."""
+"""One look of the monthly billing run (api/subscription/run.py) and of the subscription's customer
+alerts (api/subscription/lifecycle.py), with its own database pool: the jobs code location's
+schedule calls `bill_once`; `python -m api.subscription.cli` runs it by hand and prints one JSON
+line per company, exiting 1 when a charge failed or a company errored (retried by a later look)."""
 from __future__ import annotations
 
 import asyncio
@@ -9,7 +9,8 @@ import json
 import sys
 
 
-async def _run() -> list:
+async def bill_once() -> list:
+    """Bill each paid company's month once and raise the lifecycle alerts, with a pool of its own."""
     from sqlalchemy.ext.asyncio import async_sessionmaker
 
     from api.core.config import get_settings
@@ -29,7 +30,7 @@ async def _run() -> list:
 
 
 def main() -> int:
-    outcomes = asyncio.run(_run())
+    outcomes = asyncio.run(bill_once())
     for o in outcomes:
         print(json.dumps({"company_id": str(o.company_id), "action": o.action, "invoice": o.invoice,
                           "detail": o.detail}))

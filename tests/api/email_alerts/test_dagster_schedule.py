@@ -1,4 +1,4 @@
-"""The warehouse's code location sends due alerts: the Dagster job, run as the daemon would."""
+"""The jobs code location sends due alerts: the Dagster job, run as the daemon would."""
 from __future__ import annotations
 
 import asyncio
@@ -7,8 +7,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from pipelines.alerts import EMAIL_ALERTS_JOB
-from pipelines.definitions import defs
+from jobs.alerts import EMAIL_ALERTS_JOB
+from jobs.definitions import defs
 
 
 def test_the_schedule_is_registered_and_on():

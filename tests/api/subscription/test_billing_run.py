@@ -6,8 +6,8 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 from api.subscription.run import run_billing
-from pipelines.billing import BILLING_JOB
-from pipelines.definitions import defs
+from jobs.billing import BILLING_JOB
+from jobs.definitions import defs
 
 
 def _next_month(now: datetime, months: int = 1) -> datetime:
