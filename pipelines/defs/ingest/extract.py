@@ -6,8 +6,8 @@ casts to the raw types happen in that scan. Rows are upserted by primary key. Th
 looks back a few minutes because updated_at is the writer's transaction start, and a long
 transaction can commit after a later one was already read. Hard deletes need a full reload.
 
-Only the columns the dbt staging models read are copied (staging_columns.py derives them from the
-model files), with each table's key and updated_at, which the upsert needs. A large table read
+Only the columns the dbt staging models read are copied (the `app` source's declared columns, read
+from dbt's manifest by declared_columns.py), with each table's key and updated_at, which the upsert needs. A large table read
 whole is read in page ranges on parallel connections that share the first one's snapshot: one
 connection decodes COPY on one core, and Postgres, the driver and DuckDB can use both.
 """
@@ -24,7 +24,7 @@ import adbc_driver_postgresql.dbapi as adbc
 import duckdb
 from psycopg import sql
 
-from pipelines.defs.ingest.staging_columns import staging_reads
+from pipelines.defs.ingest.declared_columns import declared_columns
 
 TABLES = (
     "companies", "company_settings", "stores", "regions", "users",
@@ -103,10 +103,8 @@ def source_columns(pg: adbc.Connection, table: str) -> list[Column]:
 
 
 def extracted_columns(columns: list[Column], table: str, key: list[str]) -> list[Column]:
-    """The columns staging reads, plus the key and updated_at (the upsert's and the watermark's)."""
-    read = staging_reads().get(table, frozenset())
-    if read is None:
-        return columns
+    """The columns dbt's source declares, plus the key and updated_at (the upsert's and the watermark's)."""
+    read = declared_columns().get(table, frozenset())
     return [c for c in columns if c.name in read or c.name in key or c.name == "updated_at"]
 
 
