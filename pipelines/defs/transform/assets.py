@@ -57,13 +57,14 @@ class DbtBuildConfig(Config):
 # node was rebuilt); beside --selector, dbt ignores --select.
 TICKET_CHANGE_SELECTOR = "ticket_change"
 MONEY_CHANGE_SELECTOR = "money_change"
-# The raw tables the receivables and payables marts (dbt/models/marts/money) read, but tickets:
+# The raw tables the receivables and payables marts (dbt/models/marts/invoices and payables) read, but tickets:
 # of a ticket they take only its number, which never changes once issued, and a document comes to
 # name a ticket only by a write to invoices or bills. At 10 M tickets and 1 M invoices these marts
 # were 8.3 s of a sensor run's 12.7 model seconds (bench/README.md, issue 18), rebuilt on every
 # new ticket. tests/pipelines/test_sensor_selection.py checks this list against the manifest.
 MONEY_TABLES = frozenset({"invoices", "payments", "customers", "bills", "bill_payments", "companies"})
-MONEY_MARTS_FQN = ("flow", "marts", "money")
+# Their folders: the "money marts" of the sensor's selection (selector money_change).
+MONEY_MART_FOLDERS = frozenset({("flow", "marts", "invoices"), ("flow", "marts", "payables")})
 
 # Threads of every build but the sensor's (the profile keeps 1): with one thread the full build
 # runs its 386 nodes one after another while DuckDB idles between them. Safe with dbt-duckdb
@@ -117,9 +118,9 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
 
 
 def money_mart_keys() -> set[AssetKey]:
-    """The asset keys of the money marts (models/marts/money), which a ticket-only sensor run
+    """The asset keys of the money marts (models/marts/invoices and payables), which a ticket-only sensor run
     leaves out of its build."""
     manifest = json.loads(dbt_project.manifest_path.read_text())
     translator = FlowDbtTranslator()
     return {translator.get_asset_key(node) for node in manifest["nodes"].values()
-            if node["resource_type"] == "model" and tuple(node["fqn"][:3]) == MONEY_MARTS_FQN}
+            if node["resource_type"] == "model" and tuple(node["fqn"][:3]) in MONEY_MART_FOLDERS}
