@@ -10,13 +10,22 @@ page's "$99/month per facility"; Flow keeps the per-location prices (core $49, p
 enterprise $150) and includes users on every plan, so Enterprise is never cheaper than Pro for the
 same team (tests/api/subscription/test_subscription.py::TestOnePriceList). The API serves this
 table (GET /api/subscription/plans, `price_terms`); the landing page, sign-up, Billing, Locations
-and the platform's Plans read it and write no price of their own. dbt/seeds/subscription_plans.csv
-mirrors it for the platform revenue marts.
+and the platform's Plans read it and write no price of their own.
+
+The prices themselves (name, per location, per user, the locations a plan bills at least) have one
+home: the dbt seed dbt/seeds/subscription_plans.csv, which the platform revenue marts load and this
+module reads at import, as api/compliance/state_laws.py reads its seed. A plan here without a row
+there, or a row without a plan, stops the import, so the API and the warehouse cannot bill two lists.
 """
 from __future__ import annotations
 
+import csv
 from dataclasses import dataclass, field
 from decimal import Decimal
+
+from api.core.config import ROOT
+
+SEED = ROOT / "dbt" / "seeds" / "subscription_plans.csv"
 
 TRIAL_DAYS = 15
 TRIAL_PLAN = "pro"
@@ -44,18 +53,32 @@ class Plan:
     price_per_user: Decimal  # 0 when users are included
     max_users: int | None  # None = unlimited
     max_facilities: int | None
+    minimum_facilities_billed: int  # a plan's bill counts at least this many locations
     has_trial: bool
     description: str
     features: tuple[str, ...]
     gates: frozenset[str] = field(default_factory=frozenset)
 
 
+def _seed() -> dict[str, dict[str, str]]:
+    with SEED.open(newline="") as f:
+        return {row["plan_id"]: row for row in csv.DictReader(f)}
+
+
+_PRICES = _seed()
+
+
+def _plan(plan_id: str, **terms) -> Plan:
+    """A plan's terms written here, its name and prices read from the seed."""
+    row = _PRICES[plan_id]
+    return Plan(id=plan_id, name=row["plan_name"], price_per_facility=Decimal(row["price_per_facility"]),
+                price_per_user=Decimal(row["price_per_user"]),
+                minimum_facilities_billed=int(row["minimum_facilities_billed"]), **terms)
+
+
 PLANS: dict[str, Plan] = {
-    "core": Plan(
-        id="core",
-        name="Core",
-        price_per_facility=Decimal(49),
-        price_per_user=Decimal(0),
+    "core": _plan(
+        "core",
         max_users=2,
         max_facilities=1,
         has_trial=False,
@@ -69,11 +92,8 @@ PLANS: dict[str, Plan] = {
         ),
         gates=frozenset(),
     ),
-    "pro": Plan(
-        id="pro",
-        name="Pro",
-        price_per_facility=Decimal(99),
-        price_per_user=Decimal(0),
+    "pro": _plan(
+        "pro",
         max_users=20,
         max_facilities=20,
         has_trial=True,
@@ -91,11 +111,8 @@ PLANS: dict[str, Plan] = {
         gates=frozenset({AI_VISION, MULTI_LOCATION, ESG_ADVANCED, EMAIL_ALERTS, CUSTOM_LISTS, SB1383,
                          EMPLOYEE_PINS, LOCATION_ASSIGNMENT}),
     ),
-    "enterprise": Plan(
-        id="enterprise",
-        name="Enterprise",
-        price_per_facility=Decimal(150),
-        price_per_user=Decimal(0),
+    "enterprise": _plan(
+        "enterprise",
         max_users=None,
         max_facilities=None,
         has_trial=False,
@@ -115,6 +132,9 @@ PLANS: dict[str, Plan] = {
                          DIRECT_SUBMISSION}),
     ),
 }
+if set(_PRICES) != set(PLANS):
+    raise RuntimeError(f"{SEED} prices plans {sorted(_PRICES)}, api/subscription/plans.py offers {sorted(PLANS)}")
+
 
 def price_terms(plan: Plan) -> str:
     """The plan's price in one sentence, the same on every screen that shows it."""

@@ -84,7 +84,7 @@ async def sb1383_override(db: AsyncSession, company: Company) -> bool | None:
 
 def monthly_cost(plan_id: str, facilities: int, users: int) -> dict[str, Decimal]:
     plan = plans.get_plan(plan_id)
-    location_cost = plan.price_per_facility * max(facilities, 1 if plan.id == "core" else facilities)
+    location_cost = plan.price_per_facility * max(facilities, plan.minimum_facilities_billed)
     user_cost = plan.price_per_user * users
     return {"location_cost": location_cost, "user_cost": user_cost, "monthly_total": location_cost + user_cost}
 

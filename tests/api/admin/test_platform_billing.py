@@ -6,15 +6,10 @@ from __future__ import annotations
 import csv
 import io
 from datetime import UTC, datetime
-from decimal import Decimal
-from pathlib import Path
 
 from openpyxl import load_workbook
 
-from api.subscription import plans as plan_table
 from tests.pipelines.world import refresh
-
-SEED = Path(__file__).resolve().parents[3] / "dbt" / "seeds" / "subscription_plans.csv"
 
 
 async def root_headers(factory) -> dict[str, str]:
@@ -82,16 +77,6 @@ async def test_system_reports_health_and_list(client, factory):
     assert {r["id"] for r in body["reports"]} == {"revenue", "customers", "plans", "transactions"}
     assert set(body["health"]) >= {"tickets_per_day", "warehouse_refreshed_at", "offline_tickets_synced_24h",
                                    "failed_report_mails_24h", "failed_payments_24h"}
-
-
-def test_the_warehouse_plan_prices_are_the_api_plan_table():
-    rows = list(csv.DictReader(SEED.open()))
-    assert {r["plan_id"] for r in rows} == set(plan_table.PLANS)
-    for r in rows:
-        plan = plan_table.PLANS[r["plan_id"]]
-        assert Decimal(r["price_per_facility"]) == plan.price_per_facility, r["plan_id"]
-        assert Decimal(r["price_per_user"]) == plan.price_per_user, r["plan_id"]
-        assert int(r["minimum_facilities_billed"]) == (1 if plan.id == "core" else 0)
 
 
 async def test_before_the_first_publish_billing_answers_from_the_empty_marts(client, factory, monkeypatch, tmp_path):
