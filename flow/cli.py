@@ -97,6 +97,9 @@ def db_stop() -> None:
 
 
 BACKUP_TABLES = ("tickets", "invoices", "payments")
+# The Dagster code locations `flow up` loads: the warehouse (extract, dbt, checks, publish; imports
+# nothing from api) and the jobs (billing, report e-mails; calls the API's services).
+CODE_LOCATIONS = ("pipelines.definitions", "jobs.definitions")
 
 
 def _libpq_url(url: str) -> str:
@@ -382,8 +385,7 @@ def up(
         if dagster:
             from pipelines.refresh import start_dagster
 
-            # Two code locations: the warehouse (imports nothing from api) and the jobs (billing, e-mails).
-            children.append(start_dagster(dagster_port, log=logs / "dagster.log", more_locations=("jobs.definitions",)))
+            children.append(start_dagster(dagster_port, log=logs / "dagster.log", locations=CODE_LOCATIONS))
         banner = ["", f"Flow is running (pid {os.getpid()}).", f"  App:         http://{host}:{port}"]
         if dagster:
             banner.append(f"  Dagster UI:  http://{host}:{dagster_port}")

@@ -10,7 +10,9 @@ run starts (dagster.yaml: one warehouse run at a time) and Dagster records it as
 
 The fork server is started at the first launch and started anew when the code location's files
 changed since (a run must not execute yesterday's code): the first run after a start or an edit
-pays the import once, as every run did before.
+pays the import once, as every run did before. A run of the jobs code location (billing, report
+e-mails) is forked from the same server and imports jobs.definitions (and the API) in its own
+process: nothing of api or jobs is ever preloaded here.
 """
 from __future__ import annotations
 

@@ -80,10 +80,17 @@ def ensure_dagster_database(url: str) -> str:
     return f"{base}/{name}".replace("postgresql://", "postgresql+psycopg2://", 1)
 
 
+def dagster_dev_command(port: int, locations: tuple[str, ...]) -> list[str]:
+    """`dagster dev` over the code locations named (module names, one `-m` each)."""
+    bin_dir = Path(sys.executable).parent
+    return [str(bin_dir / "dagster"), "dev", *[arg for module in locations for arg in ("-m", module)],
+            "-h", "127.0.0.1", "-p", str(port)]
+
+
 def start_dagster(port: int = 3000, log: Path | None = None,
-                  more_locations: tuple[str, ...] = ()) -> subprocess.Popen:
-    """`dagster dev` for operators: UI, daemon (schedules and sensor) on this code location and on
-    `more_locations` (module names: `flow up` adds the jobs location, which pipelines never import).
+                  locations: tuple[str, ...] = ("pipelines.definitions",)) -> subprocess.Popen:
+    """`dagster dev` for operators: UI, daemon (schedules and sensor) on the code locations named
+    (`flow up` names the warehouse's and the jobs', flow.cli.CODE_LOCATIONS; pipelines import no jobs).
 
     It runs in a process group of its own (a terminal's Ctrl-C reaches `flow up` only, which
     stops the whole group: see flow.cli.stop_process_tree); `log` takes its output."""
@@ -96,10 +103,8 @@ def start_dagster(port: int = 3000, log: Path | None = None,
     env["DAGSTER_HOME"] = str(dagster_home())
     env["FLOW_DAGSTER_PG_URL"] = ensure_dagster_database(database_url())
     env["FLOW_DATABASE_URL"] = database_url()
-    bin_dir = Path(sys.executable).parent
     return subprocess.Popen(
-        [str(bin_dir / "dagster"), "dev", "-m", "pipelines.definitions",
-         *[arg for module in more_locations for arg in ("-m", module)], "-h", "127.0.0.1", "-p", str(port)],
+        dagster_dev_command(port, locations),
         cwd=ROOT, env=env, start_new_session=True,
         stdout=log.open("ab") if log else None, stderr=subprocess.STDOUT if log else None,
     )
