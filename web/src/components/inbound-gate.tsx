@@ -3,17 +3,18 @@ import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, Spinner } from "@/components/ui/panel";
-import { systemSettingsQueryOptions, useSession } from "@/lib/session";
+import { useCurrentSubscription } from "@/lib/api/get-current-subscription";
+import { systemSettingsQueryOptions } from "@/lib/session";
 import { inboundGate } from "@/lib/plan-gates";
 import "./inbound-gate.css";
 
 /** Enterprise Feature / Feature Disabled screens (spec 3 s2.1); the API answers 403 the same way. */
 export function InboundGate({ children }: { children: ReactNode }) {
-  const { user } = useSession();
   const navigate = useNavigate();
   const settings = useQuery(systemSettingsQueryOptions());
-  if (settings.isLoading) return <Spinner />;
-  const gate = inboundGate(user?.company?.subscription_plan, settings.data?.inbound_module_enabled);
+  const subscription = useCurrentSubscription();
+  if (settings.isLoading || subscription.isLoading) return <Spinner />;
+  const gate = inboundGate(subscription.data, settings.data?.inbound_module_enabled);
   if (gate === "enterprise") {
     return (
       <Card className="gate-card" title="Enterprise Feature">

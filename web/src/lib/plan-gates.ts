@@ -1,7 +1,25 @@
-// Plan gates as the web applies them; the API refuses the same (api/subscription/deps.py).
+// Plan gates as the web applies them: the feature keys GET /api/subscription/current lists as open
+// now (`features`: the plan in force's gates in api/subscription/plans.py, a trial counted as pro,
+// with the SB 1383 override). The web names no plan; the API refuses the same (api/subscription/deps.py).
+import type { Subscription } from "@/lib/session-types";
 
-/** The inbound gate (spec 3 s6): enterprise (any case) and the module on. */
-export function inboundGate(plan: string | null | undefined, moduleEnabled: boolean | undefined): "ok" | "enterprise" | "disabled" {
-  if ((plan ?? "core").toLowerCase() !== "enterprise") return "enterprise";
+/** Gate keys of api/subscription/plans.py that the web reads. */
+export const FEATURE = {
+  esgAdvanced: "esg_advanced",
+  emailAlerts: "email_alerts",
+  regions: "regions",
+  inbound: "inbound",
+  aiAnalytics: "ai_analytics",
+} as const;
+export type Feature = (typeof FEATURE)[keyof typeof FEATURE];
+
+/** Whether the subscription opens this gate now (none while the subscription is unknown). */
+export function hasFeature(subscription: Pick<Subscription, "features"> | null | undefined, feature: Feature): boolean {
+  return subscription?.features?.includes(feature) ?? false;
+}
+
+/** The inbound gate (spec 3 s6): the plan's inbound gate open and the company's module on. */
+export function inboundGate(subscription: Pick<Subscription, "features"> | null | undefined, moduleEnabled: boolean | undefined): "ok" | "enterprise" | "disabled" {
+  if (!hasFeature(subscription, FEATURE.inbound)) return "enterprise";
   return moduleEnabled === true ? "ok" : "disabled";
 }

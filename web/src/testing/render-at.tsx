@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { render } from "@testing-library/react";
+import { getCurrentSubscriptionQueryOptions } from "@/lib/api/get-current-subscription";
 import { meQueryOptions, SessionProvider, systemSettingsQueryOptions } from "@/lib/session";
 
 function Where() {
@@ -15,6 +16,7 @@ export function renderAt(screenElement: React.ReactNode, url: string) {
     setup_completed: true, phone: null, store_id: null, assigned_location_id: null, preferences: {}, company_name: "Bayview",
     company: { id: "co", name: "Bayview", subscription_plan: "enterprise", locations: [] } } as never);
   client.setQueryData(systemSettingsQueryOptions().queryKey, { inbound_module_enabled: true } as never);
+  client.setQueryData(getCurrentSubscriptionQueryOptions().queryKey, { current_plan: "enterprise", effective_plan: "enterprise", features: ["inbound", "regions"] } as never);
   return render(
     <MemoryRouter initialEntries={[url]}><QueryClientProvider client={client}><SessionProvider>
       <Routes><Route path="*" element={<>{screenElement}<Where /></>} /></Routes>

@@ -1,4 +1,4 @@
-import { inboundGate } from "@/lib/plan-gates";
+import { FEATURE, hasFeature, inboundGate } from "@/lib/plan-gates";
 import type { CurrentUser, Plan, Subscription, SystemSettings } from "@/lib/session-types";
 import type { TabKey } from "../tab-keys";
 
@@ -22,16 +22,16 @@ export function carbonCreditsEnabled(settings?: SystemSettings | null): boolean 
   return settings?.enable_carbon_credits !== false;
 }
 
-function inboundAvailable(plan: Plan, settings?: SystemSettings | null): boolean {
-  return inboundGate(plan, settings?.inbound_module_enabled) === "ok";
+function inboundAvailable(subscription: Subscription | null | undefined, settings?: SystemSettings | null): boolean {
+  return inboundGate(subscription, settings?.inbound_module_enabled) === "ok";
 }
 
 const leaf = (tab: TabKey, label: string, badge?: string): MenuItem => ({ id: tab, tab, label, badge });
 
-function storeAdminMenu(plan: Plan, subscription: Subscription | null | undefined, settings: SystemSettings | null | undefined): MenuItem[] {
-  const inbound = inboundAvailable(plan, settings);
+function storeAdminMenu(subscription: Subscription | null | undefined, settings: SystemSettings | null | undefined): MenuItem[] {
+  const inbound = inboundAvailable(subscription, settings);
   const dashboards: MenuItem[] = [leaf("dashboard", "Main Dashboard")];
-  if (plan !== "core") dashboards.push(leaf("esg", "ESG Dashboard"));
+  if (hasFeature(subscription, FEATURE.esgAdvanced)) dashboards.push(leaf("esg", "ESG Dashboard"));
   if (carbonCreditsEnabled(settings)) dashboards.push(leaf("carbon-credits", "Carbon Dashboard"));
   if (subscription?.sb1383_compliance_enabled) dashboards.push(leaf("compliance", "SB 1383 Compliance"));
   if (inbound) {
@@ -43,9 +43,9 @@ function storeAdminMenu(plan: Plan, subscription: Subscription | null | undefine
   reports.push(leaf("state-laws", "State Laws"));
   reports.push(leaf("cost-analysis", "Cost Analysis"));
   // The AI Analytics page is enterprise only (spec 1 section 6); the entry says so on other plans.
-  reports.push(leaf("ai-analytics", "AI Analytics", plan === "enterprise" ? undefined : "ENT"));
+  reports.push(leaf("ai-analytics", "AI Analytics", hasFeature(subscription, FEATURE.aiAnalytics) ? undefined : "ENT"));
   // Scheduled report mails are a pro and enterprise feature (spec 1 section 9).
-  if (plan !== "core") reports.push(leaf("email-alerts", "Email Alerts"));
+  if (hasFeature(subscription, FEATURE.emailAlerts)) reports.push(leaf("email-alerts", "Email Alerts"));
 
   const menu: MenuItem[] = [
     leaf("home", "HOME"),
@@ -103,7 +103,7 @@ function storeAdminMenu(plan: Plan, subscription: Subscription | null | undefine
       // feature (api/subscription/plans.py), offered only there.
       children: [
         leaf("company", "Company Settings"),
-        ...(plan === "enterprise" ? [leaf("regions", "Regions")] : []),
+        ...(hasFeature(subscription, FEATURE.regions) ? [leaf("regions", "Regions")] : []),
         leaf("locations", "Locations"), leaf("users", "Users"), leaf("subscription", "Billing"),
       ],
     },
@@ -140,8 +140,8 @@ const EMPLOYEE_MENU: MenuItem[] = [
 
 /** Spec 1 s6 and docs/access.md: the scale, their tickets and the form's lists; the inbound
  * weigh-in too where the company lets employees weigh loads in (enterprise, inbound module on). */
-function employeeMenu(plan: Plan, settings?: SystemSettings | null): MenuItem[] {
-  if (!inboundAvailable(plan, settings) || settings?.inbound_employee_weigh_in_enabled !== true) return EMPLOYEE_MENU;
+function employeeMenu(subscription: Subscription | null | undefined, settings?: SystemSettings | null): MenuItem[] {
+  if (!inboundAvailable(subscription, settings) || settings?.inbound_employee_weigh_in_enabled !== true) return EMPLOYEE_MENU;
   return [...EMPLOYEE_MENU, leaf("inbound-portal", "Inbound Weigh-In"), leaf("in-progress-tickets", "In-Progress Inbound")];
 }
 
@@ -159,8 +159,8 @@ export function menuFor(
 ): MenuItem[] {
   if (!user) return [];
   if (user.role === "system_admin") return systemAdminMenu();
-  if (user.role === "store_employee") return employeeMenu(planOf(user, subscription), settings);
-  return storeAdminMenu(planOf(user, subscription), subscription, settings);
+  if (user.role === "store_employee") return employeeMenu(subscription, settings);
+  return storeAdminMenu(subscription, settings);
 }
 
 /** Every tab key reachable from a menu (leaves, depth first). */

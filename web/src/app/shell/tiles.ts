@@ -1,8 +1,8 @@
-import { inboundGate } from "@/lib/plan-gates";
+import { FEATURE, hasFeature, inboundGate } from "@/lib/plan-gates";
 import type { CurrentUser, Subscription, SystemSettings } from "@/lib/session-types";
 import type { IconName } from "@/components/ui/icon";
 import type { TabKey } from "../tab-keys";
-import { carbonCreditsEnabled, planOf } from "./menu";
+import { carbonCreditsEnabled } from "./menu";
 
 export interface Tile {
   id: string;
@@ -17,12 +17,11 @@ export interface Tile {
 /** The home tile screen of spec 1 section 2 (pure; the menu's twin). */
 export function homeTilesFor(user: CurrentUser | null, subscription?: Subscription | null, settings?: SystemSettings | null): Tile[] {
   if (!user || user.role === "store_employee") return [];
-  const plan = planOf(user, subscription);
-  const inbound = inboundGate(plan, settings?.inbound_module_enabled) === "ok";
+  const inbound = inboundGate(subscription, settings?.inbound_module_enabled) === "ok";
   const dashboards: Tile[] = [
     { id: "dashboard", tab: "dashboard", title: "Main Dashboard", icon: "chart", description: "Diversion, weights and trends" },
     // Core sees the ESG tile with a PRO+ badge so the upgrade path is visible.
-    { id: "esg", tab: "esg", title: "ESG Dashboard", icon: "sprout", description: "Environmental impact", badge: plan === "core" ? "PRO+" : undefined },
+    { id: "esg", tab: "esg", title: "ESG Dashboard", icon: "sprout", description: "Environmental impact", badge: hasFeature(subscription, FEATURE.esgAdvanced) ? undefined : "PRO+" },
   ];
   if (carbonCreditsEnabled(settings)) dashboards.push({ id: "carbon-credits", tab: "carbon-credits", title: "Carbon Dashboard", icon: "earth", description: "CO₂e avoided and credits" });
   if (inbound) {
@@ -38,7 +37,7 @@ export function homeTilesFor(user: CurrentUser | null, subscription?: Subscripti
   reports.push(
     { id: "state-laws", tab: "state-laws", title: "State Laws", icon: "check", description: "Which state organics laws cover each location" },
     { id: "cost-analysis", tab: "cost-analysis", title: "Cost Analysis", icon: "dollar", description: "Disposal cost by destination" },
-    { id: "ai-analytics", tab: "ai-analytics", title: "AI Analytics", icon: "bot", description: "Patterns and anomalies", badge: plan === "enterprise" ? undefined : "ENT" },
+    { id: "ai-analytics", tab: "ai-analytics", title: "AI Analytics", icon: "bot", description: "Patterns and anomalies", badge: hasFeature(subscription, FEATURE.aiAnalytics) ? undefined : "ENT" },
   );
   const tiles: Tile[] = [{ id: "main-dashboard", title: "Main Dashboard", icon: "chart", description: "Dashboards for diversion, ESG and carbon", children: dashboards }];
   if (inbound) {
@@ -65,7 +64,7 @@ export function homeTilesFor(user: CurrentUser | null, subscription?: Subscripti
       id: "company", title: "Company", icon: "building", description: "Locations, users and billing",
       children: [
         { id: "company-settings", tab: "company", title: "Company Settings", icon: "building", description: "Logo and billing contacts" },
-        ...(plan === "enterprise" ? [{ id: "regions", tab: "regions", title: "Regions", icon: "map", description: "Group locations" } satisfies Tile] : []),
+        ...(hasFeature(subscription, FEATURE.regions) ? [{ id: "regions", tab: "regions", title: "Regions", icon: "map", description: "Group locations" } satisfies Tile] : []),
         { id: "locations", tab: "locations", title: "Locations", icon: "pin", description: "Facilities" },
         { id: "users", tab: "users", title: "Users", icon: "user", description: "Team and PINs" },
         { id: "subscription", tab: "subscription", title: "Billing", icon: "card", description: "Plan and subscription" },

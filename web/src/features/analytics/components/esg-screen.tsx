@@ -5,6 +5,7 @@ import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { formatPercent } from "@/lib/format";
 import { getCurrentSubscriptionQueryOptions } from "@/lib/api/get-current-subscription";
+import { FEATURE, hasFeature } from "@/lib/plan-gates";
 import { useDashboard } from "../api/get-dashboard";
 import { diversionBar, lastDays, lb, num, pctText, usd } from "../lib/conversions";
 import type { ReportFilters } from "../api/report-filters";
@@ -14,16 +15,14 @@ import { RangeFilter } from "./range-filter";
 import { useFollowWarehouse } from "@/lib/follow-warehouse";
 import "./analytics.css";
 
-const ESG_ADVANCED = "esg_advanced"; // api/subscription/plans.py
 
 /** ESG Dashboard (PRO+): impact figures, spec 2 s2.5 equivalences, diversion against the company's target (its setting). */
 export default function EsgScreen() {
   useFollowWarehouse();
   const [filters, setFilters] = useState<ReportFilters>(lastDays(30));
   const subscription = useQuery(getCurrentSubscriptionQueryOptions());
-  const features = subscription.data?.features;
   // A core plan (or an ended trial) sees the PRO+ gate, not the pro figures.
-  const allowed = subscription.data ? (features ? features.includes(ESG_ADVANCED) : subscription.data.effective_plan !== "core") : undefined;
+  const allowed = subscription.data ? hasFeature(subscription.data, FEATURE.esgAdvanced) : undefined;
   const { data, isPending, error } = useDashboard(filters, allowed === true);
   if (allowed === false) {
     return (

@@ -51,9 +51,10 @@ describe("inbound wizard rules", () => {
   it("accepts CSV by type or extension and gates on plan and module", () => {
     expect(isCsvFile({ name: "x.CSV", type: "" })).toBe(true);
     expect(isCsvFile({ name: "x.xlsx", type: "application/vnd.ms-excel" })).toBe(false);
-    expect(inboundGate("ENTERPRISE", true)).toBe("ok");
-    expect(inboundGate("pro", true)).toBe("enterprise");
-    expect(inboundGate("enterprise", false)).toBe("disabled");
+    // The subscription's open gates (GET /api/subscription/current `features`), not the plan's name.
+    expect(inboundGate({ features: ["esg_advanced", "inbound"] }, true)).toBe("ok");
+    expect(inboundGate({ features: ["esg_advanced", "email_alerts"] }, true)).toBe("enterprise");
+    expect(inboundGate({ features: ["inbound"] }, false)).toBe("disabled");
   });
 });
 
