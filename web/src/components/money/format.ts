@@ -1,11 +1,8 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import { formatDay as formatCalendarDay } from "@/lib/format";
+import { formatDay as formatCalendarDay, formatUsd } from "@/lib/format";
 
-/** Money arrives as decimal strings (exact to the cent); shown as USD. */
-export function usd(value: string | number | null | undefined): string {
-  const n = typeof value === "string" ? Number(value) : value ?? 0;
-  return n.toLocaleString("en-US", { style: "currency", currency: "USD" });
-}
+/** Money arrives as decimal strings (exact to the cent); shown as USD by the one money formatter. */
+export const usd = formatUsd;
 
 /** Aging badge (spec 3 s2.8): CURRENT green, 1-30 yellow, 31-60 orange, anything else red. */
 export function agingTone(category: string | null | undefined): BadgeTone | "orange" {

@@ -1,4 +1,4 @@
-import { companyDay, shiftDay } from "@/lib/format";
+import { companyDay, shiftDay, formatUsd } from "@/lib/format";
 // The ESG dashboard's equivalences (trees, car days, kWh) come from the API (dbt/macros/figures.sql).
 
 /** The diversion bar: width capped at 100 %, green from the company's target up (its setting,
@@ -11,7 +11,7 @@ export function diversionBar(rate: number, target: number): { width: number; ton
 export const pctText = (n: number) => `${Number(n.toFixed(1))}%`;
 
 export const lb = (n: number) => `${n.toLocaleString(undefined, { maximumFractionDigits: 1 })} lb`;
-export const usd = (n: number) => n.toLocaleString(undefined, { style: "currency", currency: "USD" });
+export const usd = formatUsd; // the one money formatter (lib/format.ts)
 export const num = (n: number, digits = 1) => n.toLocaleString(undefined, { maximumFractionDigits: digits });
 
 /** The company's calendar day of an instant (reports are in the company's days). */

@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { api } from "@/lib/api-client";
-import { formatDateTime, formatLbs } from "@/lib/format";
+import { formatDateTime, formatLbs, formatUsd } from "@/lib/format";
 import { useSession } from "@/lib/session";
 import type { InboundTicket } from "../api/inbound";
 
-export const usd = (n: number) => n.toLocaleString(undefined, { style: "currency", currency: "USD" });
+export const usd = formatUsd; // the one money formatter (lib/format.ts)
 
 /** Ticket detail and the printable scale ticket / receipt (logo, weights, lines, amount, payment). */
 export function InboundTicketModal({ ticket, onClose }: { ticket: InboundTicket | null; onClose: () => void }) {
