@@ -95,8 +95,13 @@ export const formatWeight = (n: number | string) =>
 /** A whole count in the user's language ("1,234"). */
 export const formatCount = (n: number) => n.toLocaleString(displayLocale);
 
+/** Money in US dollars with cents ("$1,234.50"), in the user's language: every amount Flow shows. */
 export const formatUsd = (n: number | string | null | undefined) =>
   Number(n ?? 0).toLocaleString(displayLocale, { style: "currency", currency: "USD" });
+
+/** Whole dollars ("$99"), for plan prices and revenue at a glance, where cents are noise. */
+export const formatUsdWhole = (n: number | string | null | undefined) =>
+  Number(n ?? 0).toLocaleString(displayLocale, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
 /** A percentage with one decimal ("76.2%"), as every rate and share is shown. */
 export const formatPercent = (n: number | string) =>

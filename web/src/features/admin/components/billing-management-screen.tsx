@@ -7,11 +7,10 @@ import { BusyButton } from "@/components/busy/busy-button";
 import { Button } from "@/components/ui/button";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime, formatUsd as money } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import { downloadSystemReport, usePlatformBilling, useRetryAll, useRetryPayment, type Transaction } from "../api/platform-billing";
 
-export const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const col = createColumnHelper<Transaction>();
 const tone = (s: string) => (s === "paid" ? "green" : s === "failed" ? "red" : s === "open" ? "amber" : "gray");
 
@@ -24,7 +23,7 @@ export default function BillingManagementScreen() {
     col.accessor("customer", { header: "Customer" }),
     col.accessor("number", { header: "Invoice" }),
     col.accessor("period", { header: "Month" }),
-    col.accessor("amount", { header: "Amount", cell: (c) => money.format(c.getValue()) }),
+    col.accessor("amount", { header: "Amount", cell: (c) => money(c.getValue()) }),
     col.accessor("status", { header: "Status", cell: (c) => <span title={c.row.original.failure_reason ?? undefined}><Badge tone={tone(c.getValue())}>{c.getValue().toUpperCase()}</Badge></span> }),
     col.accessor("date", { header: "Date", cell: (c) => formatDate(c.getValue()) }),
     col.display({ id: "action", header: "", cell: (c) => c.row.original.status === "failed" || c.row.original.status === "open" ? (
@@ -49,8 +48,8 @@ export default function BillingManagementScreen() {
         ? `Figures from the warehouse published ${formatDateTime(b.warehouse_refreshed_at)}; invoices below are live.`
         : "The warehouse has not been published yet: figures show once the first refresh completes."}</p>
       <div className="stats">
-        <StatCard label="Total Revenue" value={money.format(b.total_revenue)} hint="Paid subscription invoices" />
-        <StatCard label="Monthly Recurring Revenue" value={money.format(b.monthly_recurring_revenue)} hint={`${b.paying_customers} paying customers`} />
+        <StatCard label="Total Revenue" value={money(b.total_revenue)} hint="Paid subscription invoices" />
+        <StatCard label="Monthly Recurring Revenue" value={money(b.monthly_recurring_revenue)} hint={`${b.paying_customers} paying customers`} />
         <StatCard label="Failed Payments" value={b.failed_payments} />
         <StatCard label="Churn Rate" value={`${b.churn_rate}%`} hint={b.churn_month ? `${b.customers_lost} customer(s) billed the month before and not in ${b.churn_month}` : "No billed month yet"} />
       </div>
@@ -61,7 +60,7 @@ export default function BillingManagementScreen() {
             onError: (e) => notify({ kind: "error", message: e.message }),
           })}>Retry All</Button>}>
         {failed.length === 0 ? <EmptyState title="No failed payments" /> : (
-          <ul className="alert-list">{failed.map((t) => <li key={t.id}><span><strong>{t.customer}</strong> — {money.format(t.amount)} for {t.period}: {t.failure_reason}</span></li>)}</ul>
+          <ul className="alert-list">{failed.map((t) => <li key={t.id}><span><strong>{t.customer}</strong> — {money(t.amount)} for {t.period}: {t.failure_reason}</span></li>)}</ul>
         )}
       </Card>
       <Card title="Revenue by month" actions={
@@ -74,7 +73,7 @@ export default function BillingManagementScreen() {
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="month" />
                 <YAxis />
-                <Tooltip formatter={(v) => money.format(Number(v))} />
+                <Tooltip formatter={(v) => money(Number(v))} />
                 <Bar dataKey="mrr" name="Billed" fill="#94a3b8" />
                 <Bar dataKey="revenue" name="Paid" fill="#16a34a" />
               </BarChart>

@@ -5,7 +5,7 @@ import { ApiError, NETWORK_ERROR } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import { useDecidePlanChange, usePlanChanges } from "../api/plan-changes";
-import { usd } from "./tenant-columns";
+import { formatUsdWhole as usd } from "@/lib/format";
 
 /** Plan changes that cost more and wait for payment or the platform's approval (issue 31). */
 export function PlanChangesPanel() {
@@ -40,7 +40,7 @@ export function PlanChangesPanel() {
                 <strong>{c.company_name}</strong>{" "}
                 <Badge tone="blue">{c.current_plan.toUpperCase()}</Badge> → <Badge tone="green">{c.pending_plan.toUpperCase()}</Badge>
                 <div className="small muted">
-                  {c.subscription_status} · {usd.format(c.monthly_total_now)} → {usd.format(c.monthly_total_after)} a month
+                  {c.subscription_status} · {usd(c.monthly_total_now)} → {usd(c.monthly_total_after)} a month
                   {c.requested_at ? ` · asked ${formatDateTime(c.requested_at)}` : ""}
                 </div>
               </div>

@@ -2,7 +2,7 @@ import { Card, Spinner } from "@/components/ui/panel";
 import { Toggle } from "@/components/ui/toggle";
 import { notify } from "@/lib/notify";
 import { useAdminPlans, useSetPlanActive } from "../api/platform-billing";
-import { money } from "./billing-management-screen";
+import { formatUsd as money } from "@/lib/format";
 
 /** Plan Management (spec 3 s2.24): prices from the plan table, customers and revenue from the tenants. */
 export default function PlanManagementScreen() {
@@ -25,7 +25,7 @@ export default function PlanManagementScreen() {
                 <div><dt>Customers</dt><dd>{p.customers}</dd></div>
                 <div><dt>Paying</dt><dd>{p.paying_customers}</dd></div>
                 <div><dt>On trial</dt><dd>{p.trial_customers}</dd></div>
-                <div><dt>Monthly revenue</dt><dd>{money.format(p.monthly_revenue)}</dd></div>
+                <div><dt>Monthly revenue</dt><dd>{money(p.monthly_revenue)}</dd></div>
                 <div><dt>Users</dt><dd>{p.max_users ?? "Unlimited"}</dd></div>
                 <div><dt>Locations</dt><dd>{p.max_facilities ?? "Unlimited"}</dd></div>
               </dl>

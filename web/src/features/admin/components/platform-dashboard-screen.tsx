@@ -12,7 +12,8 @@ import { ALERTS_PAGE, useAlerts } from "../api/get-alerts";
 import { TENANT_SORTS, useTenants, type TenantSort } from "../api/get-tenants";
 import { useMarkAlertRead } from "../api/mark-alert-read";
 import { ApprovalsPanel } from "./approvals-panel";
-import { tenantColumns, usd } from "./tenant-columns";
+import { formatUsdWhole as usd } from "@/lib/format";
+import { tenantColumns } from "./tenant-columns";
 import { PlatformSettingsPanel } from "./platform-settings-panel";
 
 type Tab = "dashboard" | "approvals" | "settings";
@@ -37,7 +38,7 @@ function Overview() {
         <StatCard label="Total Customers" value={summary ? summary.customers : "…"} />
         <StatCard label="Active Subs" value={summary ? summary.active : "…"} />
         <StatCard label="Trial Customers" value={summary ? summary.trial : "…"} />
-        <StatCard label="Monthly Revenue" value={summary ? usd.format(summary.monthly_revenue) : "…"} />
+        <StatCard label="Monthly Revenue" value={summary ? usd(summary.monthly_revenue) : "…"} />
       </div>
       <Card title="Customer Alerts">
         {alerts.isLoading ? <Spinner /> : (alerts.data?.alerts.length ?? 0) === 0 ? (

@@ -10,7 +10,8 @@ import { pagerOf, usePageState, useSearchFilter } from "@/lib/page-state";
 import { useCompanies } from "../api/get-companies";
 import { useSetCompanyStatus, type TenantCompany } from "../api/set-company-status";
 import { EditCompanyDialog } from "./edit-company-dialog";
-import { StatusBadge, usd } from "./tenant-columns";
+import { formatUsdWhole as usd } from "@/lib/format";
+import { StatusBadge } from "./tenant-columns";
 
 const col = createColumnHelper<TenantCompany>();
 
@@ -43,7 +44,7 @@ function CompanyDetail({ company, onBack }: { company: TenantCompany; onBack: ()
         <div><dt>Plan</dt><dd>{company.subscription_plan.toUpperCase()}</dd></div>
         <div><dt>Status</dt><dd><StatusBadge status={company.subscription_status} /></dd></div>
         <div><dt>Facilities</dt><dd>{company.store_count} / {company.max_facilities ?? "∞"}</dd></div>
-        <div><dt>Monthly revenue</dt><dd>{usd.format(company.monthly_revenue)}</dd></div>
+        <div><dt>Monthly revenue</dt><dd>{usd(company.monthly_revenue)}</dd></div>
         <div><dt>Payment failures</dt><dd>{company.payment_failure_count}</dd></div>
         <div><dt>Last payment</dt><dd>{company.last_payment_failed ? "Failed" : "OK"}</dd></div>
         <div><dt>Trial days remaining</dt><dd>{company.subscription_status === "trial" ? company.trial_days_remaining ?? "—" : "N/A"}</dd></div>
@@ -74,7 +75,7 @@ export default function SystemCustomersScreen() {
       col.accessor("subscription_plan", { header: "Plan", cell: (c) => c.getValue().toUpperCase() }),
       col.accessor("subscription_status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} /> }),
       col.accessor("store_count", { header: "Facilities" }),
-      col.accessor("monthly_revenue", { header: "Monthly Revenue", cell: (c) => usd.format(c.getValue()) }),
+      col.accessor("monthly_revenue", { header: "Monthly Revenue", cell: (c) => usd(c.getValue()) }),
       col.display({ id: "view", header: "", cell: (c) => <Button size="sm" variant="secondary" onClick={() => setSelectedId(c.row.original.id)}>View</Button> }),
     ],
     [],

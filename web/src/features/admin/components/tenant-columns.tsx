@@ -1,10 +1,10 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
+import { formatUsdWhole as usd } from "@/lib/format";
 import type { TenantList } from "../api/get-tenants";
 
 export type Tenant = TenantList["customers"][number];
 
-export const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
 export function StatusBadge({ status }: { status: string }) {
   const tone = status === "active" ? "green" : status === "trial" || status === "trialing" ? "amber" : "red";
@@ -21,7 +21,7 @@ export const tenantColumns = [
   col.accessor("store_count", { header: "Stores" }),
   col.accessor("subscription_status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} /> }),
   // Revenue is the warehouse's and trial days the clock's: the API does not sort by them.
-  col.accessor("monthly_revenue", { header: "Monthly Revenue", enableSorting: false, cell: (c) => usd.format(c.getValue()) }),
+  col.accessor("monthly_revenue", { header: "Monthly Revenue", enableSorting: false, cell: (c) => usd(c.getValue()) }),
   col.accessor("trial_days_remaining", {
     header: "Trial Days Left",
     enableSorting: false,

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { contacts } from "@/config/env";
 import { dialogHref } from "@/lib/dialog-links";
+import { formatUsdWhole as usd } from "@/lib/format";
 import { usePlans } from "@/lib/api/get-plans";
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
 export function PricingSection() {
   const plans = usePlans();
@@ -19,7 +19,7 @@ export function PricingSection() {
             {plan.id === "pro" && <span className="ribbon">Most popular</span>}
             <h3>{plan.name}</h3>
             <p className="price">
-              <span className="amount">{usd.format(plan.price)}</span>
+              <span className="amount">{usd(plan.price)}</span>
               <span className="per">/month per location</span>
             </p>
             <p className="small" data-testid={`terms-${plan.id}`}>{plan.price_terms}</p>

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, Spinner } from "@/components/ui/panel";
 import { StatCard } from "@/components/ui/stat-card";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatUsd as money } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import {
   useCancelSubscription,
@@ -15,7 +15,6 @@ import {
   type InvoiceList,
 } from "../api/subscription";
 
-const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const RANK: Record<string, number> = { core: 0, pro: 1, enterprise: 2 };
 type Invoice = InvoiceList["invoices"][number];
 const col = createColumnHelper<Invoice>();
@@ -24,7 +23,7 @@ const invoiceColumns = [
   col.accessor("period_start", { header: "Month", cell: (c) => c.getValue().slice(0, 7) }),
   col.accessor("plan", { header: "Plan", cell: (c) => c.getValue().toUpperCase() }),
   col.display({ id: "usage", header: "Locations / users", cell: (c) => `${c.row.original.locations} / ${c.row.original.users}` }),
-  col.accessor("amount", { header: "Amount", cell: (c) => money.format(c.getValue()) }),
+  col.accessor("amount", { header: "Amount", cell: (c) => money(c.getValue()) }),
   col.accessor("status", { header: "Status", cell: (c) => (
     <span title={c.row.original.failure_reason ?? undefined}>
       <Badge tone={c.getValue() === "paid" ? "green" : c.getValue() === "failed" ? "red" : "amber"}>{c.getValue().toUpperCase()}</Badge>
@@ -62,7 +61,7 @@ export default function SubscriptionScreen() {
       <div className="page-title"><h1>Subscription &amp; Billing</h1></div>
       <div className="stats">
         <StatCard label="Current plan" value={s.plan_info.name.toUpperCase()} hint={<Badge tone={statusTone(s.subscription_status)}>{s.subscription_status.toUpperCase()}</Badge>} />
-        <StatCard label="Monthly total" value={s.monthly_total !== null && s.monthly_total !== undefined ? money.format(s.monthly_total) : "—"} hint="At your plan's prices" />
+        <StatCard label="Monthly total" value={s.monthly_total !== null && s.monthly_total !== undefined ? money(s.monthly_total) : "—"} hint="At your plan's prices" />
         <StatCard label="Locations" value={`${s.current_facilities} / ${s.max_facilities ?? "∞"}`} />
         <StatCard label="Users" value={`${s.current_users} / ${s.max_users ?? "∞"}`} />
         {onTrial && <StatCard label="Trial days left" value={s.trial_days_remaining ?? 0} />}
