@@ -22,6 +22,7 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Literal, get_args
 
 from api.core.config import ROOT
 
@@ -43,6 +44,11 @@ REGIONS = "regions"
 INBOUND = "inbound"
 AI_ANALYTICS = "ai_analytics"
 DIRECT_SUBMISSION = "direct_submission"
+
+# The gate keys as a type: GET /api/subscription/current lists them (`features`), so the web's
+# generated client knows each key and a misspelt one fails its type check.
+Gate = Literal["ai_vision", "multi_location", "esg_advanced", "email_alerts", "custom_lists", "sb1383_compliance",
+               "employee_pins", "location_assignment", "regions", "inbound", "ai_analytics", "direct_submission"]
 
 
 @dataclass(frozen=True)
@@ -132,6 +138,8 @@ PLANS: dict[str, Plan] = {
                          DIRECT_SUBMISSION}),
     ),
 }
+if set(get_args(Gate)) != set().union(*(p.gates for p in PLANS.values())):
+    raise RuntimeError("plans.Gate must list every gate a plan opens, and no other")
 if set(_PRICES) != set(PLANS):
     raise RuntimeError(f"{SEED} prices plans {sorted(_PRICES)}, api/subscription/plans.py offers {sorted(PLANS)}")
 

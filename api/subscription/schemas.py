@@ -7,6 +7,7 @@ from datetime import date, datetime
 from pydantic import BaseModel, Field
 
 from api.kit.fields import JsonNumber
+from api.subscription.plans import Gate
 
 
 class PlanRead(BaseModel):
@@ -53,7 +54,8 @@ class SubscriptionRead(BaseModel):
     sb1383_compliance_enabled: bool
     trial_days_remaining: int | None
     effective_plan: str
-    features: list[str]
+    features: list[Gate] = Field(description="The gates open now: the plan in force's (a trial counts as pro), "
+                                             "with the SB 1383 setting")
     cancel_at_period_end: bool = False
     period_end: date | None = None
     monthly_total: JsonNumber | None = None

@@ -8119,8 +8119,11 @@ export interface components {
             effective_plan: string;
             /** Facilities */
             facilities: components["schemas"]["FacilityRef"][];
-            /** Features */
-            features: string[];
+            /**
+             * Features
+             * @description The gates open now: the plan in force's (a trial counts as pro), with the SB 1383 setting
+             */
+            features: ("ai_vision" | "multi_location" | "esg_advanced" | "email_alerts" | "custom_lists" | "sb1383_compliance" | "employee_pins" | "location_assignment" | "regions" | "inbound" | "ai_analytics" | "direct_submission")[];
             /** Max Facilities */
             max_facilities: number | null;
             /** Max Users */

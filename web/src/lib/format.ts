@@ -84,13 +84,20 @@ export function shiftDay(day: string, days: number): string {
 /** The pound's abbreviation: "lbs" in English as Flow always wrote it, "lb" in Spanish. */
 export const poundUnit = () => (displayLocale?.startsWith("es") ? "lb" : "lbs");
 
+/** The pound's symbol after a total on the dashboards, reports and SB 1383 screens ("210 lb"), in
+ * every language; ticket weights keep poundUnit(). */
+export const LB_SYMBOL = "lb";
+
 /** Weights in pounds with one decimal ("1,234.5 lbs"); a dash when there is none. */
-export const formatLbs = (n: number | string | null | undefined) =>
-  n === null || n === undefined || n === "" ? "—" : `${Number(n).toLocaleString(displayLocale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ${poundUnit()}`;
+export const formatLbs = (n: number | string | null | undefined, unit: string = poundUnit()) =>
+  n === null || n === undefined || n === "" ? "—" : `${Number(n).toLocaleString(displayLocale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ${unit}`;
 
 /** Pounds as weighed, without padding to one decimal ("7.8 lbs", "12 lbs"). */
-export const formatWeight = (n: number | string) =>
-  `${Number(n).toLocaleString(displayLocale, { maximumFractionDigits: 1 })} ${poundUnit()}`;
+export const formatWeight = (n: number | string, unit: string = poundUnit()) =>
+  `${Number(n).toLocaleString(displayLocale, { maximumFractionDigits: 1 })} ${unit}`;
+
+/** A number in the user's language with at most `digits` decimals ("1,234.5"). */
+export const formatNumber = (n: number, digits = 1) => n.toLocaleString(displayLocale, { maximumFractionDigits: digits });
 
 /** A whole count in the user's language ("1,234"). */
 export const formatCount = (n: number) => n.toLocaleString(displayLocale);

@@ -3,6 +3,9 @@
 // with the SB 1383 override). The web names no plan; the API refuses the same (api/subscription/deps.py).
 import type { Subscription } from "@/lib/session-types";
 
+/** A gate key as the API types it (api/subscription/plans.py Gate, through the generated client). */
+export type Gate = NonNullable<Subscription["features"]>[number];
+
 /** Gate keys of api/subscription/plans.py that the web reads. */
 export const FEATURE = {
   esgAdvanced: "esg_advanced",
@@ -10,7 +13,8 @@ export const FEATURE = {
   regions: "regions",
   inbound: "inbound",
   aiAnalytics: "ai_analytics",
-} as const;
+  directSubmission: "direct_submission",
+} as const satisfies Record<string, Gate>;
 export type Feature = (typeof FEATURE)[keyof typeof FEATURE];
 
 /** Whether the subscription opens this gate now (none while the subscription is unknown). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CurrentUser, Plan, Subscription, SystemSettings } from "@/lib/session-types";
+import type { Gate } from "@/lib/plan-gates";
 import { employeeTabs, menuFor, menuTabs, planOf, startTab } from "./menu";
 import { homeTilesFor } from "./tiles";
 import { nextTrail } from "./breadcrumbs";
@@ -10,8 +11,8 @@ const user = (role: CurrentUser["role"]): CurrentUser => ({
   company: role === "system_admin" ? null : { id: "c", name: "Co", subscription_plan: "core", subscription_status: "active", timezone: "America/Los_Angeles", locations: [] },
 });
 // The gates GET /api/subscription/current lists for each plan (api/subscription/plans.py, SB 1383 on for pro and up).
-const PRO_GATES = ["ai_vision", "custom_lists", "email_alerts", "employee_pins", "esg_advanced", "location_assignment", "multi_location", "sb1383_compliance"];
-const GATES: Record<Plan, string[]> = { core: [], pro: PRO_GATES, enterprise: [...PRO_GATES, "ai_analytics", "direct_submission", "inbound", "regions"] };
+const PRO_GATES: Gate[] = ["ai_vision", "custom_lists", "email_alerts", "employee_pins", "esg_advanced", "location_assignment", "multi_location", "sb1383_compliance"];
+const GATES: Record<Plan, Gate[]> = { core: [], pro: PRO_GATES, enterprise: [...PRO_GATES, "ai_analytics", "direct_submission", "inbound", "regions"] };
 const sub = (plan: Plan, extra: Partial<Subscription> = {}): Subscription => ({
   current_plan: plan, effective_plan: plan, plan_info: { name: plan }, subscription_status: "active",
   current_facilities: 1, max_facilities: null, facilities: [], sb1383_compliance_enabled: plan !== "core", features: GATES[plan], ...extra,

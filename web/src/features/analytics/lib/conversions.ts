@@ -1,4 +1,4 @@
-import { companyDay, shiftDay, formatUsd } from "@/lib/format";
+import { companyDay, shiftDay, formatNumber, formatUsd, formatWeight, LB_SYMBOL } from "@/lib/format";
 // The ESG dashboard's equivalences (trees, car days, kWh) come from the API (dbt/macros/figures.sql).
 
 /** The diversion bar: width capped at 100 %, green from the company's target up (its setting,
@@ -10,9 +10,10 @@ export function diversionBar(rate: number, target: number): { width: number; ton
 /** A percentage as the screens write it: at most one decimal, no trailing zero (85, 72.5). */
 export const pctText = (n: number) => `${Number(n.toFixed(1))}%`;
 
-export const lb = (n: number) => `${n.toLocaleString(undefined, { maximumFractionDigits: 1 })} lb`;
-export const usd = formatUsd; // the one money formatter (lib/format.ts)
-export const num = (n: number, digits = 1) => n.toLocaleString(undefined, { maximumFractionDigits: digits });
+// The screens' short names for the one set of formatters (lib/format.ts).
+export const lb = (n: number) => formatWeight(n, LB_SYMBOL);
+export const usd = formatUsd;
+export const num = formatNumber;
 
 /** The company's calendar day of an instant (reports are in the company's days). */
 export function isoDay(d: Date): string {

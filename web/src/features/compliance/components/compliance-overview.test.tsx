@@ -7,6 +7,14 @@ function json(body: unknown): Response {
   return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
 }
 
+// The gates GET /api/subscription/current lists per plan (api/subscription/plans.py), SB 1383 as set.
+const GATES: Record<string, string[]> = {
+  core: [],
+  pro: ["ai_vision", "custom_lists", "email_alerts", "employee_pins", "esg_advanced", "location_assignment", "multi_location", "sb1383_compliance"],
+  enterprise: ["ai_analytics", "ai_vision", "custom_lists", "direct_submission", "email_alerts", "employee_pins", "esg_advanced", "inbound",
+    "location_assignment", "multi_location", "regions", "sb1383_compliance"],
+};
+
 function serve(plan: string, enabled: boolean) {
   vi.stubGlobal("fetch", vi.fn(async (url: string) => {
     const u = String(url);
@@ -20,7 +28,7 @@ function serve(plan: string, enabled: boolean) {
       return json({ plans: [{ id: "pro", price_terms: "$99 per location / month, up to 20 users included" },
         { id: "enterprise", price_terms: "$150 per location / month, unlimited users included" }] });
     }
-    return json({ effective_plan: plan, sb1383_compliance_enabled: enabled });
+    return json({ effective_plan: plan, sb1383_compliance_enabled: enabled, features: GATES[plan] });
   }));
 }
 afterEach(() => vi.unstubAllGlobals());

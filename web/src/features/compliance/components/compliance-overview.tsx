@@ -5,6 +5,7 @@ import { StatCard } from "@/components/ui/stat-card";
 import { formatPercent } from "@/lib/format";
 import { getCurrentSubscriptionQueryOptions } from "@/lib/api/get-current-subscription";
 import { usePlans } from "@/lib/api/get-plans";
+import { FEATURE, hasFeature } from "@/lib/plan-gates";
 import type { ComplianceDashboard } from "../api/get-dashboard";
 import { useGeneratorTiers } from "../api/generator-tiers";
 import { usePartners } from "../api/food-recovery";
@@ -22,24 +23,28 @@ export const TOOLS = [
  */
 export function ComplianceOverview({ data }: { data?: ComplianceDashboard }) {
   const subscription = useQuery(getCurrentSubscriptionQueryOptions());
-  const plan = subscription.data?.effective_plan;
+  const sub = subscription.data;
   // Prices come from the one price list (GET /api/subscription/plans), never written here.
   const terms = Object.fromEntries((usePlans().data?.plans ?? []).map((p) => [p.id, p.price_terms]));
-  const enabled = subscription.data?.sb1383_compliance_enabled ?? false;
+  const enabled = sub?.sb1383_compliance_enabled ?? false;
+  // The upgrade box follows the gates the API opens (GET /api/subscription/current `features`), never
+  // a plan name: PRO while the advanced reports are closed, Enterprise while direct submission is.
+  const offerPro = sub !== undefined && !enabled && !hasFeature(sub, FEATURE.esgAdvanced);
+  const offerEnterprise = hasFeature(sub, FEATURE.esgAdvanced) && !hasFeature(sub, FEATURE.directSubmission);
   return (
     <section className="compliance-overview" aria-label="Waste compliance overview">
       <div className="compliance-banner">
         <strong>Waste Compliance Overview</strong>
         <span className="small"> California SB 1383: organic waste diversion, edible food recovery and the Electronic Annual Report your jurisdiction files with CalRecycle.</span>
       </div>
-      {plan === "core" && !enabled && (
+      {offerPro && (
         <Card title="Upgrade to PRO">
           <p>SB 1383 compliance tracking, EAR preparation and edible food recovery records come with PRO{terms.pro ? <>: <strong>{terms.pro}</strong></> : ""}.</p>
           <a className="btn btn-primary btn-sm" href="/app/subscription">Upgrade to PRO</a>
         </Card>
       )}
       {enabled && <EnabledOverview data={data} />}
-      {plan === "pro" && (
+      {offerEnterprise && (
         <Card title="Upgrade to Enterprise">
           <p>Enterprise{terms.enterprise ? <>, <strong>{terms.enterprise}</strong></> : ""}: regions and multi-jurisdiction management, and direct submission to CalRecycle once the state opens a submission route. Today no such route exists: Flow prepares the EAR files and your jurisdiction files them.</p>
           <a className="btn btn-secondary btn-sm" href="/app/subscription">Upgrade to Enterprise</a>

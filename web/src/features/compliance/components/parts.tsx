@@ -1,10 +1,10 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { formatDay, formatPercent } from "@/lib/format";
+import { formatDay, formatLbs, formatPercent, LB_SYMBOL } from "@/lib/format";
 import type { ComplianceDashboard, LocationCompliance } from "../api/get-dashboard";
 
-export const lb = (v: number) => `${v.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} lb`;
+export const lb = (v: number) => formatLbs(v, LB_SYMBOL);
 /** A calendar day (YYYY-MM-DD) as it is: no time zone may move 1 August to 31 July. */
 export const day = (d: string) => formatDay(d, d);
 

@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { formatNumber } from "@/lib/format";
 import { LastRefreshed } from "@/components/ui/last-refreshed";
 import { ScrollX } from "@/components/ui/scroll-x";
 import { Card, EmptyState, Spinner } from "@/components/ui/panel";
@@ -15,7 +16,7 @@ import "./compliance.css";
 const UNITS: Record<string, string> = { short_tons: "tons", cubic_yards: "cubic yards", gallons: "gallons" };
 
 export const amount = (value: number, unit: string, period: string) =>
-  `${value.toLocaleString(undefined, { maximumFractionDigits: 2 })} ${UNITS[unit] ?? unit} a ${period}`;
+  `${formatNumber(value, 2)} ${UNITS[unit] ?? unit} a ${period}`;
 
 export function CoveredBadge({ law }: { law: StateLawEntry }) {
   if (law.basis === "none") return <Badge>No state law</Badge>;

@@ -10,7 +10,7 @@ import { SelectField, TextField } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { Card, Spinner } from "@/components/ui/panel";
 import { api } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatUsd } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import { useTicketLocation } from "@/lib/ticket-location";
 import { type InboundPreviewRequest, type InboundTicket, useInboundInProgress, useUpdateInboundTicket } from "../api/inbound";
@@ -109,7 +109,7 @@ function WeighOutDialog({ ticket, onClose }: { ticket: InboundTicket; onClose: (
     try {
       const body = { tare_weight: tare, payment_method: payment, status: "completed", ...(unlocated ? { store_id: location.storeId } : {}) };
       const t = await update.mutateAsync({ id: ticket.id, body: body as never });
-      notify({ kind: "success", message: `Ticket ${t.ticket_number} completed: ${t.total_amount.toLocaleString(undefined, { style: "currency", currency: "USD" })}` }, 8000);
+      notify({ kind: "success", message: `Ticket ${t.ticket_number} completed: ${formatUsd(t.total_amount)}` }, 8000);
       onClose();
     } catch (e) {
       setError(`Error creating ticket: ${(e as Error).message}`);
