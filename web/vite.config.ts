@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from "node:os";
 import { fileURLToPath, URL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -186,5 +187,8 @@ export default defineConfig({
     globals: true,
     setupFiles: ["./src/testing/setup-tests.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
+    // One worker per core: Vitest's default keeps a core for itself, which on the 2-core CI
+    // machine meant one worker (59 s for the suite, 42 s with two; bench/README.md).
+    maxWorkers: availableParallelism(),
   },
 });
