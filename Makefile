@@ -75,7 +75,7 @@ chromium:
 # Refresh the documented screenshots (docs/screenshots) from the browser journeys, on purpose:
 # `make test` writes its screenshots to the ignored .flow/screenshots instead.
 screenshots: venv web chromium
-	FLOW_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots $(PY) -m pytest tests/e2e/test_browser.py -q
+	FLOW_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots SWEEP_SHOTS=1 $(PY) -m pytest tests/e2e/test_browser.py -q
 
 # The longer contract fuzz (tests/api/reliability/test_fuzz_contract.py): schemathesis's coverage
 # phase (boundary values, wrong types, nulls and every undeclared method: about 30,000 requests)

@@ -18,7 +18,7 @@ import type { CurrentUser, Subscription, SystemSettings } from "../src/lib/sessi
 //   is checked light and dark on every screen (the public pages have no dark theme);
 // - a Tab press that focuses nothing visible or draws no focus ring (desktop).
 // It gathers every problem of a role, size and part before failing, so one run lists them all.
-// Each page's screenshot goes to the ignored .flow/screenshots/sweep for a person to look at.
+// With SWEEP_SHOTS=1 each page's screenshot goes to .flow/screenshots/sweep for a person to look at.
 // The role's routes are the app's own menu (menuFor) for the role's user, plan and settings, so a
 // new screen is swept once it has a menu entry. A role with many routes is swept in PARTS (every
 // PARTS-th route from its own), each a test of its own, so Playwright's workers share them out.
@@ -27,6 +27,9 @@ const demo = JSON.parse(process.env.E2E_DEMO ?? "null") as
   | { password: string; manager: string; operator: string; platform: string; platform_password: string }
   | null;
 const outDir = join(process.env.SWEEP_DIR ?? "../.flow/screenshots", "sweep");
+// The screenshots are for a person (SWEEP_SHOTS=1; `make screenshots` sets it): no check reads them, and a
+// full-page shot of every route at both sizes was a third of the sweep's time in make test.
+const shots = process.env.SWEEP_SHOTS === "1";
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
 type Size = keyof typeof SIZES;
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -261,7 +264,7 @@ async function sweepRole(browser: Browser, request: APIRequestContext, role: Rol
       if (dark) await page.evaluate(() => { document.documentElement.dataset.theme = "dark"; });
       found.push(...(await axeProblems(page, dark)));
       const file = `${role.name}-${size}${dark ? "-dark" : ""}-${path.replace(/^\//, "").replace(/[^a-z0-9-]+/gi, "_") || "home"}.png`;
-      await page.screenshot({ path: join(outDir, file), fullPage: true });
+      if (shots) await page.screenshot({ path: join(outDir, file), fullPage: true });
       if (dark) await page.evaluate(() => { document.documentElement.dataset.theme = "light"; });
       const axed = Date.now() - started;
       if (size === "desktop") found.push(...(await focusProblems(page)));
