@@ -121,8 +121,8 @@ async def test_browser_journeys_pass_against_the_real_api(live_server: str, fact
         # environment names the test database and warehouse file the server reads.
         "E2E_PYTHON": sys.executable,
         # The specs' warehouse refreshes (two: admin, compliance; money's and inbound's went, their
-        # screens read the ledger) build without dbt's data and unit tests; one refresh with them
-        # runs after the specs, over everything they wrote (below).
+        # screens read the ledger) build without dbt's data and unit tests; one refresh with the
+        # data tests runs after the specs, over everything they wrote (below).
         "FLOW_DBT_TESTS": "0",
         "CI": "1",
     }
@@ -144,8 +144,9 @@ async def test_browser_journeys_pass_against_the_real_api(live_server: str, fact
     print(result.stdout)
     print(result.stderr, file=sys.stderr)
     assert result.returncode == 0, f"playwright failed:\n{result.stdout[-6000:]}\n{result.stderr[-3000:]}"
-    # dbt's data and unit tests over every company, ticket, invoice and load the journeys made
-    # (when any warehouse was built: a narrowed run may have none).
+    # dbt's data tests over every company, ticket, invoice and load the journeys made (when any
+    # warehouse was built: a narrowed run may have none); the unit tests read no rows and run on
+    # every full build (tests/pipelines).
     from pipelines.paths import published_path
 
     if published_path().exists():

@@ -5,7 +5,8 @@ location, a hard delete by a reset), refreshes incrementally, and compares the p
 with the figures a from-scratch build gives.
 
 A refresh that only sets a case up (the state before the change, a clean-up) builds without dbt's
-data and unit tests; the refresh under test runs all of them, as the package's world build does.
+data tests; the refresh under test runs all of them. dbt's unit tests, which read no rows, run on
+full rebuilds only (the package's world build), as in the product.
 """
 from __future__ import annotations
 
