@@ -146,15 +146,18 @@ def rate_clock(monkeypatch: pytest.MonkeyPatch) -> RateClock:
 
 
 @pytest.fixture
-def rate_window(rate_clock: RateClock, request: pytest.FixtureRequest) -> None:
+def rate_window(rate_clock: RateClock) -> None:
     """A rate-limit test's attempts all fall in one window: the limits count attempts in fixed
     one-minute windows (api/ratelimit), so a run of attempts that crossed a minute boundary would
-    split over two and never reach the limit. The in-process app reads the clock that stands
-    still (it used to wait up to 20 s for a young minute); a test without the in-process app (a
-    server in a subprocess reads the real clock) still waits, at most 20 s, when the minute is
-    nearly over."""
-    if "app" in request.fixturenames:
-        return
+    split over two and never reach the limit. Everything in this process (the app, or
+    api.ratelimit called directly) reads the clock that stands still (it used to wait up to 20 s
+    for a young minute); a server in a subprocess takes subprocess_rate_window."""
+
+
+@pytest.fixture
+def subprocess_rate_window() -> None:
+    """rate_window for a server in a subprocess, which reads the real clock: waits, at most 20 s,
+    when the minute is nearly over."""
     import time
 
     left = 60 - time.time() % 60
