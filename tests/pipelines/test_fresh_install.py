@@ -12,7 +12,6 @@ import duckdb
 import psycopg
 
 from tests.conftest import ROOT
-from tests.pipelines.world import OCTOBER, add_tickets, refresh
 
 
 def _marts_count(path: Path, sql: str) -> int:
@@ -46,13 +45,9 @@ def test_flow_warehouse_refresh_on_an_empty_database(database_url, tmp_path):
             conn.execute(f'drop database if exists "{name}" with (force)')
 
 
-async def test_refresh_with_a_company_without_tickets_beside_one_with(app, factory):
-    from pipelines.paths import published_path
-
-    busy = await factory.tenant("enterprise", stores=1)
-    quiet = await factory.tenant("enterprise", stores=1)
-    await add_tickets(busy, OCTOBER[:2])
-    await refresh(full=True)
-    path = published_path()
-    assert _marts_count(path, f"select count(*) from marts.tickets where company_id = '{busy.company_id}'") == 2
-    assert _marts_count(path, f"select count(*) from marts.tickets where company_id = '{quiet.company_id}'") == 0
+async def test_refresh_with_a_company_without_tickets_beside_one_with(world):
+    # The package's world is that full refresh (dbt's tests and the quality step included): company
+    # A's October beside a company that has no tickets yet. Its own build, with two companies of
+    # its own, cost this file a second full refresh (61-85 s in CI on a slow machine).
+    assert world["refreshed_at"] is not None  # published: the quality step passed
+    assert world["published_tickets"] == {"a": 4, "quiet": 0}  # October's four kept tickets (one is void)

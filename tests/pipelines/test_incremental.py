@@ -5,7 +5,10 @@ location, a hard delete by a reset), refreshes incrementally, and compares the p
 with the figures a from-scratch build gives.
 
 A refresh that only sets a case up (the state before the change, a clean-up) builds without dbt's
-data tests; the refresh under test runs all of them. dbt's unit tests, which read no rows, run on
+data tests; the refresh under test runs all of them. The three cases that change tickets and
+refresh (void, move and rename; hard delete; carbon) share one set-up refresh and one refresh
+under test (`changed`, below): their companies are separate, and each test asserts its own
+company's figures before and after, as it did with two refreshes of its own. dbt's unit tests, which read no rows, run on
 full rebuilds only (the package's world build), as in the product.
 """
 from __future__ import annotations
@@ -43,28 +46,79 @@ def day_totals(company_id) -> dict:
     return {str(d): (int(n), Decimal(w)) for d, n, w in rows}
 
 
-async def test_voided_moved_and_renamed_tickets_are_rebuilt_incrementally(world, factory, owner_sql):
-    tenant = await factory.tenant("enterprise", stores=2)
-    keep, void, move = await add_tickets(tenant, [
+@pytest.fixture(scope="module")
+async def changed(world, database_url):
+    """The three changing cases' companies, set up, refreshed, changed the way the app changes
+    them, and refreshed incrementally once; what each test asserts, read before and after."""
+    import psycopg
+
+    from tests.factories import Factory
+
+    def owner_sql(sql: str, params: tuple) -> None:
+        with psycopg.connect(database_url) as conn:
+            conn.execute(sql, params)
+
+    factory = Factory()
+    moved = await factory.tenant("enterprise", stores=2)
+    keep, void, move = await add_tickets(moved, [
         Weighing(utc(2026, 9, 10, 19), "Compost", "10.0"),
         Weighing(utc(2026, 9, 10, 20), "Landfill", "20.0"),
         Weighing(utc(2026, 9, 11, 19), "Compost", "40.0"),
     ])
+    deleted = await factory.tenant("enterprise", stores=1)
+    gone, = await add_tickets(deleted, [Weighing(utc(2026, 8, 3, 19), "Compost", "5.0")])
+    carbon = await factory.tenant("enterprise", stores=1)
+    c_void, c_move, c_reroute, c_keep = await add_tickets(carbon, [
+        Weighing(utc(2026, 5, 4, 19), "Compost", "10.0"),
+        Weighing(utc(2026, 5, 5, 19), "Compost", "20.0"),
+        Weighing(utc(2026, 5, 6, 19), "Food Bank", "30.0"),
+        Weighing(utc(2026, 6, 2, 19), "Compost", "40.0"),
+    ])
     await refresh(dbt_tests=False)  # dbt's data tests run on the refresh under test below
-    assert day_totals(tenant.company_id) == {"2026-09-10": (2, Decimal("30.0")), "2026-09-11": (1, Decimal("40.0"))}
+    before = {"moved": day_totals(moved.company_id), "deleted": day_totals(deleted.company_id),
+              "carbon": published(CARBON_ESTIMATES, [str(carbon.company_id)])}
 
     owner_sql("update tickets set status = 'void', updated_at = now() where id = %s", (void,))
     owner_sql("update tickets set ticket_at = '2026-09-12 19:00+00', updated_at = now() where id = %s", (move,))
-    owner_sql("update stores set name = 'Renamed Kitchen', updated_at = now() where id = %s",
-              (tenant.stores[0].id,))
+    owner_sql("update stores set name = 'Renamed Kitchen', updated_at = now() where id = %s", (moved.stores[0].id,))
+    owner_sql("delete from tickets where id = %s", (gone,))  # as a GO LIVE reset does
+    owner_sql("update tickets set status = 'void', updated_at = now() where id = %s", (c_void,))
+    owner_sql("update tickets set ticket_at = '2026-06-10 19:00+00', updated_at = now() where id = %s", (c_move,))
+    owner_sql("update tickets set destination_name = 'Landfill', destination_is_diversion = false, "
+              "destination_management_path = 'landfill', updated_at = now() where id = %s", (c_reroute,))
+    owner_sql("update company_settings set carbon_offset_price_per_ton = 30.00, updated_at = now() "
+              "where company_id = %s", (carbon.company_id,))
     await refresh()
+    # what the refresh under test published, read before any later test of the module refreshes
+    after = {
+        "moved": day_totals(moved.company_id),
+        "moved_tickets": published("select ticket_id, location_name from marts.tickets where company_id = ? "
+                                   "order by ticket_at", [str(moved.company_id)]),
+        "deleted": day_totals(deleted.company_id),
+        "gone": published("select count(*) from marts.tickets where ticket_id = ?", [str(gone)]),
+        "carbon": published(CARBON_ESTIMATES, [str(carbon.company_id)]),
+        "carbon_months": published("select month_start, sum(ticket_count), sum(net_weight_lb) "
+                                   "from marts.ticket_facts_monthly where company_id = ? "
+                                   "group by month_start order by month_start", [str(carbon.company_id)]),
+    }
+    return {
+        "after": after, "moved": moved, "keep": keep, "move": move, "deleted": deleted, "gone": gone, "carbon": carbon,
+        "c_void": c_void, "c_move": c_move, "c_reroute": c_reroute, "c_keep": c_keep, "before": before,
+        "incremental": full_rebuild_reason(paths.build_path()) is None,
+        "results": last_build_results(),
+        # each incremental mart against a full rebuild of it, on the build the refresh under test left
+        "comparisons": run_full_rebuild_comparisons(),
+    }
 
-    assert full_rebuild_reason(paths.build_path()) is None  # it was an incremental build
+
+async def test_voided_moved_and_renamed_tickets_are_rebuilt_incrementally(changed):
+    keep, move = changed["keep"], changed["move"]
+    assert changed["before"]["moved"] == {"2026-09-10": (2, Decimal("30.0")), "2026-09-11": (1, Decimal("40.0"))}
+
+    assert changed["incremental"]  # it was an incremental build
     # the void left its day, the moved ticket left its old day (now empty) for its new one
-    assert day_totals(tenant.company_id) == {"2026-09-10": (1, Decimal("10.0")), "2026-09-12": (1, Decimal("40.0"))}
-    tickets = published("select ticket_id, location_name from marts.tickets where company_id = ? order by ticket_at",
-                        [str(tenant.company_id)])
-    assert tickets == [(str(keep), "Renamed Kitchen"), (str(move), "Renamed Kitchen")]
+    assert changed["after"]["moved"] == {"2026-09-10": (1, Decimal("10.0")), "2026-09-12": (1, Decimal("40.0"))}
+    assert changed["after"]["moved_tickets"] == [(str(keep), "Renamed Kitchen"), (str(move), "Renamed Kitchen")]
 
 
 async def test_a_sensor_run_builds_only_what_a_ticket_reaches_and_publishes_it(world, factory):
@@ -134,17 +188,13 @@ async def test_a_sensor_run_builds_the_money_marts_only_when_a_money_table_chang
     assert open_balance(invoice.id) == [(Decimal("100.00"),)]
 
 
-async def test_hard_deleted_tickets_leave_the_warehouse(world, factory, owner_sql):
-    tenant = await factory.tenant("enterprise", stores=1)
-    gone, = await add_tickets(tenant, [Weighing(utc(2026, 8, 3, 19), "Compost", "5.0")])
-    await refresh(dbt_tests=False)  # dbt's data tests run on the refresh under test below
-    assert day_totals(tenant.company_id) == {"2026-08-03": (1, Decimal("5.0"))}
+async def test_hard_deleted_tickets_leave_the_warehouse(changed):
+    assert changed["before"]["deleted"] == {"2026-08-03": (1, Decimal("5.0"))}
 
-    owner_sql("delete from tickets where id = %s", (gone,))  # as a GO LIVE reset does
-    await refresh()
-
-    assert day_totals(tenant.company_id) == {}
-    assert published("select count(*) from marts.tickets where ticket_id = ?", [str(gone)]) == [(0,)]
+    # deleted from tickets (as a GO LIVE reset does), then refreshed incrementally
+    assert changed["incremental"]
+    assert changed["after"]["deleted"] == {}
+    assert changed["after"]["gone"] == [(0,)]
 
 
 async def test_a_failed_quality_expectation_blocks_publishing(world, monkeypatch):
@@ -207,34 +257,21 @@ def run_full_rebuild_comparisons() -> str:
     return done.stdout
 
 
-async def test_carbon_estimates_and_monthly_facts_follow_voids_moves_reroutes_and_prices(world, factory, owner_sql):
-    tenant = await factory.tenant("enterprise", stores=1)
-    void, move, reroute, keep = await add_tickets(tenant, [
-        Weighing(utc(2026, 5, 4, 19), "Compost", "10.0"),
-        Weighing(utc(2026, 5, 5, 19), "Compost", "20.0"),
-        Weighing(utc(2026, 5, 6, 19), "Food Bank", "30.0"),
-        Weighing(utc(2026, 6, 2, 19), "Compost", "40.0"),
-    ])
-    await refresh(dbt_tests=False)  # dbt's data tests run on the refresh under test below
-    estimates = "select ticket_id, month_start, price_usd_per_mt from marts.carbon_credit_estimates " \
-                "where company_id = ? order by ticket_id"
-    assert {row[0] for row in published(estimates, [str(tenant.company_id)])} == {str(t) for t in (void, move, reroute, keep)}
+CARBON_ESTIMATES = "select ticket_id, month_start, price_usd_per_mt from marts.carbon_credit_estimates " \
+                   "where company_id = ? order by ticket_id"
 
-    owner_sql("update tickets set status = 'void', updated_at = now() where id = %s", (void,))
-    owner_sql("update tickets set ticket_at = '2026-06-10 19:00+00', updated_at = now() where id = %s", (move,))
-    owner_sql("update tickets set destination_name = 'Landfill', destination_is_diversion = false, "
-              "destination_management_path = 'landfill', updated_at = now() where id = %s", (reroute,))
-    owner_sql("update company_settings set carbon_offset_price_per_ton = 30.00, updated_at = now() "
-              "where company_id = %s", (tenant.company_id,))
-    await refresh()
 
-    assert full_rebuild_reason(paths.build_path()) is None  # it was an incremental build
-    assert last_build_results()["model.flow.carbon_credit_estimates"] == "success"
+async def test_carbon_estimates_and_monthly_facts_follow_voids_moves_reroutes_and_prices(changed):
+    move, keep = changed["c_move"], changed["c_keep"]
+    everyone = {str(changed[t]) for t in ("c_void", "c_move", "c_reroute", "c_keep")}
+    assert {row[0] for row in changed["before"]["carbon"]} == everyone
+
+    # voided, moved to June, rerouted to landfill, and the company's carbon price changed
+    assert changed["incremental"]  # it was an incremental build
+    assert changed["results"]["model.flow.carbon_credit_estimates"] == "success"
     # the void and the rerouted ticket lost their estimates, the moved one its month, all the new price
-    assert published(estimates, [str(tenant.company_id)]) == sorted(
+    assert changed["after"]["carbon"] == sorted(
         [(str(move), date(2026, 6, 1), Decimal("30.00")), (str(keep), date(2026, 6, 1), Decimal("30.00"))])
-    months = published("select month_start, sum(ticket_count), sum(net_weight_lb) from marts.ticket_facts_monthly "
-                       "where company_id = ? group by month_start order by month_start", [str(tenant.company_id)])
-    assert months == [(date(2026, 5, 1), 1, Decimal("30.0")), (date(2026, 6, 1), 2, Decimal("60.0"))]
+    assert changed["after"]["carbon_months"] == [(date(2026, 5, 1), 1, Decimal("30.0")), (date(2026, 6, 1), 2, Decimal("60.0"))]
     # and both marts hold what a full rebuild of them would (every company's rows, not only these)
-    assert "PASS=4" in run_full_rebuild_comparisons()
+    assert "PASS=4" in changed["comparisons"]
