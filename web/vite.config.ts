@@ -183,6 +183,8 @@ export default defineConfig({
     },
   },
   test: {
+    // jsdom for what renders; a file that touches no DOM starts with `// @vitest-environment node`,
+    // which skips jsdom's start (about 1 s a file on the 2-core CI machine: 105 s -> 90 s for the suite).
     environment: "jsdom",
     globals: true,
     setupFiles: ["./src/testing/setup-tests.ts"],

@@ -19,7 +19,7 @@ def test_make_lint_runs_sqlfluff_over_every_dbt_sql_file():
     makefile = (ROOT / "Makefile").read_text()
     lint = re.search(r"^lint:.*?\n((?:\t.*\n)+)", makefile, re.MULTILINE)
     assert lint, "the Makefile has no lint target"
-    assert re.search(r"sqlfluff lint dbt\s*$", lint.group(1), re.MULTILINE), lint.group(1)
+    assert re.search(r"sqlfluff lint (--processes \d+ )?dbt\s*$", lint.group(1), re.MULTILINE), lint.group(1)
     assert re.search(r"^\.ci/stage lint make lint$", (ROOT / ".ci" / "run").read_text(), re.MULTILINE)
 
     config = configparser.ConfigParser()

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ticketMethodLabel } from "./ticket-method";
 
 describe("ticketMethodLabel", () => {

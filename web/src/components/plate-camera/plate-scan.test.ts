@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ApiError } from "@/lib/api-client";
 import { PLATE_MESSAGES, plateNotFoundMessage, plateRecognitionError, plateScanOutcome } from "./plate-scan";
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { ORG_TYPES, filterByOrgType } from "./org-types";
 import { initialSignupState, planFor, signupReducer, titleFor, type SignupEvent, type SignupState } from "./signup-machine";

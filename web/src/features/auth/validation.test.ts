@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { EMPTY_SIGNUP_FORM, flattenAddress, pinComplete, sanitizePin, validateNewPassword, validateSignupForm, type SignupForm } from "./validation";
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { TenantCompany } from "../api/set-company-status";
 import { companyChanges } from "./edit-company-dialog";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { ListItem } from "../types";
 import { messages, toPayload, validateEdit } from "./item-form";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { centredSquare } from "./crop";
 
 describe("centredSquare", () => {

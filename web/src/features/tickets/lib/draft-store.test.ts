@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createDraftStore, shortDraftId } from "./draft-store";
 
 function memoryStorage() {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { t } from "@/lib/i18n";
 import { exportFileName, exportLabel } from "./export-file";
 

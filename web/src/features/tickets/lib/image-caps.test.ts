@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { addImage, canAddImage, isCaptureDisabled, putFirst, type CapturedImage, type ImageKind } from "./image-caps";
 
 const img = (type: ImageKind, i: number): CapturedImage => ({ id: `${type}${i}`, data: "d", timestamp: "t", type });

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { BATCH_SIZE, createSyncer, toOfflineTicket, type BatchResult, type OfflineTicket, type TicketPayload } from "./offline-sync";
 
 function memoryQueue(items: OfflineTicket[]) {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { buildSimpleTicket, isValidManualWeight, simpleSuccessMessage } from "./simple-ticket";
 
 describe("simple tickets", () => {

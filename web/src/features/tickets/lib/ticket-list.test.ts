@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { activeFilterCount, dedupeNewestFirst, statusTone, ticketsFromResponse, toQuery } from "./ticket-list";
 
 describe("ticket lists", () => {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { canCreateTicket, effectiveTare, netWeight, validateOutbound, type OutboundFormValues } from "./weight-rules";
 
 const base: OutboundFormValues = {

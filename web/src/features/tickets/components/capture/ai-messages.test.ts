@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ApiError } from "@/lib/api-client";
 import { AI_MESSAGES, tareFailureMessage } from "./ai-messages";
 
