@@ -9,7 +9,8 @@ import io
 import pytest
 from sqlalchemy import select
 
-from tests.pipelines.world import Weighing, add_tickets, refresh, utc
+from tests.api.worlds import shared
+from tests.pipelines.world import Weighing, add_tickets, utc
 
 URL = "/api/compliance/state-laws"
 WEEK1, WEEK2 = (2026, 11, 4, 19), (2026, 11, 11, 19)  # Wednesdays of the weeks of 2 and 9 November
@@ -26,8 +27,8 @@ async def _place(tenant, where: list[tuple[str, str, str]]) -> None:
             row.name, row.state, row.city = name, state, city
 
 
-@pytest.fixture(scope="module")
-async def world(app):
+@shared("state_laws")
+async def build_world() -> dict:
     """laws: MA high (1,200 lb in each of 2 weeks = 0.6 t/week), MA low (800 lb a week = 0.4),
     Vermont (no weights), Texas, Washington (3 containers of 202 gallons of yard waste in one week
     = 3 cubic yards = 606 gallons a week), NY hospital (5,000 lb in one week = 2.5 t/week).
@@ -56,8 +57,15 @@ async def world(app):
         # a receipt: never counts
         Weighing(utc(*WEEK1), "Compost", "9000.0", inbound=True, store=1),
     ])
-    await refresh(full=True, dbt_tests=True)  # the seed's data test and the marts' unit tests run here
+    # Built in the session's one warehouse (tests/api/worlds.py), without dbt's tests: the state-law
+    # seed's data test and the marts' unit tests run on tests/pipelines' full builds (its package
+    # world), and the marts' column tests over the demo year's rows (test_spark_build's DuckDB build).
     return {"laws": laws, "nostate": nostate}
+
+
+@pytest.fixture(scope="module")
+async def world(shared_worlds):
+    return shared_worlds["state_laws"]
 
 
 def _by_location(body: dict) -> dict[str, dict]:
