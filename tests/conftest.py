@@ -10,6 +10,7 @@ Tests isolate by making their own companies (factories), so no truncation is nee
 """
 from __future__ import annotations
 
+import functools
 import os
 import random
 import uuid
@@ -108,18 +109,19 @@ async def client(app) -> AsyncIterator[httpx.AsyncClient]:
         yield c
 
 
+def run_owner_sql(database_url: str, sql: str, params: tuple | dict | None = None) -> list[tuple]:
+    """Run SQL as the database owner, outside RLS (the owner_sql fixture, for module-scoped set-ups)."""
+    with psycopg.connect(database_url) as conn:
+        cur = conn.execute(sql, params)
+        rows = cur.fetchall() if cur.description else []
+        conn.commit()
+        return rows
+
+
 @pytest.fixture
 def owner_sql(database_url: str):
     """Run SQL as the database owner, outside RLS: to check what was (not) written."""
-
-    def run(sql: str, params: tuple | dict | None = None) -> list[tuple]:
-        with psycopg.connect(database_url) as conn:
-            cur = conn.execute(sql, params)
-            rows = cur.fetchall() if cur.description else []
-            conn.commit()
-            return rows
-
-    return run
+    return functools.partial(run_owner_sql, database_url)
 
 
 class RateClock:

@@ -8,18 +8,10 @@ import sys
 import uuid
 from pathlib import Path
 
-import duckdb
 import psycopg
 
 from tests.conftest import ROOT
-
-
-def _marts_count(path: Path, sql: str) -> int:
-    con = duckdb.connect(str(path), read_only=True)
-    try:
-        return con.execute(sql).fetchone()[0]
-    finally:
-        con.close()
+from tests.pipelines.world import published
 
 
 def test_flow_warehouse_refresh_on_an_empty_database(database_url, tmp_path):
@@ -39,7 +31,7 @@ def test_flow_warehouse_refresh_on_an_empty_database(database_url, tmp_path):
                               capture_output=True, text=True, timeout=900)
         assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
         assert warehouse.is_file()
-        assert _marts_count(warehouse, "select count(*) from marts.tickets") == 0
+        assert published("select count(*) from marts.tickets", path=warehouse) == [(0,)]
     finally:
         with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
             conn.execute(f'drop database if exists "{name}" with (force)')

@@ -22,15 +22,7 @@ import pytest
 
 from pipelines import paths
 from pipelines.defs.transform.project import full_rebuild_reason
-from tests.pipelines.world import Weighing, add_tickets, refresh, utc
-
-
-def published(sql: str, params: list | None = None) -> list[tuple]:
-    con = duckdb.connect(str(paths.published_path()), read_only=True)
-    try:
-        return con.execute(sql, params or []).fetchall()
-    finally:
-        con.close()
+from tests.pipelines.world import Weighing, add_tickets, published, refresh, utc
 
 
 def last_build_results() -> dict[str, str]:
@@ -50,13 +42,11 @@ def day_totals(company_id) -> dict:
 async def changed(world, database_url):
     """The three changing cases' companies, set up, refreshed, changed the way the app changes
     them, and refreshed incrementally once; what each test asserts, read before and after."""
-    import psycopg
-
+    from tests.conftest import run_owner_sql
     from tests.factories import Factory
 
     def owner_sql(sql: str, params: tuple) -> None:
-        with psycopg.connect(database_url) as conn:
-            conn.execute(sql, params)
+        run_owner_sql(database_url, sql, params)
 
     factory = Factory()
     moved = await factory.tenant("enterprise", stores=2)

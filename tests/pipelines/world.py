@@ -6,6 +6,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
+from pathlib import Path
 
 from api.core.db import sessionmaker, set_tenant
 from api.tables.tickets import Ticket
@@ -51,6 +52,19 @@ async def add_tickets(tenant, weighings: list[Weighing]) -> list[uuid.UUID]:
             await db.flush()
             ids.append(ticket.id)
     return ids
+
+
+def published(sql: str, params: list | None = None, path: Path | None = None) -> list[tuple]:
+    """Rows of the published warehouse (or of the DuckDB file at path), read-only."""
+    import duckdb
+
+    from pipelines import paths
+
+    con = duckdb.connect(str(path or paths.published_path()), read_only=True)
+    try:
+        return con.execute(sql, params or []).fetchall()
+    finally:
+        con.close()
 
 
 def utc(*args: int) -> datetime:
