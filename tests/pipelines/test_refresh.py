@@ -52,6 +52,20 @@ def test_published_file_holds_only_marts_and_reference_data(world):
     assert schemas == {"marts", "reference"}
 
 
+def test_dbt_ran_in_this_process_and_left_the_build_file_free_for_another(world):
+    """dbt builds in the refresh's own process (pipelines/defs/transform/in_process.py) and closes
+    the build file when done: another process can open it to write (the next refresh, by hand)."""
+    import sys
+
+    from pipelines.defs.transform import in_process
+
+    assert in_process.kept_manifests() >= 1  # the package world's build parsed the project here
+    opened = subprocess.run(
+        [sys.executable, "-c", "import duckdb, sys; duckdb.connect(sys.argv[1]).close()", str(paths.build_path())],
+        capture_output=True, text=True, timeout=60, check=False)
+    assert opened.returncode == 0, opened.stderr[-2000:]
+
+
 async def test_incremental_extract_reads_only_rows_changed_since_the_watermark(world, owner_sql):
     # Everything already extracted is older than the look-back window now.
     owner_sql("update tickets set updated_at = now() - interval '1 day'")

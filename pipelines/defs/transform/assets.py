@@ -83,7 +83,7 @@ BUILD_THREADS = 2
 def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehouse: WarehouseResource,
                     config: DbtBuildConfig):
     """`dbt build`: seeds, models and data tests against the work file; unit tests on a full rebuild."""
-    # dagster-dbt hands os.environ to the dbt subprocess: point it at this run's work file.
+    # dbt reads os.environ (dagster-dbt hands it on): point it at this run's work file.
     os.environ.update(dbt_env(warehouse.build_file))
     with writer_lock(warehouse.published_file):
         args = ["build"]

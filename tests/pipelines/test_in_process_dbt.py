@@ -1,0 +1,42 @@
+"""dbt in the pipeline's own process: the parsed project is kept per warehouse, and a failure that
+dbt reports as no event (a bad argument) still reaches dagster-dbt as an error line."""
+from __future__ import annotations
+
+import json
+
+from pipelines.defs.transform import in_process
+from pipelines.defs.transform.project import dbt_env
+from pipelines.paths import DBT_DIR
+
+LIST_ONE = ["ls", "--select", "stg_app__tickets", "--resource-type", "model", "--output", "name"]
+
+
+def env_for(tmp_path, name: str) -> dict[str, str]:
+    return {**dbt_env(tmp_path / f"{name}.build.duckdb"), "DBT_PROFILES_DIR": str(DBT_DIR),
+            "DBT_PROJECT_DIR": str(DBT_DIR), "DBT_TARGET_PATH": str(tmp_path / f"target-{name}")}
+
+
+def events(lines: list[bytes]) -> list[dict]:
+    return [json.loads(line) for line in lines]
+
+
+def test_a_warehouse_parses_the_project_once_per_process_and_another_warehouse_once_more(tmp_path):
+    in_process.forget_manifests()
+    first, again, other = [], [], []
+    assert in_process.run(LIST_ONE, env_for(tmp_path, "a"), first) == 0
+    assert in_process.kept_manifests() == 1
+    assert in_process.run(LIST_ONE, env_for(tmp_path, "a"), again) == 0
+    assert in_process.kept_manifests() == 1  # the same profile: the kept manifest, no parse
+    assert in_process.run(LIST_ONE, env_for(tmp_path, "b"), other) == 0
+    assert in_process.kept_manifests() == 2  # another build file renders another profile
+    for lines in (first, again, other):  # what `dbt ls` prints, as the CLI's JSON events
+        assert [e["data"]["msg"] for e in events(lines) if e["info"]["name"] == "PrintEvent"] == ["stg_app__tickets"]
+    parsed = ["ParsePerfInfoPath" in {e["info"]["name"] for e in events(lines)} for lines in (first, again, other)]
+    assert parsed == [True, False, True]
+
+
+def test_a_bad_argument_is_a_failed_command_with_dbts_message(tmp_path):
+    lines: list[bytes] = []
+    assert in_process.run(["ls", "--no-such-flag"], env_for(tmp_path, "a"), lines) == 1
+    errors = [e["info"]["msg"] for e in events(lines) if e["info"]["level"] == "error"]
+    assert any("no-such-flag" in message for message in errors), errors
