@@ -22,7 +22,7 @@ import pytest
 
 from pipelines import paths
 from pipelines.defs.transform.project import full_rebuild_reason
-from tests.pipelines.world import Weighing, add_tickets, published, refresh, utc
+from tests.pipelines.world import Weighing, add_tickets, dbt, published, refresh, utc
 
 
 def last_build_results() -> dict[str, str]:
@@ -234,17 +234,10 @@ async def test_a_null_anywhere_in_a_mart_fails_the_sensor_run_and_is_not_publish
 def run_full_rebuild_comparisons() -> str:
     """The data tests tagged matches_full_rebuild (each incremental mart against a full rebuild of
     it), on the build file as the last refresh left it; returns dbt's output."""
-    import subprocess
-
-    from pipelines.defs.transform.project import DBT_EXECUTABLE, dbt_env
-
-    target = paths.build_path().with_name("comparison-target")
-    done = subprocess.run(
-        [DBT_EXECUTABLE, "test", "--select", "tag:matches_full_rebuild", "--profiles-dir", ".",
-         "--target-path", str(target), "--log-path", str(target / "logs")],
-        cwd=paths.DBT_DIR, env=dbt_env(paths.build_path()), capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stdout[-3000:]
-    return done.stdout
+    code, output = dbt(["test", "--select", "tag:matches_full_rebuild"], paths.build_path(),
+                       paths.build_path().with_name("comparison-target"))
+    assert code == 0, output[-3000:]
+    return output
 
 
 CARBON_ESTIMATES = "select ticket_id, month_start, price_usd_per_mt from marts.carbon_credit_estimates " \

@@ -11,8 +11,7 @@ import yaml
 from pipelines import paths
 from pipelines.defs.ingest.extract import extract_all
 from pipelines.defs.publish.quality import EXPECTATIONS, offending_rows
-from pipelines.defs.transform.project import DBT_EXECUTABLE, dbt_env
-from tests.pipelines.world import Weighing, add_tickets, refresh, utc
+from tests.pipelines.world import Weighing, add_tickets, dbt, refresh, utc
 
 OCT = {"start_date": "2026-10-01", "end_date": "2026-10-31"}
 
@@ -81,16 +80,12 @@ async def test_incremental_extract_reads_only_rows_changed_since_the_watermark(w
 
 def test_dbt_unit_tests_pass_on_the_work_file(world):
     with paths.writer_lock(paths.published_path()):
-        run = subprocess.run(
-            [DBT_EXECUTABLE, "test", "--select", "test_type:unit", "--project-dir", str(paths.DBT_DIR),
-             "--profiles-dir", str(paths.DBT_DIR), "--target-path", "target/unit"],
-            check=False, env=dbt_env(paths.build_path()), capture_output=True, text=True, cwd=paths.DBT_DIR,
-        )
-    assert run.returncode == 0, run.stdout[-3000:]
+        code, output = dbt(["test", "--select", "test_type:unit"], paths.build_path(), paths.DBT_DIR / "target" / "unit")
+    assert code == 0, output[-3000:]
     defined = sum(len(yaml.safe_load(path.read_text())["unit_tests"])
                   for path in (paths.DBT_DIR / "unit_tests").glob("*.yml"))
     assert defined >= 7
-    assert f"PASS={defined} WARN=0 ERROR=0 SKIP=0" in run.stdout  # every unit test ran and passed
+    assert f"PASS={defined} WARN=0 ERROR=0 SKIP=0" in output  # every unit test ran and passed
 
 
 async def test_dashboard_keeps_answering_during_a_refresh_and_then_shows_the_new_ticket(client, world):

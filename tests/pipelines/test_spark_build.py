@@ -26,6 +26,7 @@ from sqlalchemy import select, text
 
 from pipelines.defs.transform.project import dbt_env
 from pipelines.paths import DBT_DIR, ROOT
+from tests.pipelines.world import dbt
 
 # spark: left out of `make test-fast`. The time limit: the build runs in the module's fixture (a JVM and
 # ~300 dbt nodes, 121-172 s in CI), on top of the DuckDB build of the same rows.
@@ -128,14 +129,13 @@ def build_both(folder: Path, company_id: str) -> tuple[Path, Path]:
     extract_all(database_url(), work_file, full=True)
     keep_one_company(work_file, company_id)
     variables = '{"inventory_as_of_date": "' + AS_OF + '"}'
-    duck = subprocess.run(
-        [str(Path(sys.executable).parent / "dbt"), "build", "--profiles-dir", ".", "--target", "duckdb",
-         "--target-path", str(folder / "target"), "--log-path", str(folder / "logs"), "--vars", variables,
+    code, output = dbt(
+        ["build", "--target", "duckdb", "--vars", variables,
          # its data tests on these rows stand for Spark's (same rows, compared below); the unit
          # tests, which read no rows, run on Spark and in tests/pipelines/test_refresh.py
          "--exclude-resource-type", "unit_test"],
-        check=False, cwd=DBT_DIR, env=dbt_env(build_file), capture_output=True, text=True)
-    assert duck.returncode == 0, duck.stdout[-4000:]
+        build_file, folder / "target")
+    assert code == 0, output[-4000:]
     spark = subprocess.run(
         [sys.executable, "-m", "pipelines.spark_build", "--work-file", str(work_file),
          "--out", str(folder / "spark"), "--as-of", AS_OF],

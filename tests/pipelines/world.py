@@ -54,6 +54,22 @@ async def add_tickets(tenant, weighings: list[Weighing]) -> list[uuid.UUID]:
     return ids
 
 
+def dbt(args: list[str], build_file: Path, target: Path) -> tuple[int, str]:
+    """A dbt command on build_file (and its work file), in this process as the pipeline runs dbt
+    (pipelines/defs/transform/in_process.py); its exit code and what the CLI would print."""
+    import json
+
+    from pipelines.defs.transform import in_process
+    from pipelines.defs.transform.project import dbt_env
+    from pipelines.paths import DBT_DIR
+
+    env = {**dbt_env(build_file), "DBT_PROFILES_DIR": str(DBT_DIR), "DBT_PROJECT_DIR": str(DBT_DIR),
+           "DBT_TARGET_PATH": str(target)}
+    lines: list[bytes] = []
+    code = in_process.run(args, env, lines)
+    return code, "\n".join(json.loads(line)["info"]["msg"] for line in lines)
+
+
 def published(sql: str, params: list | None = None, path: Path | None = None) -> list[tuple]:
     """Rows of the published warehouse (or of the DuckDB file at path), read-only."""
     import duckdb

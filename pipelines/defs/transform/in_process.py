@@ -64,12 +64,15 @@ def environment(env: Mapping[str, str]) -> Iterator[None]:
     """os.environ as the subprocess would have had it: dbt reads its DBT_* settings and the
     profile's env_var() from there."""
     before = dict(os.environ)
-    os.environ.clear()
+    # Key by key, never cleared: another thread of the process (the API in a test) reads it meanwhile.
+    for name in before.keys() - env.keys():
+        del os.environ[name]
     os.environ.update(env)
     try:
         yield
     finally:
-        os.environ.clear()
+        for name in os.environ.keys() - before.keys():
+            del os.environ[name]
         os.environ.update(before)
 
 
