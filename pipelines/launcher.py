@@ -5,8 +5,10 @@ interpreter that imports dagster, dagster-dbt, dbt, pyarrow and this code locati
 first step: 8 s of every sensor run at demo size on the 2 cores, 18 s under load (bench/README.md,
 issue 30). This launcher runs the very same run body (dagster's `start_run_in_subprocess`: the
 run's own instance, events, termination) in a process forked from a `multiprocessing` fork
-server that imported `pipelines.definitions` once. The daemon's run queue still decides when a
-run starts (dagster.yaml: one warehouse run at a time) and Dagster records it as before.
+server that imported `pipelines.definitions` once and parsed the dbt project for the configured
+warehouse (pipelines/warm.py: a forked run's dbt build starts with its first model). The daemon's
+run queue still decides when a run starts (dagster.yaml: one warehouse run at a time) and Dagster
+records it as before.
 
 The fork server is started at the first launch and started anew when the code location's files
 changed since (a run must not execute yesterday's code): the first run after a start or an edit
@@ -26,7 +28,8 @@ from typing import Any
 from dagster._core.launcher import LaunchRunContext
 from dagster._core.launcher.default_run_launcher import DefaultRunLauncher
 
-PRELOAD = "pipelines.definitions"
+# The code location and the dbt project parsed for the configured warehouse (pipelines/warm.py).
+PRELOAD = "pipelines.warm"
 PIPELINES = Path(__file__).resolve().parent
 START_TIMEOUT_S = 120.0  # a run that has not opened its instance by then failed to launch
 

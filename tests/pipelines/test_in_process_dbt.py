@@ -40,3 +40,16 @@ def test_a_bad_argument_is_a_failed_command_with_dbts_message(tmp_path):
     assert in_process.run(["ls", "--no-such-flag"], env_for(tmp_path, "a"), lines) == 1
     errors = [e["info"]["msg"] for e in events(lines) if e["info"]["level"] == "error"]
     assert any("no-such-flag" in message for message in errors), errors
+
+
+def test_warming_up_parses_once_for_a_warehouse_and_a_build_of_it_needs_no_more(tmp_path):
+    in_process.forget_manifests()
+    build_file = tmp_path / "w.build.duckdb"
+    assert not in_process.is_warm(build_file)
+    assert in_process.warm(build_file)
+    assert in_process.is_warm(build_file) and in_process.kept_manifests() == 1
+    lines: list[bytes] = []
+    env = {**in_process.build_env(build_file), "DBT_TARGET_PATH": str(tmp_path / "target")}
+    assert in_process.run(LIST_ONE, env, lines) == 0
+    assert "ParsePerfInfoPath" not in {e["info"]["name"] for e in events(lines)}
+    assert in_process.kept_manifests() == 1

@@ -24,10 +24,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import subprocess
+import tempfile
 import threading
 import types
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any, Self
 
 import dagster_dbt.core.dbt_cli_invocation as dagster_dbt_invocation
@@ -38,7 +41,7 @@ from dbt.contracts.graph.manifest import Manifest
 from dbt_common.events.base_types import EventLevel
 from dbt_common.events.functions import msg_to_dict
 
-from pipelines.defs.transform.project import project_digest
+from pipelines.defs.transform.project import MANIFEST, dbt_env, dbt_project, project_digest
 
 # dbt's own loggers stay silent (dagster-dbt prints each event it reads, and the target folder
 # with a debug log is deleted after every build); the callback gets every event regardless.
@@ -172,6 +175,30 @@ def _failed(exception: BaseException | None, lines: list[bytes]) -> None:
     if exception is not None:
         lines.append(orjson.dumps({"info": {"name": "InProcessError", "level": "error", "msg": str(exception)},
                                    "data": {}}))
+
+
+def build_env(build_file: Path) -> dict[str, str]:
+    """The environment a warehouse build gives dbt: this process's, the asset's warehouse paths
+    (flow_dbt_models) and the project and profile folders dagster-dbt sets."""
+    return {**dbt_env(build_file), "DBT_PROFILES_DIR": str(dbt_project.profiles_dir),
+            "DBT_PROJECT_DIR": str(dbt_project.project_dir)}
+
+
+def warm(build_file: Path) -> bool:
+    """Parse the project now for builds of build_file, as they will render it: the fork server
+    the sensor's runs are forked from does this once (pipelines/launcher.py), so every run starts
+    with its first model instead of a parse. False when it could not (a run then parses itself)."""
+    with tempfile.TemporaryDirectory(prefix="flow-dbt-warm-") as target:
+        state = MANIFEST.with_name("partial_parse.msgpack")
+        if state.exists():  # dbt's partial parse: seconds less when the profile is the same
+            shutil.copyfile(state, Path(target) / state.name)
+        lines: list[bytes] = []
+        return run(["parse"], {**build_env(build_file), "DBT_TARGET_PATH": target}, lines) == 0
+
+
+def is_warm(build_file: Path) -> bool:
+    """Whether a build of build_file would start without a parse (warm's key is a real build's)."""
+    return manifest_key(build_env(build_file)) in _manifests
 
 
 def kept_manifests() -> int:
