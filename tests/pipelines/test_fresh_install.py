@@ -9,11 +9,15 @@ import uuid
 from pathlib import Path
 
 import psycopg
+import pytest
 
 from tests.conftest import ROOT
 from tests.pipelines.world import published
 
 
+# A full build by `flow warehouse refresh` in its own process (the conftest's marking sees only a
+# `world` or refresh here): left out of `make test-fast`, as every warehouse build is.
+@pytest.mark.warehouse
 def test_flow_warehouse_refresh_on_an_empty_database(database_url, tmp_path):
     from flow.cli import upgrade_database
 

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from pipelines.defs.transform import in_process
 from pipelines.defs.transform.project import dbt_env
 from pipelines.paths import DBT_DIR
+
+# Each test parses the dbt project (4-8 s): with the warehouse builds, left out of `make test-fast`.
+pytestmark = pytest.mark.warehouse
 
 LIST_ONE = ["ls", "--select", "stg_app__tickets", "--resource-type", "model", "--output", "name"]
 
