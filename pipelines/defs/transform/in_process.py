@@ -138,11 +138,10 @@ def run(dbt_args: list[str], env: dict[str, str], lines: list[bytes]) -> int:
             result = dbtRunner(manifest=manifest, callbacks=[collect]).invoke([*dbt_args, *QUIET])
         finally:
             close_duckdb()
+        if parse and result.success and isinstance(result.result, Manifest):
+            _keep(key, result.result)
     if isinstance(result.exception, KeyboardInterrupt):
         raise result.exception  # Dagster stopping the run: not a failed build
-    if parse and result.success and isinstance(result.result, Manifest):
-        with _lock:
-            _keep(key, result.result)
     if not result.success:
         _failed(result.exception, lines)
         return 1
