@@ -1,7 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run    the product with a demo tenant (http://127.0.0.1:8000, Dagster on :3000)
 #   make test   the whole test suite (API, pipelines, notebooks, web unit and browser tests)
-#   make test-fast  the inner loop: API and web unit tests, no warehouse build, browser, Spark or daemon
+#   make test-fast  the inner loop: API and web unit tests, no warehouse build, browser, Spark, daemon or server process
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -20,7 +20,7 @@ run: venv web
 # journeys (on Playwright's two workers) beside the offline faults, which mostly wait. It collects
 # tests/e2e only (the whole tree took 28 s to collect on each worker, for two tests): a browser
 # test elsewhere fails collection (tests/conftest.py), so none is left out of both stages.
-PYTEST_FAST := -m "not (browser or spark or daemon or warehouse or slow)"
+PYTEST_FAST := -m "not (browser or spark or daemon or warehouse or slow or server)"
 # The pytest stages run on pytest-xdist workers, one database and warehouse each (tests/conftest.py);
 # loadfile keeps a module on one worker, so its `world` is built once; files go out longest first
 # (tests/conftest.py, not xdist's most-tests-first). PYTEST_WORKERS=0 runs in one
@@ -34,9 +34,9 @@ test: venv web chromium
 	if [ -f web/package.json ]; then .ci/stage vitest sh -c 'cd web && npm run --silent test' || rc=1; fi; \
 	exit $$rc
 
-# The inner loop (aimed at 4 minutes; 5.5 measured beside another suite): the API and pipeline tests that build no warehouse and start
-# no browser, Spark or Dagster daemon (markers in pyproject.toml; `warehouse` is set by
-# tests/conftest.py), and the web unit tests. `make test` runs everything.
+# The inner loop (aimed at 4 minutes): the API and pipeline tests that build no warehouse and start
+# no browser, Spark, Dagster daemon or server process of the app (markers in pyproject.toml;
+# `warehouse` is set by tests/conftest.py), and the web unit tests. `make test` runs everything.
 test-fast: venv
 	@rc=0; \
 	.ci/stage pytest-fast $(PY) -m pytest tests/api tests/pipelines -q --durations=10 $(XDIST) $(PYTEST_FAST) || rc=1; \

@@ -96,6 +96,7 @@ def test_flow_up_stops_everything_within_10_seconds(database_url, tmp_path, how)
             conn.execute(f'drop database if exists "{dagster_db}" with (force)')
 
 
+@pytest.mark.server  # starts the app as its own process: left out of make test-fast
 def test_flow_up_on_a_taken_port_says_so_and_never_that_it_runs(database_url, tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import ROOT
 
 
@@ -19,6 +21,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.server  # starts the app as its own process: left out of make test-fast
 def test_sigterm_finishes_the_request_in_flight(database_url):
     port = _free_port()
     flow = str(Path(sys.executable).parent / "flow")

@@ -39,6 +39,7 @@ def _retry_after(r) -> int:
     return value
 
 
+@pytest.mark.server  # starts the app as its own process: left out of make test-fast
 def test_flow_serve_counts_a_loopback_client_rotating_x_forwarded_for_as_one_address(database_url, subprocess_rate_window):
     port = _free_port()
     env = {**os.environ, "FLOW_AUTH_IP_ATTEMPTS_PER_MINUTE": "3"}

@@ -60,6 +60,7 @@ def test_no_key_and_no_key_file_means_no_key(monkeypatch, tmp_path):
         settings.require_secret_key()
 
 
+@pytest.mark.server  # starts the app as its own process: left out of make test-fast
 def test_a_server_with_neither_key_nor_key_file_refuses_to_start(database_url, tmp_path):
     port = _free_port()
     done = subprocess.run(
@@ -102,6 +103,7 @@ async def tenant(factory):
     return await factory.tenant(stores=1)
 
 
+@pytest.mark.server  # starts the app as its own process: left out of make test-fast
 def test_flow_serve_writes_a_private_key_keeps_it_and_a_new_key_signs_everyone_out(database_url, tmp_path, tenant):
     key_file = tmp_path / "flow" / "secret_key"
     env = _env_without_key(key_file)
