@@ -22,6 +22,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     func,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
@@ -47,6 +48,12 @@ class Ticket(IdMixin, TenantMixin, TimestampMixin, Base):
         UniqueConstraint("company_id", "client_id"),
         CheckConstraint("gross_weight >= 0 and tare_weight >= 0 and net_weight >= 0", name="weights_not_negative"),
         Index("ix_tickets_company_ticket_at", "company_id", "ticket_at"),
+        # The in-progress screens (draft and saved) and the inbound list: a company's few such rows
+        # (migration 0015_tenant_list_indexes).
+        Index("ix_tickets_open", "company_id", "is_inbound", "updated_at",
+              postgresql_where=text("status in ('draft', 'saved')")),
+        Index("ix_tickets_inbound_ticket_at", "company_id", "ticket_at", postgresql_where=text("is_inbound"),
+              postgresql_include=["status", "store_id", "customer1_id", "customer2_id", "total_amount", "net_weight"]),
     )
 
     ticket_number: Mapped[str] = mapped_column(String(40))
