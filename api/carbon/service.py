@@ -110,9 +110,12 @@ ENTRY_COLUMNS = ("carbon_credit_id as id, created_at, ticket_number, location_na
 def entries(company_id: str, period: str, limit: int) -> tuple[list[dict], int]:
     where, params = _where(company_id, period)
     with read_warehouse() as con:
-        found = rows(con, f"select {ENTRY_COLUMNS} from marts.carbon_credit_estimates where {where} "
-                          "order by created_at desc, carbon_credit_id limit ?", [*params, limit])
-        total = rows(con, f"select count(*) as n from marts.carbon_credit_estimates where {where}", params)[0]["n"]
+        # Per published version, as the summary's reads: a top-N and a count over the company's
+        # per-ticket estimates are the screen's dearest reads (0.7 s on a first visit at 1 M tickets).
+        found = cached_rows(con, f"select {ENTRY_COLUMNS} from marts.carbon_credit_estimates where {where} "
+                                 "order by created_at desc, carbon_credit_id limit ?", [*params, limit])
+        total = cached_rows(con, f"select count(*) as n from marts.carbon_credit_estimates where {where}",
+                            params)[0]["n"]
     return found, total
 
 
