@@ -74,15 +74,40 @@ def _skew(points, origin_y: float, slant: float):
     return [(px + (origin_y - py) * slant, py) for px, py in points]
 
 
+def _rect_segments(x: float, y: float, w: float, h: float, t: float) -> dict[str, list[tuple[float, float]]]:
+    """Plain rectangular segments with square ends and clear gaps between them (many LCD glass
+    makers draw them so; no mitred hexagon ends)."""
+    g = max(1.0, t * 0.3)
+    mid = y + h / 2
+
+    def rect(x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:
+        return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+    return {
+        "a": rect(x + t + g, y, x + w - t - g, y + t), "g": rect(x + t + g, mid - t / 2, x + w - t - g, mid + t / 2),
+        "d": rect(x + t + g, y + h - t, x + w - t - g, y + h),
+        "f": rect(x, y + t + g, x + t, mid - t / 2 - g), "b": rect(x + w - t, y + t + g, x + w, mid - t / 2 - g),
+        "e": rect(x, mid + t / 2 + g, x + t, y + h - t - g), "c": rect(x + w - t, mid + t / 2 + g, x + w, y + h - t - g),
+    }
+
+
 def seven_segment(text: str, style: DisplayStyle = LCD, *, digit_height: int = 120, slant: float = 0.08,
-                  unit: str | None = "lb", cells: int | None = None, stroke: float | None = None) -> Image.Image:
+                  unit: str | None = "lb", cells: int | None = None, stroke: float | None = None,
+                  shape: str = "hex", point: str = "round", width: float = 0.55,
+                  unit_place: str = "right") -> Image.Image:
     """Draw `text` (digits, one '.', '-') as a seven-segment display, right aligned like a scale.
-    stroke: the segments' width as a share of the digit height (default 0.13)."""
+    stroke: the segments' width as a share of the digit height (default 0.13).
+    shape: "hex" (mitred segment ends) or "rect" (square ends, wider gaps).
+    point: "round" (between cells), "square", "small" (a dot half the usual size) or "tucked"
+    (a square dot close under the digit's lower right corner, as on many LCD glasses).
+    width: a digit's width as a share of its height (narrow fonts about 0.45, wide ones 0.65).
+    unit_place: "right" (beside the digits, on their baseline) or "top" (a small legend at the
+    top right, as on scales that print the unit above the last digit)."""
     digits = text.replace(".", "")
     cells = max(cells or len(digits), len(digits))
     h = digit_height
-    w = int(h * 0.55)
-    t = max(4, int(h * (stroke or 0.13)))
+    w = int(h * width)
+    t = max(4, int(min(h * (stroke or 0.13), w * 0.24)))  # a stroke wider leaves no segment between
     pitch = int(w * 1.35)
     pad = int(h * 0.35)
     unit_w = int(h * 0.9) if unit else 0
@@ -101,7 +126,7 @@ def seven_segment(text: str, style: DisplayStyle = LCD, *, digit_height: int = 1
     base_y = pad + h
     for i, (ch, dot) in enumerate(chars):
         x = pad + i * pitch
-        polys = _segment_polygons(x, pad, w, h, t)
+        polys = (_rect_segments if shape == "rect" else _segment_polygons)(x, pad, w, h, t)
         for name, poly in polys.items():
             on = name in SEGMENTS.get(ch, "")
             color = style.lit if on else style.unlit
@@ -109,12 +134,21 @@ def seven_segment(text: str, style: DisplayStyle = LCD, *, digit_height: int = 1
                 draw.polygon(_skew(poly, base_y, slant), fill=color)
         dot_color = style.lit if dot else style.unlit
         if dot_color is not None:
-            r = t * 0.75
+            r = t * {"small": 0.4, "tucked": 0.55}.get(point, 0.75)
             cx = x + w + (pitch - w) / 2
-            draw.ellipse([cx - r, base_y - 2 * r, cx + r, base_y], fill=dot_color)
+            if point == "tucked":
+                cx = x + w + r + max(1.0, t * 0.1)
+            if point in ("square", "tucked"):
+                draw.rectangle([cx - r, base_y - 2 * r, cx + r, base_y], fill=dot_color)
+            else:
+                draw.ellipse([cx - r, base_y - 2 * r, cx + r, base_y], fill=dot_color)
     if unit:
-        font = ImageFont.truetype(_font("DejaVuSans-Bold"), int(h * 0.38))
-        draw.text((pad + cells * pitch + int(h * 0.1), base_y - int(h * 0.45)), unit, fill=style.lit, font=font)
+        if unit_place == "top":
+            font = ImageFont.truetype(_font("DejaVuSans-Bold"), int(h * 0.22))
+            draw.text((pad + cells * pitch + int(h * 0.05), pad - int(h * 0.05)), unit, fill=style.lit, font=font)
+        else:
+            font = ImageFont.truetype(_font("DejaVuSans-Bold"), int(h * 0.38))
+            draw.text((pad + cells * pitch + int(h * 0.1), base_y - int(h * 0.45)), unit, fill=style.lit, font=font)
     return img
 
 
@@ -196,8 +230,21 @@ DOTS_5X7 = {
 }
 
 
+# Another maker's 5 x 7 digits (character ROMs differ): a 0 without the slash, a 1 without its
+# foot, a 4 closed at the top, a 7 with a straight stem, a 6 and a 9 with flat tops and tails.
+DOTS_5X7_ALT = {
+    **DOTS_5X7,
+    "0": (".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."),
+    "1": ("..#..", ".##..", "#.#..", "..#..", "..#..", "..#..", "..#.."),
+    "4": ("#...#", "#...#", "#...#", "#####", "....#", "....#", "....#"),
+    "6": (".###.", "#....", "#....", "####.", "#...#", "#...#", ".###."),
+    "7": ("#####", "....#", "....#", "...#.", "..#..", "..#..", "..#.."),
+    "9": (".###.", "#...#", "#...#", ".####", "....#", "....#", ".###."),
+}
+
+
 def dot_matrix(text: str, style: DisplayStyle = LCD, *, dot: int = 14, gap: float = 0.35, round_dots: bool = True,
-               unit: str | None = "lb", cells: int | None = None) -> Image.Image:
+               unit: str | None = "lb", cells: int | None = None, font: dict | None = None) -> Image.Image:
     """`text` (digits, one '.') on a 5 x 7 dot-matrix panel, right aligned, the unit in the same
     dots after a blank cell; style.unlit draws the dots that are off (ghost dots)."""
     chars: list[tuple[str, bool]] = []
@@ -216,7 +263,7 @@ def dot_matrix(text: str, style: DisplayStyle = LCD, *, dot: int = 14, gap: floa
     img = Image.new("RGB", (int(2 * pad + cell_w * len(chars)), int(2 * pad + step * 7)), style.background)
     draw = ImageDraw.Draw(img)
     for i, (ch, point) in enumerate(chars):
-        rows = DOTS_5X7.get(ch, DOTS_5X7[" "])
+        rows = (font or DOTS_5X7).get(ch, DOTS_5X7[" "])
         for r, row in enumerate(rows):
             for c, mark in enumerate(row):
                 colour = style.lit if mark == "#" else style.unlit

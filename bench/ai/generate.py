@@ -15,9 +15,13 @@ from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageEnhance, ImageFilter
+import cv2
+import numpy as np
+from PIL import Image, ImageChops, ImageDraw, ImageEnhance, ImageFilter
 
 from bench.ai.displays import (
+    DOTS_5X7,
+    DOTS_5X7_ALT,
     LCD,
     LCD_AMBER,
     LCD_BLUE,
@@ -195,6 +199,152 @@ def wide_display(shown: str, unit: str, condition: str, style: str, rng: random.
                          digit_height=height, stroke=stroke)
 
 
+# Looks of real scales the conditions above do not draw (issue 36), each on a seven-segment
+# font drawn another way (square segment ends, narrow or wide digits, strong slant, square,
+# small or tucked decimal points, the unit as a small legend above the digits), written from how
+# real displays look. They follow the conditions above, so those photos stay as they were.
+WIDER = {
+    "segment_fonts": ("lcd", "lcd_white", "led_red", "lcd_amber", "led_blue"),
+    "ghost_strong": ("lcd", "lcd_amber", "lcd_white", "led_red", "lcd_blue"),
+    "motion_blur": ("lcd", "led_red", "lcd_white", "led_green", "dot_matrix"),
+    "jpeg_heavy": ("lcd", "led_amber", "lcd_white", "dot_matrix", "lcd_blue"),
+    "thumb": ("lcd", "led_red", "lcd_amber", "lcd_white", "led_green"),
+    "reflection": ("lcd", "lcd_white", "led_red", "lcd_amber", "dot_matrix"),
+    "led_glow": ("led_red", "led_green", "led_blue", "led_amber", "led_red"),
+    "dot_fonts": ("lcd", "lcd_amber", "led_green", "lcd_white", "led_red"),
+    "perspective_strong": ("lcd", "led_red", "lcd_white", "dot_matrix", "lcd_amber"),
+}
+
+
+def segment_font(shown: str, unit: str, style: str, rng: random.Random, ghost: float | None = None) -> Image.Image:
+    """A seven-segment display in one of the fonts real scales use (the first set draws one)."""
+    label = rng.choice([unit, unit, None if unit == "lb" else unit])
+    palette = WIDE_PALETTES.get(style, LCD)
+    share = ghost if ghost is not None else rng.choice([0.0, 0.0, 0.12, 0.25, 0.35])
+    styled = ghosted(palette, share) if share else replace(palette, unlit=None)
+    cells = min(6, len(shown.replace(".", "")) + rng.choice([0, 1, 1, 2]))
+    return seven_segment(shown, styled, unit=label, cells=cells, slant=rng.choice([0.0, rng.uniform(0.05, 0.25)]),
+                         digit_height=rng.randint(70, 150), stroke=rng.uniform(0.08, 0.2),
+                         shape=rng.choice(["hex", "rect"]), point=rng.choice(["round", "square", "small", "tucked"]),
+                         width=rng.uniform(0.42, 0.65), unit_place=rng.choice(["right", "right", "top"]))
+
+
+def a_dot_display(shown: str, unit: str, style: str, rng: random.Random, other_fonts: bool) -> Image.Image:
+    label = rng.choice([unit, unit, None if unit == "lb" else unit])
+    palette = WIDE_PALETTES.get(style, LCD)
+    ghost = rng.choice([None, 0.12, 0.25, 0.35])
+    cells = min(6, len(shown.replace(".", "")) + rng.choice([0, 1, 2]))
+    font = rng.choice([DOTS_5X7, DOTS_5X7_ALT]) if other_fonts else DOTS_5X7
+    return dot_matrix(shown, ghosted(palette, ghost) if ghost else replace(palette, unlit=None),
+                      dot=rng.randint(8, 16), gap=rng.uniform(0.12, 0.55), round_dots=rng.random() < 0.5,
+                      unit=label, cells=cells, font=font)
+
+
+def _display_box(display: Image.Image, canvas: tuple[int, int], scale: float) -> tuple[int, int, int, int]:
+    """Where scale_photo puts the display in the frame."""
+    w = int(canvas[0] * scale)
+    h = max(1, int(display.height * w / display.width))
+    x, y = (canvas[0] - w) // 2, (canvas[1] - h) // 2
+    return x, y, x + w, y + h
+
+
+def motion_blur(img: Image.Image, length: int, angle: float) -> Image.Image:
+    """A hand moving while the shutter is open: a line kernel at an angle."""
+    size = max(3, length | 1)
+    kernel = np.zeros((size, size), np.float32)
+    kernel[size // 2, :] = 1.0
+    matrix = cv2.getRotationMatrix2D((size / 2 - 0.5, size / 2 - 0.5), angle, 1.0)
+    kernel = cv2.warpAffine(kernel, matrix, (size, size))
+    kernel /= max(kernel.sum(), 1e-6)
+    return Image.fromarray(cv2.filter2D(np.asarray(img), -1, kernel))
+
+
+def thumb(img: Image.Image, box: tuple[int, int, int, int], rng: random.Random) -> Image.Image:
+    """A thumb over one corner of the display: a shaded skin-coloured ellipse with a nail."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    corner = rng.choice(["bl", "br", "tl", "tr"])
+    cx = x0 + rng.uniform(-0.05, 0.12) * w if corner[1] == "l" else x1 - rng.uniform(-0.05, 0.12) * w
+    cy = y1 + rng.uniform(0.0, 0.2) * h if corner[0] == "b" else y0 - rng.uniform(0.0, 0.2) * h
+    rx, ry = rng.uniform(0.1, 0.18) * w, rng.uniform(0.45, 0.7) * h
+    skin = rng.choice([(224, 172, 140), (198, 145, 110), (160, 110, 80), (236, 190, 160), (120, 80, 60)])
+    layer = Image.new("RGB", img.size, skin)
+    mask = Image.new("L", img.size, 0)
+    ImageDraw.Draw(mask).ellipse([cx - rx, cy - ry, cx + rx, cy + ry], fill=255)
+    mask = mask.filter(ImageFilter.GaussianBlur(max(1.0, rx * 0.05)))
+    shade = Image.new("L", img.size, 0)
+    ImageDraw.Draw(shade).ellipse([cx - rx * 0.6, cy - ry * 0.7, cx + rx * 0.6, cy + ry * 0.5], fill=60)
+    layer = ImageChops.add(layer, Image.merge("RGB", [shade.filter(ImageFilter.GaussianBlur(rx * 0.3))] * 3))
+    return Image.composite(layer, img, mask)
+
+
+def reflection(img: Image.Image, box: tuple[int, int, int, int], rng: random.Random) -> Image.Image:
+    """A window or ceiling light reflected in the display's cover: a soft bright band at an angle."""
+    x0, y0, x1, y1 = box
+    band = Image.new("L", img.size, 0)
+    cx, cy = rng.uniform(x0, x1), rng.uniform(y0, y1)
+    half_w, half_l = rng.uniform(0.03, 0.12) * (x1 - x0), (x1 - x0)
+    angle = np.radians(rng.uniform(20, 160))
+    d, n = np.array([np.cos(angle), np.sin(angle)]), np.array([-np.sin(angle), np.cos(angle)])
+    c = np.array([cx, cy])
+    pts = [tuple(c + d * half_l + n * half_w), tuple(c + d * half_l - n * half_w),
+           tuple(c - d * half_l - n * half_w), tuple(c - d * half_l + n * half_w)]
+    ImageDraw.Draw(band).polygon(pts, fill=rng.randint(110, 200))
+    band = band.filter(ImageFilter.GaussianBlur(half_w * rng.uniform(0.3, 0.9)))
+    return Image.composite(Image.new("RGB", img.size, (250, 250, 245)), img, band)
+
+
+def glow(display: Image.Image, rng: random.Random) -> Image.Image:
+    """LED segments bleeding light into the panel around them (bloom)."""
+    blurred = display.filter(ImageFilter.GaussianBlur(display.height * rng.uniform(0.02, 0.05)))
+    return ImageChops.screen(display, ImageEnhance.Brightness(blurred).enhance(rng.uniform(0.6, 1.0)))
+
+
+def wider_photo(condition: str, style: str, shown: str, unit: str, rng: random.Random) -> Image.Image:
+    dotted = style == "dot_matrix" or condition == "dot_fonts"
+    if dotted:
+        display = a_dot_display(shown, unit, "lcd" if style == "dot_matrix" else style, rng,
+                                other_fonts=condition == "dot_fonts")
+    else:
+        display = segment_font(shown, unit, style, rng,
+                               ghost=rng.uniform(0.25, 0.45) if condition == "ghost_strong" else None)
+    if condition == "led_glow":
+        display = glow(display, rng)
+    canvas = rng.choice([(1280, 960), (1600, 1200), (4032, 3024), (1920, 1080), (1080, 1920)])
+    scale = rng.uniform(0.35, 0.65) if canvas[0] > canvas[1] else rng.uniform(0.6, 0.85)
+    photo = scale_photo(display, canvas=canvas, scale=scale)
+    box = _display_box(display, canvas, scale)
+    if condition == "motion_blur":
+        photo = motion_blur(photo, int(canvas[0] * rng.uniform(0.004, 0.015)), rng.uniform(0, 180))
+    elif condition == "thumb":
+        photo = thumb(photo, box, rng)
+    elif condition == "reflection":
+        photo = reflection(photo, box, rng)
+    elif condition == "perspective_strong":
+        photo = _perspective(photo, rng, 0.16)
+    if condition == "jpeg_heavy":
+        small = photo.resize((photo.width // 2, photo.height // 2), Image.BILINEAR)
+        photo = Image.open(io.BytesIO(to_jpeg(small, rng.randint(12, 30)))).convert("RGB")
+    return photo
+
+
+def wider_weights(seed: int, per_condition: int, out: Path) -> list[dict]:
+    rows = []
+    out.mkdir(parents=True, exist_ok=True)
+    for condition, styles in WIDER.items():
+        # Each condition on its own stream: adding one leaves the others' photos as they were.
+        sub = random.Random(f"wider-{seed}-{condition}")
+        for i in range(per_condition):
+            style = styles[i % len(styles)]
+            shown, unit = a_weight(sub)
+            photo = wider_photo(condition, style, shown, unit, sub)
+            name = f"{condition}-{i:03d}-{style}.jpg"
+            (out / name).write_bytes(to_jpeg(photo, sub.randint(65, 90)))
+            rows.append({"file": f"weights/{name}", "condition": condition, "style": style, "shown": shown,
+                         "unit": unit, "expected_lb": str(expected_lb(shown, unit))})
+    return rows
+
+
 def wide_weights(rng: random.Random, per_condition: int, out: Path) -> list[dict]:
     rows = []
     out.mkdir(parents=True, exist_ok=True)
@@ -229,13 +379,19 @@ def main() -> None:
                         help="default bench/out/ai, or bench/out/ai-seed<N> with another --seed")
     parser.add_argument("--seed", type=int, default=SEED, help="another seed gives a held-out set")
     parser.add_argument("--wide", action="store_true",
-                        help="the wider set (ghosts, dot-matrix, backlights, small and tilted displays) in "
-                        "bench/out/ai-wide-seed<N>, --per-condition photos of each of its 6 conditions, no plates")
+                        help="the wider set (ghosts, dot-matrix, backlights, small and tilted displays, then the "
+                        "conditions of WIDER) in bench/out/ai-wide-seed<N>, --per-condition photos of each "
+                        "of its 15 conditions, no plates")
+    parser.add_argument("--wider-only", action="store_true",
+                        help="with --wide: only the later conditions (segment fonts, strong ghosts, motion blur, "
+                        "heavy JPEG, a thumb, reflections, LED glow, other dot fonts, strong perspective)")
     args = parser.parse_args()
     if args.wide:
         out = args.out or OUT.with_name(f"ai-wide-seed{args.seed}")
         rng = random.Random(f"wide-{args.seed}")
-        manifest = {"seed": args.seed, "weights": wide_weights(rng, args.per_condition, out / "weights"), "plates": []}
+        rows = [] if args.wider_only else wide_weights(rng, args.per_condition, out / "weights")
+        rows += wider_weights(args.seed, args.per_condition, out / "weights")
+        manifest = {"seed": args.seed, "weights": rows, "plates": []}
         (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
         print(f"{len(manifest['weights'])} weight photos in {out}")
         return
