@@ -236,18 +236,22 @@ _SEGMENT_ZONES = {
 _LIT = 0.2  # share of a segment's zone that must be ink
 
 
-def _deslanted(mask: np.ndarray, bottom: int) -> np.ndarray:
+def _deslanted(mask: np.ndarray, bottom: int) -> tuple[np.ndarray, float]:
     """The mask sheared so that italic seven-segment digits stand upright (the slant that makes
-    the vertical projection narrowest: upright segments cover the fewest columns)."""
-    h, w = mask.shape
-    best, best_width = mask, int((mask.sum(axis=0) > 0).sum())
+    the vertical projection narrowest: upright segments cover the fewest columns), and that slant."""
+    best, best_width, best_slant = mask, int((mask.sum(axis=0) > 0).sum()), 0.0
     for slant in np.arange(0.02, 0.26, 0.02):
-        matrix = np.float32([[1, slant, -slant * bottom], [0, 1, 0]])
-        sheared = cv2.warpAffine(mask, matrix, (w, h), flags=cv2.INTER_NEAREST, borderValue=0)
+        sheared = _sheared(mask, slant, bottom, cv2.INTER_NEAREST, 0)
         width = int((sheared.sum(axis=0) > 0).sum())
         if width < best_width:
-            best, best_width = sheared, width
-    return best
+            best, best_width, best_slant = sheared, width, float(slant)
+    return best, best_slant
+
+
+def _sheared(img: np.ndarray, slant: float, bottom: int, flags: int, border: int) -> np.ndarray:
+    h, w = img.shape
+    matrix = np.float32([[1, slant, -slant * bottom], [0, 1, 0]])
+    return cv2.warpAffine(img, matrix, (w, h), flags=flags, borderValue=border)
 
 
 @dataclass(frozen=True)
@@ -256,6 +260,11 @@ class Segments:
     span: int  # pixels from the first decoded digit's left edge to the last one's right edge
     band: int  # the digits' height in pixels
     solid: bool = False  # every wide digit one stroke of ink: printed, or blurred (decoding them may fail)
+    # Digits after a point-like mark in a gap between digits that the decoder did not take for a
+    # point (blurred, glowing or grown into a digit): where a lost point may be (issue 36).
+    point_marks: tuple[int, ...] = ()
+    # Some segments decoded as lit are much fainter than the others: ghost segments read as ink.
+    faint: bool = False
 
 
 def seven_segments(img: Image.Image, bounds: tuple[int, int, int, int]) -> str | None:
@@ -306,7 +315,9 @@ def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int]) -> Segm
     mask = np.isin(labels, keep).astype(np.uint8)
     mask[:band_top] = 0
     mask[band_bottom:] = 0
-    mask = _deslanted(mask, band_bottom)
+    mask, slant = _deslanted(mask, band_bottom)
+    shade = _sheared(gray[top:bottom, left:right], slant, band_bottom, cv2.INTER_LINEAR, 255) if slant else \
+        gray[top:bottom, left:right]
     parts = blobs(np.where(mask > 0, 0, 255).astype(np.uint8))
     round_ = [b for b in parts if is_round(b, band)]
     chars = [c for c in columns([b for b in parts if b not in round_]) if c.bottom - c.top >= 0.5 * band]
@@ -320,10 +331,20 @@ def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int]) -> Segm
     strokes = [b for b in parts if b not in round_]
     wide = [c for c in chars if c.right - c.left >= 0.45 * digit_w]
     solid = len(wide) >= 2 and all(sum(1 for b in strokes if c.left <= b.centre_x <= c.right) == 1 for c in wide)
-    out = []
+    # Contrast within the display (issue 36): the lit level, the panel's, and what lies between.
+    band_shade = shade[band_top:band_bottom]
+    lit_values = band_shade[mask[band_top:band_bottom] > 0]
+    ground_values = band_shade[mask[band_top:band_bottom] == 0]
+    lit_level = float(np.percentile(lit_values, 20)) if lit_values.size else 0.0
+    ground = float(np.percentile(ground_values, 75)) if ground_values.size else 255.0
+    contrast = max(1.0, ground - lit_level)
+    out, marks, zone_shades = [], [], []
     for i, c in enumerate(chars):
-        if i and any(chars[i - 1].right <= p.centre_x <= c.left and p.bottom >= band_bottom - 0.2 * band
-                     for p in round_):
+        seen_point = i and any(chars[i - 1].right <= p.centre_x <= c.left and p.bottom >= band_bottom - 0.2 * band
+                               for p in round_)
+        if i and not seen_point and _point_mark(shade, chars[i - 1], c, band_top, band, ground, contrast):
+            marks.append(len(chars) - i)
+        if seen_point:
             out.append(".")
         if c.right - c.left < 0.45 * digit_w:
             if c.bottom - c.top < 0.6 * band:
@@ -339,8 +360,39 @@ def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int]) -> Segm
             zone = cell[int(fy0 * ch):max(int(fy1 * ch), int(fy0 * ch) + 1), int(fx0 * cw):max(int(fx1 * cw), int(fx0 * cw) + 1)]
             if zone.size and zone.mean() >= _LIT:
                 lit += name
+                zy0, zx0 = c_top + int(fy0 * ch), c.left + int(fx0 * cw)
+                inked = shade[zy0:zy0 + zone.shape[0], zx0:zx0 + zone.shape[1]][zone > 0]
+                if inked.size:
+                    zone_shades.append(float(np.median(inked)))
         digit = _DIGIT_OF_SEGMENTS.get("".join(sorted(lit)))
         if digit is None:
             return None
         out.append(digit)
-    return Segments("".join(out), chars[-1].right - chars[0].left, band, solid)
+    # A segment whose ink is much lighter than the darkest lit segments is a ghost the threshold
+    # let through (an 8 for a blank cell, 234.9 for 234.7): the decoding is no confirmation.
+    faint = bool(zone_shades) and max(zone_shades) - min(zone_shades) > FAINT * contrast
+    return Segments("".join(out), chars[-1].right - chars[0].left, band, solid, tuple(marks), faint)
+
+
+# A mark in the bottom of the gap between two digits at least this share of the way from the
+# panel to the lit level, and that much darker than the same gap at mid height: a point.
+POINT_MARK = 0.45
+# Lit segments whose inks differ by more than this share of the display's contrast: some are ghosts.
+FAINT = 0.3
+
+
+def _point_mark(shade: np.ndarray, before: Column, after: Column, band_top: int, band: int, ground: float,
+                contrast: float) -> bool:
+    """Point-like ink in the bottom of the gap between two digits: the darkest small spot there
+    (a box a tenth of the digit height across) against the same gap at mid height."""
+    x0, x1 = before.right + 1, after.left - 1
+    if x1 - x0 < 2:
+        return False
+    k = max(1, int(0.08 * band))
+    bottom = shade[band_top + int(0.75 * band):band_top + band + int(0.05 * band), x0:x1].astype(np.float32)
+    middle = shade[band_top + int(0.35 * band):band_top + int(0.6 * band), x0:x1].astype(np.float32)
+    if bottom.size == 0 or middle.size == 0:
+        return False
+    dark_bottom = float(cv2.blur(bottom, (k, k)).min())
+    dark_middle = float(cv2.blur(middle, (k, k)).min())
+    return ground - dark_bottom >= POINT_MARK * contrast and dark_middle - dark_bottom >= 0.3 * contrast

@@ -32,7 +32,7 @@ REREAD_ONLY = 0.9
 WEAK = 60.0
 # The doubts the layout checks raise (point, label, digits): agreement never clears them.
 HARD_DOUBTS = frozenset({"parse", "letters", "rival", "last_one", "point", "label", "skipped", "leading", "extra_digits",
-                         "unit_hidden"})
+                         "unit_hidden", "point_mark", "faint_segments"})
 # Doubts the segment reader cannot settle: the unit, digits or a point outside the box, another
 # number, a point after the last digit (the box may end before a digit).
 # The l of "lb" is label-sized, never digit-tall: segments that decode a last 1 settle "last_one"
@@ -40,7 +40,8 @@ HARD_DOUBTS = frozenset({"parse", "letters", "rival", "last_one", "point", "labe
 # Digits much narrower than the box the detector saw (the rest hidden by glare) are not settled
 # either: the segments read the same few digits in the same ink (held-out seed 20261201: 8
 # accepted at 90 for 148.2).
-UNSETTLED = frozenset({"parse", "rival", "point", "label", "skipped", "leading", "narrow", "unit_hidden"})
+UNSETTLED = frozenset({"parse", "rival", "point", "label", "skipped", "leading", "narrow", "unit_hidden", "point_mark",
+                       "faint_segments"})
 # The other polarity read a number at least two digits longer: the digits the segments confirm
 # may be the few left in view (dev seed 9001: glare over "47" of 2247 lb, the polarities read 22
 # and 2247, and the segments confirming 22 accepted it at 90). One digit longer is the other
@@ -229,6 +230,16 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
                     doubts.append(Doubt("reread_shape", 1.0, UNCLEAR))
         # A second recogniser that shares nothing with the model: the segments themselves.
         segments = layout.segment_reading(cleaned, box.bounds)
+        if segments is not None and segments.faint:
+            # Segments of very different inks decoded as lit: ghosts taken for ink, so their
+            # decoding confirms nothing (8888 for 229.4 at 90 on the first source's wide seed 602).
+            doubts.append(Doubt("faint_segments", 1.0, UNCLEAR))
+            segments = None
+        if segments is not None and segments.point_marks and "." not in parsed.as_read:
+            # A point-like mark in a gap between the digits that no reading took for a point
+            # (blurred, glowing or grown into a digit): 3816 for 381.6 at 99.9, 493 for 49.3 at
+            # 100 on wide seed 602. The point may be lost: a 10x error, so never accepted unseen.
+            doubts.append(Doubt("point_mark", 0.5, POINT))
         if segments is not None:
             agree_ = segments.text == parsed.as_read
             if agree_ or not segments.solid:
@@ -418,6 +429,13 @@ def _with_panel(whole: WeightReading, panel: WeightReading) -> WeightReading:
     if whole.found and whole.weight_lb != panel.weight_lb and whole.confidence >= WEAK:
         return replace(panel, confidence=round(min(panel.confidence, DISAGREEING_PASSES), 1),
                        doubts=panel.doubts + ("panel_disagrees",), reason=panel.reason or READ_TWO_WAYS)
+    unseen = [d for d in ("point_mark", "faint_segments") if d in whole.doubts and d not in panel.doubts]
+    if unseen and whole.found and whole.weight_lb == panel.weight_lb and "." not in str(panel.raw_text):
+        # The whole photo showed a point-like mark the reading has no point for, or ghost segments
+        # decoded as lit, and the panel's look read the same digits without seeing it (its
+        # straightening blurs a small point into a digit: 3816 for 381.6 at 95.9, wide seed 602).
+        return replace(panel, confidence=round(min(panel.confidence, DISAGREEING_PASSES), 1),
+                       doubts=panel.doubts + ("panel",) + tuple(unseen), reason=POINT)
     if _accepted(panel) or not whole.found or panel.confidence > whole.confidence:
         return replace(panel, doubts=panel.doubts + ("panel",))
     return whole
@@ -574,11 +592,26 @@ def level(cleaned: Image.Image, tilt: Tilt) -> Image.Image:
     return Image.fromarray(turned)
 
 
+def _digits_read(reading: WeightReading) -> str:
+    """The longest run of digits in what the model read (its point left out)."""
+    numbers = re.findall(r"\d[\d.]*", reading.raw_text)
+    return max(numbers, key=len).replace(".", "") if numbers else ""
+
+
+def more_digits(best: WeightReading, rest: WeightReading) -> tuple[str, ...]:
+    """The other look read the same first digits and more after them: the digits the segments
+    confirm may be the few left in view (74 for 74.8 at 90 on wide seed 602, the levelled look
+    reading 74.8), so the segments' agreement settles nothing."""
+    mine, theirs = _digits_read(best), _digits_read(rest)
+    return ("larger_other",) if mine and len(theirs) > len(mine) and theirs.startswith(mine) else ()
+
+
 def agree(lead: WeightReading, other: WeightReading) -> WeightReading:
     """Two looks at the same display (levelled and as taken): agreement keeps the surer one."""
     if lead.found and other.found and lead.weight_lb != other.weight_lb:
         return replace(lead, confidence=round(min(lead.confidence, DISAGREEING_PASSES), 1),
-                       doubts=lead.doubts + ("looks_disagree",), reason=lead.reason or READ_TWO_WAYS)
+                       doubts=lead.doubts + ("looks_disagree",) + more_digits(lead, other),
+                       reason=lead.reason or READ_TWO_WAYS)
     if not lead.found:
         return other
     if other.found and other.confidence > lead.confidence:
@@ -640,7 +673,7 @@ def combine(first: WeightReading, second: WeightReading) -> WeightReading:
     if first.found and second.found and first.weight_lb != second.weight_lb:
         best = max(first, second, key=lambda r: r.confidence)
         rest = second if best is first else first
-        larger = ("larger_other",) if rest.weight_lb > LARGER_OTHER * best.weight_lb else ()
+        larger = ("larger_other",) if rest.weight_lb > LARGER_OTHER * best.weight_lb else more_digits(best, rest)
         return replace(best, confidence=round(min(best.confidence, DISAGREEING_PASSES), 1),
                        doubts=best.doubts + ("polarities_disagree",) + larger, reason=best.reason or READ_TWO_WAYS)
     if first.found and second.found and not (set(first.doubts) | set(second.doubts)) & HARD_DOUBTS \

@@ -1,0 +1,90 @@
+"""Lit against unlit by contrast within the display, and points the decoder did not take for one
+(issue 36, api/ai/layout.segment_reading): the segment decoder thresholds ink at one level, so a
+strong ghost segment passes as lit and a small or blurred decimal point is lost; these checks
+keep such a decoding from confirming the model's reading."""
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+
+import numpy as np
+from PIL import Image, ImageFilter
+
+from api.ai import layout
+from api.ai.local_reader import DISAGREEING_PASSES, UNSETTLED, agree, confirmed
+from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, LOCAL_OCR, WeightReading
+from bench.ai.displays import LCD, seven_segment
+
+BOUNDS_MARGIN = 12
+
+
+def cleaned_display(shown: str, **kwargs) -> tuple[Image.Image, tuple[int, int, int, int]]:
+    """A seven-segment display already cleaned (dark digits on white), and the digits' box."""
+    style = replace(LCD, background=(255, 255, 255), lit=(0, 0, 0), unlit=kwargs.pop("unlit", None))
+    img = seven_segment(shown, style, unit=None, slant=0.0, **kwargs).convert("L").convert("RGB")
+    ink = np.argwhere(np.asarray(img.convert("L")) < 250)
+    (y0, x0), (y1, x1) = ink.min(axis=0), ink.max(axis=0)
+    m = BOUNDS_MARGIN
+    return img, (int(x0) - m, int(y0) - m, int(x1) + m, int(y1) + m)
+
+
+def test_plain_digits_are_neither_faint_nor_marked():
+    img, box = cleaned_display("2347", cells=4)
+    found = layout.segment_reading(img, box)
+    assert found is not None and found.text == "2347"
+    assert not found.faint and found.point_marks == ()
+
+
+def test_a_ghost_cell_dark_enough_to_pass_the_threshold_is_faint():
+    # Unlit segments (and points) at grey 90 pass the ink threshold (110): every cell decodes as
+    # an 8, but the ghosts' ink is far lighter than the lit digits', so the decoding confirms nothing.
+    img, box = cleaned_display("234", cells=4, unlit=(90, 90, 90))
+    found = layout.segment_reading(img, box)
+    assert found is not None and found.text.replace(".", "") == "8888"
+    assert found.faint
+
+
+def test_a_point_too_small_for_the_decoder_is_still_marked():
+    # A small point (a speck to the decoder, which drops it: 2347 for 234.7) still darkens the
+    # bottom of the gap between its digits and not the middle: the mark says where it is.
+    img, box = cleaned_display("234.7", cells=4, point="small", digit_height=80, stroke=0.1)
+    found = layout.segment_reading(img, box)
+    assert found is not None and found.text.replace(".", "") == "2347"
+    if "." not in found.text:
+        assert found.point_marks == (1,)
+
+
+def test_a_blurred_point_grown_into_the_gap_is_marked():
+    img, box = cleaned_display("49.3", cells=3, digit_height=100)
+    blurred = img.filter(ImageFilter.GaussianBlur(2.5))
+    found = layout.segment_reading(blurred, box)
+    assert found is not None
+    assert "." in found.text or found.point_marks == (1,)
+
+
+def test_without_the_point_no_mark():
+    img, box = cleaned_display("493", cells=3, digit_height=100)
+    found = layout.segment_reading(img.filter(ImageFilter.GaussianBlur(2.5)), box)
+    assert found is not None and found.text == "493" and found.point_marks == ()
+
+
+def test_a_marked_or_faint_reading_is_never_confirmed():
+    for doubt in ("point_mark", "faint_segments"):
+        assert doubt in UNSETTLED
+        reading = WeightReading(LOCAL_OCR, Decimal(3816), DISAGREEING_PASSES, raw_text="3816",
+                                doubts=("segments_agree", doubt))
+        assert confirmed(reading).confidence == DISAGREEING_PASSES
+
+
+def test_segments_confirming_the_shorter_of_two_looks_do_not_settle_it():
+    # The levelled look read 74.8, the look as taken 74 with its segments agreeing: the segments
+    # confirmed the two digits left in view, and 74 was accepted at 90 (wide seed 602).
+    short = WeightReading(LOCAL_OCR, Decimal(74), 60.0, raw_text="74", doubts=("segments_agree",))
+    longer = WeightReading(LOCAL_OCR, Decimal("74.8"), 95.0, raw_text="74.8 | lb")
+    both = agree(short, longer)
+    assert "larger_other" in both.doubts
+    assert confirmed(both).confidence < DEFAULT_ACCEPT_CONFIDENCE
+    # The same digits with the point elsewhere is the other look losing the point: no veto.
+    lost_point = WeightReading(LOCAL_OCR, Decimal(748), 95.0, raw_text="748")
+    assert "larger_other" not in agree(WeightReading(LOCAL_OCR, Decimal("74.8"), 60.0, raw_text="74.8"),
+                                       lost_point).doubts
