@@ -466,9 +466,18 @@ def _look(colour: Image.Image, unit_known: bool) -> WeightReading:
         bare = confirmed(_read_levelled(layout.without_ghosts(cleaned), colour, unit_known)[0])
         # Not digits found only beside a label (glare over the rest): 1.2 for 391.2 lb at 90 on the
         # first source's seed 20261207, the segments reading the same two digits left in view.
-        if _accepted(bare) and "segments_agree" in bare.doubts and "beside_label" not in bare.doubts:
+        if _accepted(bare) and "segments_agree" in bare.doubts and "beside_label" not in bare.doubts \
+                and _ghosts_only_lead(reading, bare):
             reading = replace(bare, doubts=bare.doubts + ("ghosts_removed",))
     return reading
+
+
+def _ghosts_only_lead(seen: WeightReading, bare: WeightReading) -> bool:
+    """The look without ghosts may drop digits only at the front (blank cells read as 8s): one
+    that loses a digit inside the number lost a lit digit under glare (1680 for 17680 at 90 on
+    the first source's seed 20261207, the first look read 17680 and its segments were uneven)."""
+    mine, theirs = _digits_read(seen), _digits_read(bare)
+    return not seen.found or len(theirs) >= len(mine) or mine.endswith(theirs)
 
 
 def _dot_matrix(cleaned: Image.Image, colour: Image.Image, unit_known: bool) -> WeightReading | None:

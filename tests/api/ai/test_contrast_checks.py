@@ -88,3 +88,14 @@ def test_segments_confirming_the_shorter_of_two_looks_do_not_settle_it():
     lost_point = WeightReading(LOCAL_OCR, Decimal(748), 95.0, raw_text="748")
     assert "larger_other" not in agree(WeightReading(LOCAL_OCR, Decimal("74.8"), 60.0, raw_text="74.8"),
                                        lost_point).doubts
+
+
+def test_the_look_without_ghosts_may_drop_leading_digits_only():
+    from api.ai.local_reader import _ghosts_only_lead
+
+    def reading(text):
+        return WeightReading(LOCAL_OCR, Decimal(text), 90.0, raw_text=text)
+
+    assert _ghosts_only_lead(reading("88234"), reading("234"))  # blank cells read as 8s
+    assert _ghosts_only_lead(reading("234.9"), reading("234.7"))  # a ghost segment inside a digit
+    assert not _ghosts_only_lead(reading("17680"), reading("1680"))  # a lit 7 lost under glare
