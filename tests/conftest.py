@@ -70,6 +70,10 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
         FLOW_SECRET_KEY="test-secret-" + uuid.uuid4().hex,
         FLOW_GEOCODER_URL="",
         FLOW_OPENAI_API_KEY="",
+        # Warming each newly published file with the queries earlier tests asked (other companies')
+        # is background work no test here waits for; its own tests turn it on
+        # (tests/api/analytics/test_warehouse_connection.py), as bench.warehouse.after_publish does.
+        FLOW_WAREHOUSE_WARM_QUERIES="0",
     )
     from api.core.config import get_settings
     from flow.cli import upgrade_database

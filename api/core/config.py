@@ -71,6 +71,9 @@ class Settings(BaseSettings):
     # Rows of query results the API keeps per published version (api/warehouse/reader.py,
     # cached_rows; least recently used dropped first); 0 turns the result cache off.
     warehouse_result_cache_rows: int = Field(default=50_000, ge=0)
+    # How many of the queries last answered from a published version are read again on the version
+    # that replaces it, in the background, before users ask them (api/warehouse/reader.py); 0: none.
+    warehouse_warm_queries: int = Field(default=256, ge=0)
 
     web_dist: Path = ROOT / "web" / "dist"
 

@@ -7,20 +7,35 @@ version and opens it, requests already running finish on the previous file, and 
 database is closed when its last cursor is. The file is attached to an in-memory database
 rather than opened by path, because DuckDB keeps one database per path in a process and would
 hand back the old file's.
+
+A publish would otherwise empty the result cache (see cached_rows) and make the first reads after
+it pay for planning and running their queries again (a cold read). So the version that replaces
+another is warmed: a background thread reads again, on the new file, the queries most recently
+answered from the old one (up to the setting warehouse_warm_queries, within WARM_SECONDS), the
+work a publish can do once instead of the next user of each screen. A request asking a query
+being read meanwhile waits for that read instead of running it twice (_Results.fetch). Each API
+process looks for a new file every WATCH_SECONDS (_watch), so it starts warming without waiting
+for a request, and the screens' poll for a new refresh announces it once warm (warming()).
 """
 from __future__ import annotations
 
+import atexit
+import logging
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
 import duckdb
 
 from api.core.config import get_settings
+
+log = logging.getLogger(__name__)
 
 
 def warehouse_file() -> Path:
@@ -65,17 +80,35 @@ def empty_warehouse() -> duckdb.DuckDBPyConnection:
 # rows in all as the setting warehouse_result_cache_rows says (least recently used dropped first);
 # a single result larger than a tenth of that is not kept.
 RESULT_CACHE_ENTRIES = 2048
+# Warming a new version (see the module's docstring) stops after this long, read or not.
+WARM_SECONDS = 20.0
+# How often each API process looks for a newly published file (a stat) once it has read the warehouse.
+WATCH_SECONDS = 0.5
+# A request waits this long at most for the same query being read by another thread, then reads it itself.
+WAIT_FOR_READ_SECONDS = 60.0
+
+Result = tuple[tuple[str, ...], list[tuple]]
+
+
+class _Read:
+    """One read of a query under way (single flight): the thread reading it sets the result."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.value: Result | None = None
 
 
 class _Results:
-    """Query results of one published version: (sql, params) -> (column names, rows), LRU-bounded.
+    """Query results of one published version: (sql, params) -> (column names, rows), LRU-bounded,
+    with the query and parameters each came from (what warming the next version reads again).
 
     The file under a version never changes (a publish is a new file), so a deterministic query's
     rows are the same until the version is retired, and the cache goes with it."""
 
     def __init__(self, max_rows: int) -> None:
         self.max_rows = max_rows
-        self._entries: OrderedDict[tuple, tuple[tuple[str, ...], list[tuple]]] = OrderedDict()
+        self._entries: OrderedDict[tuple, tuple[Result, tuple[str, list]]] = OrderedDict()
+        self._reading: dict[tuple, _Read] = {}
         self._rows = 0
         self._lock = threading.Lock()
 
@@ -86,26 +119,62 @@ class _Results:
     def rows(self) -> int:
         return self._rows
 
-    def get(self, key: tuple) -> tuple[tuple[str, ...], list[tuple]] | None:
+    def get(self, key: tuple) -> Result | None:
         with self._lock:
             found = self._entries.get(key)
-            if found is not None:
-                self._entries.move_to_end(key)
-            return found
+            if found is None:
+                return None
+            self._entries.move_to_end(key)
+            return found[0]
 
-    def put(self, key: tuple, value: tuple[tuple[str, ...], list[tuple]]) -> None:
+    def put(self, key: tuple, value: Result, source: tuple[str, list]) -> None:
         size = len(value[1])
         if size > self.max_rows // 10:
             return
         with self._lock:
             old = self._entries.pop(key, None)
             if old is not None:
-                self._rows -= len(old[1])
-            self._entries[key] = value
+                self._rows -= len(old[0][1])
+            self._entries[key] = (value, source)
             self._rows += size
             while len(self._entries) > RESULT_CACHE_ENTRIES or self._rows > self.max_rows:
-                _, dropped = self._entries.popitem(last=False)
+                _, (dropped, _) = self._entries.popitem(last=False)
                 self._rows -= len(dropped[1])
+
+    def fetch(self, key: tuple, source: tuple[str, list], read) -> Result:
+        """The cached result, or read() once however many threads ask for it at the same time:
+        the others wait for that read (at most WAIT_FOR_READ_SECONDS; if it failed or took longer,
+        each reads on its own)."""
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+                return found[0]
+            under_way = self._reading.get(key)
+            if under_way is None:
+                mine = self._reading[key] = _Read()
+        if under_way is not None:
+            if under_way.done.wait(WAIT_FOR_READ_SECONDS) and under_way.value is not None:
+                return under_way.value
+            return read()
+        try:
+            mine.value = read()
+            self.put(key, mine.value, source)
+            return mine.value
+        finally:
+            with self._lock:
+                self._reading.pop(key, None)
+            mine.done.set()
+
+    def recent(self, limit: int) -> list[tuple[tuple, tuple[str, list]]]:
+        """The keys and sources of the most recently used results, most recent first."""
+        with self._lock:
+            found = []
+            for key in reversed(self._entries):
+                if len(found) >= limit:
+                    break
+                found.append((key, self._entries[key][1]))
+            return found
 
     def clear(self) -> None:
         with self._lock:
@@ -128,6 +197,9 @@ class _Published:
             raise
         self.cursors = 0
         self.retired = False
+        # Set once the version holds what warming it reads (at once for a version nothing warms).
+        self.warmed = threading.Event()
+        self.warmed.set()
 
     def close_if_done(self) -> None:
         if self.retired and self.cursors == 0:
@@ -160,16 +232,60 @@ def _checkout(path: Path) -> tuple[_Published, duckdb.DuckDBPyConnection] | None
                 fresh = _Published(path, version)
             except duckdb.Error:  # replaced or removed between the stat and the attach
                 return None
+            warm = []
             if current is not None:
+                if fresh.results.max_rows:
+                    warm = current.results.recent(get_settings().warehouse_warm_queries)
                 current.retired = True
                 current.results.clear()
                 current.close_if_done()
             _published[path] = current = fresh
+            if warm and not _stopping.is_set():
+                fresh.warmed.clear()
+                warmer = threading.Thread(target=_warm, args=(fresh, warm), name="warehouse-warm", daemon=True)
+                _warmers.add(warmer)
+                warmer.start()
         current.cursors += 1
         cursor = current.con.cursor()
         _cursor_version[id(cursor)] = current
     cursor.execute("use published")
     return current, cursor
+
+
+def _warm(published: _Published, queries: list[tuple[tuple, tuple[str, list]]]) -> None:
+    """Read again on a new version the queries last answered from the one it replaced (most recent
+    first), until they are read, the version is replaced in turn, or WARM_SECONDS have passed."""
+    with _published_lock:
+        if published.retired:
+            return
+        published.cursors += 1
+        cursor = published.con.cursor()
+    started = time.monotonic()
+    read = 0
+    try:
+        cursor.execute("use published")
+        for key, (query, params) in queries:
+            if published.retired or _stopping.is_set() or time.monotonic() - started > WARM_SECONDS:
+                break
+            published.results.fetch(key, (query, params), partial(_read, cursor, query, params))
+            read += 1
+    except duckdb.Error as error:  # a query of the old file the new one cannot answer: requests will say so
+        log.warning("warming the published warehouse stopped: %s", error)
+    finally:
+        _checkin(published, cursor)
+        published.warmed.set()
+        _warmers.discard(threading.current_thread())
+    log.info("warmed the published warehouse: %d of %d queries in %.2f s", read, len(queries),
+             time.monotonic() - started)
+
+
+def warming() -> threading.Event:
+    """Opens the published file's newest version (if a publish swapped one in) and gives the event
+    set once warming it is done: the screens' poll for a new refresh (GET /api/analytics/refreshed)
+    announces a publish only then, so the figures the screens reload are read already."""
+    with read_warehouse() as con:
+        published = _cursor_version[id(con)]
+    return published.warmed
 
 
 def _checkin(published: _Published, cursor: duckdb.DuckDBPyConnection) -> None:
@@ -180,9 +296,49 @@ def _checkin(published: _Published, cursor: duckdb.DuckDBPyConnection) -> None:
         published.close_if_done()
 
 
+_watcher: threading.Thread | None = None
+_stopping = threading.Event()
+_warmers: set[threading.Thread] = set()
+
+
+def _watch() -> None:
+    """Open (and so warm) each newly published file as soon as it is there, not at the next request."""
+    while not _stopping.wait(WATCH_SECONDS):
+        try:
+            path = warehouse_file()
+            current = _published.get(path)
+            if current is not None and current.version == _file_version(path):
+                continue
+            checked_out = _checkout(path)
+            if checked_out is not None:
+                _checkin(*checked_out)
+        except Exception:
+            log.debug("looking for a new published warehouse failed", exc_info=True)
+
+
+def _start_watching() -> None:
+    global _watcher
+    if _watcher is None:
+        with _published_lock:
+            if _watcher is None:
+                _watcher = threading.Thread(target=_watch, name="warehouse-watch", daemon=True)
+                _watcher.start()
+                atexit.register(_stop_background)
+
+
+def _stop_background() -> None:
+    """At the process's exit: the watcher and any warming stop between two queries (a thread left
+    inside DuckDB while the interpreter shuts down would leave its objects behind)."""
+    _stopping.set()
+    for thread in [_watcher, *list(_warmers)]:
+        if thread is not None:
+            thread.join(timeout=5)
+
+
 @contextmanager
 def read_warehouse() -> Iterator[duckdb.DuckDBPyConnection]:
     """A read-only cursor on the published file (the empty warehouse before the first publish)."""
+    _start_watching()
     checked_out = _checkout(warehouse_file()) or _checkout(empty_warehouse_file())
     if checked_out is None:
         raise _missing_empty()
@@ -267,11 +423,18 @@ def cached_rows(con: duckdb.DuckDBPyConnection, query: str, params: list) -> lis
     published = _cursor_version.get(id(con))
     if published is None or not published.results.max_rows:
         return rows(con, query, params)
-    key = (query, _key(params))
-    found = published.results.get(key)
-    if found is None:
-        cur = con.execute(query, params)
-        found = (tuple(d[0] for d in cur.description), cur.fetchall())
-        published.results.put(key, found)
-    names, values = found
+    names, values = published.results.fetch((query, _key(params)), (query, _copy(params)),
+                                             lambda: _read(con, query, params))
     return [dict(zip(names, r)) for r in values]
+
+
+def _read(con: duckdb.DuckDBPyConnection, query: str, params: list) -> Result:
+    cur = con.execute(query, params)
+    return tuple(d[0] for d in cur.description), cur.fetchall()
+
+
+def _copy(value):
+    """The parameters as they were asked (a caller may change its list afterwards)."""
+    if isinstance(value, list | tuple):
+        return [_copy(v) for v in value]
+    return value

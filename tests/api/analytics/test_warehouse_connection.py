@@ -3,8 +3,10 @@ publish (atomic rename, as pipelines/defs/publish does it) is seen by the next r
 already running finishes on the file it started on, and concurrent requests are safe."""
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import duckdb
@@ -30,8 +32,11 @@ def version_seen() -> int:
 
 @pytest.fixture
 def published(tmp_path, monkeypatch):
+    from api.core.config import get_settings
+
     path = tmp_path / "flow.duckdb"
     monkeypatch.setattr(warehouse, "warehouse_file", lambda: path)
+    monkeypatch.setattr(get_settings(), "warehouse_warm_queries", 256)  # the product's default (tests run with 0)
     yield path
     warehouse._published.pop(path, None)
 
@@ -98,6 +103,8 @@ def publish_companies(path, version: int, companies: dict[str, int]) -> None:
     con.execute("create schema marts")
     con.execute("create table marts.marker as select ? as version", [version])
     con.execute("create table marts.figures (company_id varchar, figure integer)")
+    con.execute("create table marts.warehouse_refresh as select now()::timestamp as refreshed_at, "
+                "now()::timestamp as source_changed_at")
     con.executemany("insert into marts.figures values (?, ?)", list(companies.items()))
     con.close()
     os.replace(staged, path)
@@ -165,3 +172,132 @@ def test_the_cache_can_be_turned_off(published, monkeypatch):
     publish_companies(published, 1, {"a": 10})
     assert figure("a") == (10, 1)
     assert len(warehouse._published[published].results) == 0
+
+
+# ---- warming a new version (the reads a publish would otherwise make cold) ----------------------
+
+def wait_for(condition, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
+def test_a_publish_reads_again_on_the_new_file_what_was_read_from_the_old(published):
+    publish_companies(published, 1, {"a": 10, "b": 99})
+    assert figure("a") == (10, 1) and figure("b") == (99, 1)
+    publish_companies(published, 2, {"a": 20, "b": 98})
+    assert version_seen() == 2  # any request (the screens poll every few seconds) opens the new file
+    new = warehouse._published[published]
+    assert wait_for(lambda: len(new.results) == 2)
+    # in the new version's cache before anyone asked for it, with the new file's figures
+    for company, value in (("a", 20), ("b", 98)):
+        names, values = new.results.get((FIGURE, warehouse._key([company])))
+        assert dict(zip(names, values[0])) == {"figure": value, "version": 2}
+    assert figure("a") == (20, 2)
+
+
+def test_warming_reads_at_most_the_setting_most_recent_first(published, monkeypatch):
+    from api.core.config import get_settings
+
+    monkeypatch.setattr(get_settings(), "warehouse_warm_queries", 1)
+    publish_companies(published, 1, {"a": 10, "b": 99})
+    figure("a")
+    figure("b")
+    publish_companies(published, 2, {"a": 20, "b": 98})
+    version_seen()
+    new = warehouse._published[published]
+    assert wait_for(lambda: len(new.results) == 1)
+    time.sleep(0.2)
+    assert len(new.results) == 1
+    assert new.results.get((FIGURE, warehouse._key(["b"]))) is not None  # the one read last
+
+    monkeypatch.setattr(get_settings(), "warehouse_warm_queries", 0)
+    publish_companies(published, 3, {"a": 30, "b": 97})
+    version_seen()
+    time.sleep(0.3)
+    assert len(warehouse._published[published].results) == 0
+
+
+def test_a_query_asked_by_many_threads_at_once_is_read_once():
+    results = warehouse._Results(1000)
+    reads = []
+    gate = threading.Event()
+
+    def read():
+        reads.append(1)
+        gate.wait(5)
+        return (("n",), [(len(reads),)])
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = [pool.submit(results.fetch, ("q", ()), ("q", []), read) for _ in range(8)]
+        assert wait_for(lambda: len(reads) == 1)
+        time.sleep(0.1)
+        gate.set()
+        assert all(a.result(timeout=10) == (("n",), [(1,)]) for a in answers)
+    assert len(reads) == 1 and len(results) == 1
+
+
+def test_when_the_shared_read_fails_the_others_read_on_their_own():
+    results = warehouse._Results(1000)
+    started = threading.Event()
+    release = threading.Event()
+
+    def failing():
+        started.set()
+        release.wait(5)
+        raise duckdb.Error("the first reader's query failed")
+
+    with ThreadPoolExecutor(2) as pool:
+        first = pool.submit(results.fetch, ("q", ()), ("q", []), failing)
+        assert started.wait(5)
+        second = pool.submit(results.fetch, ("q", ()), ("q", []), lambda: (("n",), [(2,)]))
+        time.sleep(0.1)
+        release.set()
+        with pytest.raises(duckdb.Error):
+            first.result(timeout=10)
+        assert second.result(timeout=10) == (("n",), [(2,)])
+
+
+async def test_the_screens_poll_announces_a_publish_once_the_new_version_is_warm(published, monkeypatch):
+    from api.analytics.router import get_warehouse_refreshed
+
+    gate = threading.Event()
+    plain_read = warehouse._read
+
+    def held_while_warming(con, query, params):
+        if threading.current_thread().name == "warehouse-warm":
+            gate.wait(10)
+        return plain_read(con, query, params)
+
+    monkeypatch.setattr(warehouse, "_read", held_while_warming)
+    publish_companies(published, 1, {"a": 10})
+    assert figure("a") == (10, 1)
+    publish_companies(published, 2, {"a": 20})
+
+    poll = asyncio.ensure_future(get_warehouse_refreshed(None))
+    await asyncio.sleep(0.5)
+    assert not poll.done()  # the new version is still being warmed
+    gate.set()
+    assert (await asyncio.wait_for(poll, 10)).last_refreshed_at is not None
+    assert warehouse._published[published].warmed.is_set()
+    assert warehouse._published[published].results.get((FIGURE, warehouse._key(["a"]))) is not None
+
+
+def test_a_new_publish_is_opened_and_warmed_without_waiting_for_a_request(published):
+    publish_companies(published, 1, {"a": 10})
+    assert figure("a") == (10, 1)
+    first = warehouse._published[published]
+    publish_companies(published, 2, {"a": 20})
+    # no request: the process's watcher finds the new file and warms it
+    assert wait_for(lambda: warehouse._published[published] is not first
+                    and warehouse._published[published].results.get((FIGURE, warehouse._key(["a"]))) is not None)
+    assert first.retired
+
+
+def test_the_product_warms_by_default():
+    from api.core.config import Settings
+
+    assert Settings.model_fields["warehouse_warm_queries"].default == 256  # the tests' env turns it off
