@@ -62,9 +62,9 @@ async def get_warehouse_refreshed(_user: AdminUser) -> WarehouseRefreshRead:
     """When the warehouse was last published: open screens ask every few seconds and reload
     their figures only when it moves (cheap: no company data, cached per published file). A new
     publish is announced once the API has read on it again what screens last asked (warehouse
-    reader's warming, at most WARM_SECONDS), so their reload is answered from the result cache."""
+    reader's warming, at most ANNOUNCE_WAIT_SECONDS), so their reload is answered from the result cache."""
     warmed = await run_in_threadpool(warehouse.warming)
-    deadline = time.monotonic() + warehouse.WARM_SECONDS
+    deadline = time.monotonic() + warehouse.ANNOUNCE_WAIT_SECONDS
     while not warmed.is_set() and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     return WarehouseRefreshRead(last_refreshed_at=await run_in_threadpool(warehouse.published_refreshed_at))

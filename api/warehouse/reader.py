@@ -82,6 +82,9 @@ def empty_warehouse() -> duckdb.DuckDBPyConnection:
 RESULT_CACHE_ENTRIES = 2048
 # Warming a new version (see the module's docstring) stops after this long, read or not.
 WARM_SECONDS = 20.0
+# The screens' poll announces a new version once it is warm, or after this long (figures a few
+# seconds late rather than a publish held back by a long warming).
+ANNOUNCE_WAIT_SECONDS = 5.0
 # How often each API process looks for a newly published file (a stat) once it has read the warehouse.
 WATCH_SECONDS = 0.5
 # A request waits this long at most for the same query being read by another thread, then reads it itself.

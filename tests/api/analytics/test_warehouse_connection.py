@@ -301,3 +301,28 @@ def test_the_product_warms_by_default():
     from api.core.config import Settings
 
     assert Settings.model_fields["warehouse_warm_queries"].default == 256  # the tests' env turns it off
+
+
+async def test_a_long_warming_holds_the_announcement_back_only_so_long(published, monkeypatch):
+    from api.analytics.router import get_warehouse_refreshed
+
+    gate = threading.Event()
+    plain_read = warehouse._read
+
+    def held_while_warming(con, query, params):
+        if threading.current_thread().name == "warehouse-warm":
+            gate.wait(10)
+        return plain_read(con, query, params)
+
+    monkeypatch.setattr(warehouse, "_read", held_while_warming)
+    monkeypatch.setattr(warehouse, "ANNOUNCE_WAIT_SECONDS", 0.5)
+    publish_companies(published, 1, {"a": 10})
+    assert figure("a") == (10, 1)
+    publish_companies(published, 2, {"a": 20})
+    try:
+        started = time.monotonic()
+        assert (await asyncio.wait_for(get_warehouse_refreshed(None), 5)).last_refreshed_at is not None
+        assert time.monotonic() - started < 3
+        assert not warehouse._published[published].warmed.is_set()  # still warming: announced anyway
+    finally:
+        gate.set()
