@@ -440,14 +440,18 @@ def read_weight_sync(img: Image.Image, unit_known: bool = False) -> WeightReadin
     view = display.straightened(img, panels[0]) if panels else None
     # A dot-matrix display too small to show its dots in the whole photo: the model's reading of
     # it alone (2245 for 224.5 at 100) is not one to accept.
-    dotted = view is not None and "dots_agree" not in reading.doubts \
-        and dots.find_dots(np.asarray(images.for_ocr(view)[0].convert("L"))) is not None
+    prepared = None
+    if view is not None and "dots_agree" not in reading.doubts:
+        # Cleaned once: the panel's look below starts from the same picture and the same dots.
+        cleaned_view, inverted = images.for_ocr(view)
+        prepared = (cleaned_view, inverted, dots.find_dots(np.asarray(cleaned_view.convert("L"))))
+    dotted = prepared is not None and prepared[2] is not None
     if view is not None and (dotted or not _accepted(reading)):
         # The display found and cut from the photo as taken, straightened (issue 36): a small or
         # tilted display read like a large straight one. Its reading stands on its own checks
         # (segments, dots or both polarities agreeing); a look at the whole photo that read
         # another number with some confidence leaves it unaccepted.
-        reading = _with_panel(reading, _look(view, unit_known))
+        reading = _with_panel(reading, _look(view, unit_known, prepared))
         if dotted and "dots_agree" not in reading.doubts:
             # Dots the model read alone: it drops their points (2927 for 292.7 at 100).
             reading = replace(reading, confidence=round(min(reading.confidence, DISAGREEING_PASSES), 1),
@@ -478,11 +482,18 @@ def _with_panel(whole: WeightReading, panel: WeightReading) -> WeightReading:
     return whole
 
 
-def _look(colour: Image.Image, unit_known: bool) -> WeightReading:
+def _look(colour: Image.Image, unit_known: bool,
+          prepared: tuple[Image.Image, bool, dots.Dots | None] | None = None) -> WeightReading:
     """One picture (at most OCR_LONG_SIDE): the likely polarity, levelled when tilted, the other
-    polarity when that is not accepted, and a look without ghost segments."""
-    cleaned, inverted = images.for_ocr(colour)
-    dotted = _dot_matrix(cleaned, colour, unit_known)
+    polarity when that is not accepted, and a look without ghost segments.
+
+    prepared: images.for_ocr(colour) and the dots found in it, when already computed."""
+    if prepared is None:
+        cleaned, inverted = images.for_ocr(colour)
+        found = dots.find_dots(np.asarray(cleaned.convert("L")))
+    else:
+        cleaned, inverted, found = prepared
+    dotted = _dot_matrix(cleaned, colour, unit_known, found)
     if dotted is not None:
         return dotted  # a dot-matrix display: the model's reading counts only with the dots'
     reading, tilt = _read_levelled(cleaned, colour, unit_known)
@@ -517,10 +528,11 @@ def _ghosts_only_lead(seen: WeightReading, bare: WeightReading) -> bool:
     return not seen.found or len(theirs) >= len(mine) or mine.endswith(theirs)
 
 
-def _dot_matrix(cleaned: Image.Image, colour: Image.Image, unit_known: bool) -> WeightReading | None:
+def _dot_matrix(cleaned: Image.Image, colour: Image.Image, unit_known: bool,
+                found: dots.Dots | None) -> WeightReading | None:
     """A dot-matrix display: the model reads the dots joined into strokes, and the dots decoded
-    on their own must give the same number for the reading to count (api/ai/dots.py)."""
-    found = dots.find_dots(np.asarray(cleaned.convert("L")))
+    on their own must give the same number for the reading to count (api/ai/dots.py).
+    found: dots.find_dots of the cleaned picture."""
     if found is None:
         return None
     strokes = dots.joined(cleaned, found)
