@@ -486,7 +486,9 @@ export interface paths {
         /**
          * Get Warehouse Refreshed
          * @description When the warehouse was last published: open screens ask every few seconds and reload
-         *     their figures only when it moves (cheap: no company data, cached per published file).
+         *     their figures only when it moves (cheap: no company data, cached per published file). A new
+         *     publish is announced once the API has read on it again what screens last asked (warehouse
+         *     reader's warming, at most ANNOUNCE_WAIT_SECONDS), so their reload is answered from the result cache.
          */
         get: operations["analytics-get_warehouse_refreshed"];
         put?: never;
