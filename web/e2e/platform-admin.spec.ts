@@ -91,6 +91,9 @@ test("the platform admin suspends and reactivates a customer", async ({ page }) 
   await expect(page).toHaveURL(/\/app\/system-customers$/);
   await page.getByLabel("Search companies").fill(company); // the list pages: find the company, wherever it sits
   await expect(page).toHaveURL(/search=/);
+  // The list shows the page before the search until the search's answer arrives; clicking in
+  // between can land on a row that moves under the pointer. Wait for the answer: one company.
+  await expect(page.locator("tbody tr")).toHaveCount(1);
   const row = page.getByRole("row", { name: new RegExp(company) });
   await row.getByRole("button", { name: "View" }).click();
   await expect(page.getByRole("heading", { name: company })).toBeVisible();
