@@ -28,6 +28,7 @@ from api.kit import contract
 from api.kit.errors import ERROR_RESPONSES, install_error_handlers
 from api.kit.guard import RequestGuard
 from api.kit.methods import MethodGuard
+from api.kit.routing import include_flat
 from api.lists.router import router as lists_router
 from api.ops.logs import RedactSecrets, configure_logging
 from api.ops.middleware import Operations
@@ -89,8 +90,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # from X-Forwarded-For/-Proto only when the connection is from a trusted proxy. The
         # server itself trusts none (`flow serve`/`flow up` run uvicorn with proxy_headers off).
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
-    for router in ROUTERS:
-        app.include_router(router, prefix="/api")
+    for router in ROUTERS:  # flat on the app: include_router's nodes cost every request (api/kit/routing.py)
+        include_flat(app, router, prefix="/api")
 
     default_openapi = app.openapi
 
