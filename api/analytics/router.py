@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from collections.abc import Callable
+from functools import partial
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query, Response
@@ -23,6 +25,7 @@ from api.analytics.schemas import (
     CostAnalysisRead,
     DashboardRead,
     EsgReportRead,
+    Freshness,
     TicketReportRead,
     WarehouseRefreshRead,
 )
@@ -70,31 +73,50 @@ async def get_warehouse_refreshed(_user: AdminUser) -> WarehouseRefreshRead:
     return WarehouseRefreshRead(last_refreshed_at=await run_in_threadpool(warehouse.published_refreshed_at))
 
 
+def _encoded(model: type[Freshness], build: Callable[[], dict]) -> bytes:
+    """The answer validated against its response model and encoded as FastAPI would, without the
+    two freshness fields (freshness.stamp_json puts them in per request)."""
+    return model.model_validate(build()).model_dump_json(by_alias=True, exclude=_STAMP_FIELDS).encode()
+
+
+_STAMP_FIELDS = {"refreshing", "pending_since"}
+
+
+async def answered(db: Db, f: service.ReportFilter, model: type[Freshness], build: Callable[[], dict],
+                   *variant) -> Response:
+    """A figures answer from the per-version answer cache (warehouse.cached_answer: built, validated
+    and encoded once per publish, route and filter), stamped with this request's freshness."""
+    key = (model.__name__, f, *variant)
+    body = await run_in_threadpool(warehouse.cached_answer, key, partial(_encoded, model, build))
+    return Response(freshness.stamp_json(body, await freshness.pending_since(db, f.company_id)),
+                    media_type="application/json")
+
+
 @router.get("/analytics/dashboard", response_model=DashboardRead)
-async def get_dashboard(db: Db, f: Filter) -> dict:
-    return await freshness.stamped(db, f.company_id, await run_in_threadpool(service.dashboard, f))
+async def get_dashboard(db: Db, f: Filter) -> Response:
+    return await answered(db, f, DashboardRead, partial(service.dashboard, f))
 
 
 @router.get("/reports/basic", response_model=BasicReportRead)
-async def get_basic_report(db: Db, f: Filter) -> dict:
-    return await freshness.stamped(db, f.company_id, await run_in_threadpool(service.basic_report, f))
+async def get_basic_report(db: Db, f: Filter) -> Response:
+    return await answered(db, f, BasicReportRead, partial(service.basic_report, f))
 
 
 @router.get("/reports/tickets", response_model=TicketReportRead)
-async def get_ticket_report(db: Db, f: Filter, include_breakdowns: bool = False) -> dict:
-    answer = await run_in_threadpool(service.ticket_report, f, include_breakdowns=include_breakdowns)
-    return await freshness.stamped(db, f.company_id, answer)
+async def get_ticket_report(db: Db, f: Filter, include_breakdowns: bool = False) -> Response:
+    build = partial(service.ticket_report, f, include_breakdowns=include_breakdowns)
+    return await answered(db, f, TicketReportRead, build, include_breakdowns)
 
 
 @router.get("/reports/esg", response_model=EsgReportRead,
             dependencies=[Depends(require_feature(plans.ESG_ADVANCED))])
-async def get_esg_report(db: Db, f: Filter) -> dict:
-    return await freshness.stamped(db, f.company_id, await run_in_threadpool(impact.esg_report, f))
+async def get_esg_report(db: Db, f: Filter) -> Response:
+    return await answered(db, f, EsgReportRead, partial(impact.esg_report, f))
 
 
 @router.get("/reports/cost-analysis", response_model=CostAnalysisRead)
-async def get_cost_analysis(db: Db, f: Filter) -> dict:
-    return await freshness.stamped(db, f.company_id, await run_in_threadpool(impact.cost_analysis, f))
+async def get_cost_analysis(db: Db, f: Filter) -> Response:
+    return await answered(db, f, CostAnalysisRead, partial(impact.cost_analysis, f))
 
 
 @router.get("/reports/ai-analytics", response_model=AiAnalyticsRead,

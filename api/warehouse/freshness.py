@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
 from api.warehouse import reader as warehouse
+from api.warehouse.schemas import Pending
 
 # The same tables as pipelines/defs/publish/publish.SOURCE_TABLES (tests/api/analytics/test_freshness.py
 # holds the two equal): what the analytics figures are made of and the sensor refreshes for.
@@ -40,6 +41,15 @@ async def pending_since(db: AsyncSession, company_id: uuid.UUID | str) -> dateti
     seen = state.source_changed_at or NOTHING_PUBLISHED
     found = (await db.execute(_PENDING, {"company": uuid.UUID(str(company_id)), "seen": seen})).scalar()
     return found.astimezone(UTC) if found else None
+
+
+def stamp_json(answer: bytes, since: datetime | None) -> bytes:
+    """An encoded answer (a JSON object without the two fields) with `refreshing` and
+    `pending_since` put first, encoded as the Pending model encodes them."""
+    stamp = Pending(refreshing=since is not None, pending_since=since).model_dump_json().encode()
+    if answer.strip() == b"{}":
+        return stamp
+    return stamp[:-1] + b"," + answer.lstrip()[1:]
 
 
 async def stamped(db: AsyncSession, company_id: uuid.UUID | str, answer: dict) -> dict:

@@ -24,7 +24,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import partial
@@ -89,6 +89,9 @@ ANNOUNCE_WAIT_SECONDS = 5.0
 WATCH_SECONDS = 0.5
 # A request waits this long at most for the same query being read by another thread, then reads it itself.
 WAIT_FOR_READ_SECONDS = 60.0
+# Whole answers (a screen's JSON, cached_answer) kept per version, least recently used dropped first:
+# a 365-day dashboard is about 32 kB, so this is at most some tens of MB a process.
+ANSWER_CACHE_ENTRIES = 512
 
 Result = tuple[tuple[str, ...], list[tuple]]
 
@@ -185,13 +188,40 @@ class _Results:
             self._rows = 0
 
 
+class _Answers:
+    """Whole answers of one published version: key -> JSON bytes, LRU-bounded (ANSWER_CACHE_ENTRIES)."""
+
+    def __init__(self) -> None:
+        self._entries: OrderedDict[tuple, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> bytes | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+            return found
+
+    def put(self, key: tuple, value: bytes) -> None:
+        with self._lock:
+            self._entries[key] = value
+            self._entries.move_to_end(key)
+            while len(self._entries) > ANSWER_CACHE_ENTRIES:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
 class _Published:
     """One version of the published file, open read-only, the cursors handed out on it and the
-    results read from it."""
+    results and answers read from it."""
 
     def __init__(self, path: Path, version: tuple[int, int]):
         self.version = version
         self.results = _Results(get_settings().warehouse_result_cache_rows)
+        self.answers = _Answers()
         self.con = duckdb.connect(":memory:", config={"threads": 1})
         try:
             self.con.execute(f"attach '{path}' as published (read_only)")
@@ -241,6 +271,7 @@ def _checkout(path: Path) -> tuple[_Published, duckdb.DuckDBPyConnection] | None
                     warm = current.results.recent(get_settings().warehouse_warm_queries)
                 current.retired = True
                 current.results.clear()
+                current.answers.clear()
                 current.close_if_done()
             _published[path] = current = fresh
             if warm and not _stopping.is_set():
@@ -429,6 +460,26 @@ def cached_rows(con: duckdb.DuckDBPyConnection, query: str, params: list) -> lis
     names, values = published.results.fetch((query, _key(params)), (query, _copy(params)),
                                              lambda: _read(con, query, params))
     return [dict(zip(names, r)) for r in values]
+
+
+def cached_answer(key: tuple, build: Callable[[], bytes]) -> bytes:
+    """A screen's whole answer, encoded, remembered per published version: `build` (which reads the
+    warehouse and encodes the answer) runs once per key and version, so a screen asked again skips
+    building, validating and serializing its figures, not only their queries (issue 35, target 1).
+    The same rule as cached_rows: only for answers that are a function of the key and the file (the
+    key holds the route and its whole filter: company, location scope, period). Off with the result
+    cache (warehouse_result_cache_rows 0). An answer built while a newer file was published lands
+    in the older version's entry, which is retired moments later: never an older answer for a newer file."""
+    with read_warehouse() as con:
+        published = _cursor_version[id(con)]
+    if not published.results.max_rows:
+        return build()
+    found = published.answers.get(key)
+    if found is None:
+        found = build()
+        if not published.retired:
+            published.answers.put(key, found)
+    return found
 
 
 def _read(con: duckdb.DuckDBPyConnection, query: str, params: list) -> Result:

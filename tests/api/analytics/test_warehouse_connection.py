@@ -326,3 +326,57 @@ async def test_a_long_warming_holds_the_announcement_back_only_so_long(published
         assert not warehouse._published[published].warmed.is_set()  # still warming: announced anyway
     finally:
         gate.set()
+
+
+# ---- whole answers (cached_answer: built, validated and encoded once per version) ---------------
+
+def answer(company: str, builds: list) -> bytes:
+    def build() -> bytes:
+        builds.append(company)
+        value, version = figure(company)
+        return f'{{"figure":{value},"version":{version}}}'.encode()
+    return warehouse.cached_answer(("figures", company), build)
+
+
+def test_an_answer_is_built_once_per_version_and_key_and_a_publish_is_seen_at_once(published):
+    builds: list = []
+    publish_companies(published, 1, {"a": 10, "b": 99})
+    assert answer("a", builds) == answer("a", builds) == b'{"figure":10,"version":1}'
+    assert answer("b", builds) == b'{"figure":99,"version":1}'  # another key (company): its own entry
+    assert builds == ["a", "b"]
+    old = warehouse._published[published].answers
+    publish_companies(published, 2, {"a": 20, "b": 99})
+    assert answer("a", builds) == b'{"figure":20,"version":2}'  # the new file at once
+    assert builds == ["a", "b", "a"] and old.get(("figures", "a")) is None  # the old answers went with it
+
+
+def test_answers_are_bounded_and_off_with_the_result_cache(published, monkeypatch):
+    from api.core.config import get_settings
+
+    monkeypatch.setattr(warehouse, "ANSWER_CACHE_ENTRIES", 3)
+    publish_companies(published, 1, {str(i): i for i in range(5)})
+    builds: list = []
+    for company in ("0", "1", "2", "0", "3"):  # "0" asked again before "3": "1" is the least recent
+        answer(company, builds)
+    answers = warehouse._published[published].answers
+    assert answers.get(("figures", "1")) is None and answers.get(("figures", "0")) is not None
+    monkeypatch.setattr(get_settings(), "warehouse_result_cache_rows", 0)
+    publish_companies(published, 2, {"0": 0})
+    builds.clear()
+    answer("0", builds), answer("0", builds)
+    assert builds == ["0", "0"]  # built for every request: nothing kept
+
+
+def test_a_stamped_answer_carries_this_requests_freshness():
+    import json
+    from datetime import UTC, datetime
+
+    from api.warehouse.freshness import stamp_json
+
+    body = b'{"period":{"start_date":"2026-01-01"},"total":"1.5"}'
+    since = datetime(2026, 11, 29, 14, 0, 5, 120000, tzinfo=UTC)
+    assert json.loads(stamp_json(body, None)) == {"refreshing": False, "pending_since": None,
+                                                  "period": {"start_date": "2026-01-01"}, "total": "1.5"}
+    stamped = json.loads(stamp_json(body, since))
+    assert stamped["refreshing"] is True and stamped["pending_since"] == "2026-11-29T14:00:05.120000Z"
+    assert json.loads(stamp_json(b"{}", None)) == {"refreshing": False, "pending_since": None}
