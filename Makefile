@@ -8,6 +8,11 @@ PY := $(VENV)/bin/python
 UV := $(shell command -v uv 2>/dev/null || ls $$HOME/.local/bin/uv 2>/dev/null)
 SYS_PY := $(shell command -v python3)  # before the venv goes first on PATH: the venv has no pip
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+# Python keeps what it compiles (__pycache__, ignored by git) for the next process. With
+# PYTHONDONTWRITEBYTECODE set in the caller's environment every process compiled every module it
+# imported from source again, each pytest worker's collection, each `flow serve`, Dagster and dbt
+# process: collecting make test-fast's tests took 66 CPU-s against 24 with the compiled files (issue 34).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run test test-fast venv web web-deps chromium test-api test-web test-e2e client lint clean db-stop screenshots fuzz
 
