@@ -250,8 +250,9 @@ def pytest_timeout_set_timer(item: pytest.Item, settings):
 
 # --- Markers: what `make test-fast` leaves out ----------------------------------------------------
 # browser, spark and daemon are set on their files; `warehouse` is set here on every test that
-# uses a warehouse world (a fixture named `world`) or whose module calls the refresh of
-# tests/pipelines/world.py, so a new warehouse test is marked without anyone remembering to.
+# uses a warehouse world (a fixture named `world`, or any fixture over the session's shared build,
+# `shared_worlds` of tests/api/conftest.py, whatever the module calls it) or whose module calls the
+# refresh of tests/pipelines/world.py, so a new warehouse test is marked without anyone remembering to.
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     from tests.pipelines import world
 
@@ -264,7 +265,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             raise pytest.UsageError(f"{item.nodeid} is marked browser outside tests/e2e: move it there")
         module = getattr(item, "module", None)
         uses_refresh = module is not None and getattr(module, "refresh", None) is world.refresh
-        if "world" in item.fixturenames or uses_refresh or item.get_closest_marker("spark") \
+        if "world" in item.fixturenames or "shared_worlds" in item.fixturenames or uses_refresh \
+                or item.get_closest_marker("spark") \
                 or item.get_closest_marker("daemon"):
             item.add_marker(pytest.mark.warehouse)
     _longest_modules_first(items)
