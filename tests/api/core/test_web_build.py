@@ -49,12 +49,18 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return dist
 
 
-@pytest.fixture
-async def web(app, dist: Path):
+@pytest.fixture(scope="module")
+def served(app, dist: Path):
+    """The real app serving dist, one for the module: FastAPI builds each route's state on an
+    app's first requests (1.7 s of every test here when each test made its own app)."""
     from api.core.config import get_settings
     from api.main import create_app
 
-    served = create_app(get_settings().model_copy(update={"web_dist": dist}))
+    return create_app(get_settings().model_copy(update={"web_dist": dist}))
+
+
+@pytest.fixture
+async def web(served):
     transport = httpx.ASGITransport(app=served, client=(random_ip(), 40000))
     async with httpx.AsyncClient(transport=transport, base_url="http://flow.test") as c:
         yield c
