@@ -10,7 +10,8 @@ outputs before and after, then compare them photo by photo:
     .venv/bin/python -m bench.ai.outputs compare /tmp/before.json /tmp/after.json
 
 Compared per photo: weight, unit, confidence, accepted or not, the operator's message, the raw
-text and the doubts. CPU (time.process_time) and wall seconds are kept too and summed up
+text and the doubts. The detector passes each photo took (the size of each picture) and
+CPU (time.process_time) and wall seconds are kept too and summed up
 (p50, p95) for both files, so one pair of runs on the same photos in the same window also gives
 the speed-up. --every N and --part I/N split a set (two processes, one per core; never the held-
 out second source: it stays unseen while tuning).
@@ -30,7 +31,7 @@ FIELDS = ("weight_lb", "unit", "confidence", "accepted", "reason", "raw_text", "
 
 
 def record(args: argparse.Namespace) -> None:
-    from api.ai import images
+    from api.ai import images, local_reader
     from api.ai.local_reader import engine, read_weight_sync
     from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE
 
@@ -42,10 +43,28 @@ def record(args: argparse.Namespace) -> None:
     part, parts = (int(x) for x in args.part.split("/"))
     rows = rows[part::parts]
     engine()
+    # Each detector pass counted with the look it belongs to (0 the whole photo, 1 the
+    # straightened panel) and the size of the picture it got: the passes a photo takes are what
+    # its time is made of (one detector pass is most of a reading).
+    passes: list[str] = []
+    looks = [0]
+    recognise, look = local_reader.recognise, local_reader._look
+
+    def counted(img, *a, **k):
+        passes.append(f"{looks[0] - 1}:{img.width}x{img.height}")
+        return recognise(img, *a, **k)
+
+    def counted_look(*a, **k):
+        looks[0] += 1
+        return look(*a, **k)
+
+    local_reader.recognise, local_reader._look = counted, counted_look
     max_bytes = evaluate.get_settings().max_image_bytes
     out = {"folder": str(folder), "load_start": os.getloadavg()[0], "photos": {}}
     for row in rows:
         raw = (folder / row["file"]).read_bytes()
+        passes.clear()
+        looks[0] = 0
         start, cpu_start = time.perf_counter(), time.process_time()
         reading = read_weight_sync(images.open_image(raw, max_bytes))
         wall, cpu = time.perf_counter() - start, time.process_time() - cpu_start
@@ -55,7 +74,8 @@ def record(args: argparse.Namespace) -> None:
             "unit": reading.unit_detected, "confidence": reading.confidence,
             "accepted": reading.found and reading.confidence >= DEFAULT_ACCEPT_CONFIDENCE,
             "reason": reading.reason, "raw_text": reading.raw_text, "doubts": list(reading.doubts),
-            "seconds": wall, "cpu_seconds": cpu}
+            "seconds": wall, "cpu_seconds": cpu,
+            "passes": list(passes)}
     out["load_end"] = os.getloadavg()[0]
     Path(args.out).write_text(json.dumps(out, indent=1))
     summary(args.out, out)
@@ -97,6 +117,11 @@ def compare(args: argparse.Namespace) -> None:
             for f in changed:
                 print(f"    {f}: {a[f]!r} -> {b[f]!r}")
     print(f"{len(common)} photos in both, {differ} differ")
+    for label, data in (("before", before), ("after", after)):
+        counts = [len(data["photos"][n].get("passes", ())) for n in common]
+        if any(counts):
+            tally = {k: counts.count(k) for k in sorted(set(counts))}
+            print(f"detector passes a photo, {label}: " + ", ".join(f"{k}: {v}" for k, v in tally.items()))
     sys.exit(1 if differ else 0)
 
 
