@@ -73,13 +73,13 @@ async def get_warehouse_refreshed(_user: AdminUser) -> WarehouseRefreshRead:
     return WarehouseRefreshRead(last_refreshed_at=await run_in_threadpool(warehouse.published_refreshed_at))
 
 
+_STAMP_FIELDS = {"refreshing", "pending_since"}
+
+
 def _encoded(model: type[Freshness], build: Callable[[], dict]) -> bytes:
     """The answer validated against its response model and encoded as FastAPI would, without the
     two freshness fields (freshness.stamp_json puts them in per request)."""
     return model.model_validate(build()).model_dump_json(by_alias=True, exclude=_STAMP_FIELDS).encode()
-
-
-_STAMP_FIELDS = {"refreshing", "pending_since"}
 
 
 async def answered(db: Db, f: service.ReportFilter, model: type[Freshness], build: Callable[[], dict],

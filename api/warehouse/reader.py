@@ -462,6 +462,17 @@ def cached_rows(con: duckdb.DuckDBPyConnection, query: str, params: list) -> lis
     return [dict(zip(names, r)) for r in values]
 
 
+def _current_version() -> _Published:
+    """The published file's current version: the open one when the file has not changed (a stat),
+    else what read_warehouse opens (a new publish, or the empty warehouse before the first)."""
+    path = warehouse_file()
+    current = _published.get(path)
+    if current is not None and not current.retired and current.version == _file_version(path):
+        return current
+    with read_warehouse() as con:
+        return _cursor_version[id(con)]
+
+
 def cached_answer(key: tuple, build: Callable[[], bytes]) -> bytes:
     """A screen's whole answer, encoded, remembered per published version: `build` (which reads the
     warehouse and encodes the answer) runs once per key and version, so a screen asked again skips
@@ -470,8 +481,7 @@ def cached_answer(key: tuple, build: Callable[[], bytes]) -> bytes:
     key holds the route and its whole filter: company, location scope, period). Off with the result
     cache (warehouse_result_cache_rows 0). An answer built while a newer file was published lands
     in the older version's entry, which is retired moments later: never an older answer for a newer file."""
-    with read_warehouse() as con:
-        published = _cursor_version[id(con)]
+    published = _current_version()
     if not published.results.max_rows:
         return build()
     found = published.answers.get(key)
