@@ -479,8 +479,8 @@ def cached_answer(key: tuple, build: Callable[[], bytes]) -> bytes:
     building, validating and serializing its figures, not only their queries (issue 35, target 1).
     The same rule as cached_rows: only for answers that are a function of the key and the file (the
     key holds the route and its whole filter: company, location scope, period). Off with the result
-    cache (warehouse_result_cache_rows 0). An answer built while a newer file was published lands
-    in the older version's entry, which is retired moments later: never an older answer for a newer file."""
+    cache (warehouse_result_cache_rows 0). An answer built while a newer file was published is not
+    kept (opening the newer file retired this version): never an answer under a version it was not read from."""
     published = _current_version()
     if not published.results.max_rows:
         return build()
