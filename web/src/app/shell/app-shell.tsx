@@ -43,7 +43,7 @@ function TabScreen({ tab, platform }: { tab: TabKey; platform: boolean }) {
 
 export default function AppShell() {
   const { status, user, signOut } = useSession();
-  const { subscription, settings } = useShellData();
+  const { subscription, settings, ready } = useShellData();
   const queryClient = useQueryClient();
   const params = useParams();
   const navigate = useNavigate();
@@ -152,7 +152,13 @@ export default function AppShell() {
               <span>Menu</span>
               <button type="button" className="icon-btn" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>×</button>
             </div>
-            <SideMenu menu={menu} active={tab} onNavigate={() => setDrawerOpen(false)} />
+            {/* The plan and settings add entries; until both are in, no entry is drawn that could
+                move under a tap (a tap aimed at Locations would land on another line). */}
+            {ready ? (
+              <SideMenu menu={menu} active={tab} onNavigate={() => setDrawerOpen(false)} />
+            ) : (
+              <p className="menu-loading" aria-busy="true">{t("shell.loading")}</p>
+            )}
           </aside>
           {drawerOpen && <div className="scrim" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
         </>
