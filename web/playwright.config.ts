@@ -16,7 +16,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS || 2),
   retries: 0,
-  reporter: [["list"]],
+  // E2E_REPORT_JSON: a JSON report beside the list, from which tests/e2e/test_browser.py prints
+  // the slowest specs in CI's stage summary (issue 34: a slow spec is seen at once).
+  reporter: process.env.E2E_REPORT_JSON ? [["list"], ["json", { outputFile: process.env.E2E_REPORT_JSON }]] : [["list"]],
   use: {
     baseURL: process.env.BASE_URL ?? "http://127.0.0.1:8000",
     headless: true,

@@ -125,6 +125,7 @@ async def test_browser_journeys_pass_against_the_real_api(live_server: str, fact
         # data tests runs after the specs, over everything they wrote (below).
         "FLOW_DBT_TESTS": "0",
         "CI": "1",
+        "E2E_REPORT_JSON": str(REPORT),
     }
     if sweep_wanted(sys_argv_specs()):
         # The sweep (web/e2e/sweep.spec.ts) walks the demo company's screens: demo-sized data, the
@@ -143,6 +144,7 @@ async def test_browser_journeys_pass_against_the_real_api(live_server: str, fact
     )
     print(result.stdout)
     print(result.stderr, file=sys.stderr)
+    note_slowest_specs(REPORT)
     assert result.returncode == 0, f"playwright failed:\n{result.stdout[-6000:]}\n{result.stderr[-3000:]}"
     # dbt's data tests over every company, ticket, invoice and load the journeys made (when any
     # warehouse was built: a narrowed run may have none); the unit tests read no rows and run on
@@ -151,6 +153,37 @@ async def test_browser_journeys_pass_against_the_real_api(live_server: str, fact
 
     if published_path().exists():
         await refresh(dbt_tests=True)
+
+
+REPORT = ROOT / ".flow" / "e2e-report.json"  # Playwright's JSON report (web/playwright.config.ts)
+
+
+def slowest_specs(report: dict, count: int = 10) -> list[tuple[float, str]]:
+    """The slowest Playwright tests of a JSON report: (seconds, "file › title"), slowest first."""
+    found: list[tuple[float, str]] = []
+
+    def walk(suite: dict, file: str) -> None:
+        file = suite.get("file") or file
+        for spec in suite.get("specs", []):
+            seconds = sum(r.get("duration", 0) for t in spec.get("tests", []) for r in t.get("results", [])) / 1000
+            found.append((seconds, f"{Path(file).name} › {spec.get('title', '')}"))
+        for child in suite.get("suites", []):
+            walk(child, file)
+
+    for suite in report.get("suites", []):
+        walk(suite, "")
+    return sorted(found, reverse=True)[:count]
+
+
+def note_slowest_specs(path: Path) -> None:
+    """The ten slowest specs go into CI's stage summary ($FLOW_STAGE_LOG, .ci/stage), where the
+    pytest stage lists its slowest tests: the journeys are one pytest case, its specs unseen."""
+    log = os.environ.get("FLOW_STAGE_LOG")
+    if not log or not path.exists():
+        return
+    lines = [f"  spec {seconds:6.1f} s  {name}" for seconds, name in slowest_specs(json.loads(path.read_text()))]
+    with open(log, "a") as out:
+        out.write("slowest browser specs:\n" + "\n".join(lines) + "\n")
 
 
 def sweep_wanted(selection: list[str]) -> bool:
