@@ -23,7 +23,7 @@ def empty_path() -> Path:
 
 def build_path(published: Path | None = None) -> Path:
     """The marts being built, beside the published file: only the pipeline ever opens it, and
-    publishing copies it whole."""
+    publishing swaps it with the published file (pipelines/defs/publish/publish.py)."""
     published = published or published_path()
     return published.with_name(published.stem + ".build.duckdb")
 

@@ -163,7 +163,12 @@ async def test_a_sensor_run_builds_the_money_marts_only_when_a_money_table_chang
     assert MONEY_MARTS <= set(last_build_results())
     assert open_balance(invoice.id) == [(Decimal("131.37"),)]
 
+    # The next run builds into the version the last publish replaced, which lacks the money marts
+    # that run built (pipelines/defs/publish/publish.py): it builds them once more.
     await add_tickets(tenant, [Weighing(utc(2026, 7, 8, 19), "Compost", "3.0")])
+    await sensor_run()
+    assert MONEY_MARTS <= set(last_build_results())
+    await add_tickets(tenant, [Weighing(utc(2026, 7, 9, 19), "Compost", "4.0")])
     await sensor_run()
     results = last_build_results()
     assert results["model.flow.tickets"] == "success" and not MONEY_MARTS & set(results)
@@ -208,17 +213,21 @@ async def test_a_null_anywhere_in_a_mart_fails_the_sensor_run_and_is_not_publish
     a null left in an incremental mart by an earlier build still blocks publishing."""
     import asyncio
 
+    from pipelines.defs.publish.publish import copy_published
     from pipelines.defs.transform.project import request_full_rebuild
     from pipelines.refresh import execute_refresh
 
     tenant = await factory.tenant("enterprise", stores=1)
     await refresh(dbt_tests=False)  # dbt's data tests run on the refresh under test below
-    con = duckdb.connect(str(paths.build_path()))
-    try:  # an old row of the incremental tickets mart, which the next sensor build keeps
-        con.execute("update marts.tickets set local_date = null where ticket_id = "
-                    "(select min(ticket_id) from marts.tickets)")
-    finally:
-        con.close()
+    # An old row of the incremental tickets mart, which the next sensor build keeps: planted in the
+    # published file and in the build file (the version it replaced), whichever the build starts from.
+    for path in (paths.published_path(), paths.build_path()):
+        con = duckdb.connect(str(path))
+        try:
+            con.execute("update marts.tickets set local_date = null where ticket_id = "
+                        "(select min(ticket_id) from marts.tickets)")
+        finally:
+            con.close()
     before = published("select refreshed_at from marts.warehouse_refresh")
     await add_tickets(tenant, [Weighing(utc(2026, 7, 8, 19), "Compost", "3.0")])
     try:
@@ -226,14 +235,20 @@ async def test_a_null_anywhere_in_a_mart_fails_the_sensor_run_and_is_not_publish
             await asyncio.to_thread(execute_refresh, False, as_sensor=True)
         assert last_build_results()["test.flow.declared_column_tests"] == "fail"
         assert published("select refreshed_at from marts.warehouse_refresh") == before
-    finally:  # the planted null must not outlive this test
+    finally:  # the planted null must not outlive this test, in either file
         request_full_rebuild(paths.build_path(), "test planted a null")
         await refresh(dbt_tests=False)  # clean-up: nothing is asserted after it
+        copy_published(paths.build_path(), paths.published_path())
 
 
 def run_full_rebuild_comparisons() -> str:
     """The data tests tagged matches_full_rebuild (each incremental mart against a full rebuild of
-    it), on the build file as the last refresh left it; returns dbt's output."""
+    it), on what the last refresh published; returns dbt's output. A publish leaves the version it
+    replaced at the build path, so the build file first starts over from the published one, as a
+    build does after a full run (copy_published; the pipeline's next build then lacks nothing)."""
+    from pipelines.defs.publish.publish import copy_published
+
+    copy_published(paths.build_path(), paths.published_path())
     code, output = dbt(["test", "--select", "tag:matches_full_rebuild"], paths.build_path(),
                        paths.build_path().with_name("comparison-target"))
     assert code == 0, output[-3000:]

@@ -9,8 +9,10 @@ from typing import Any
 from dagster import AssetExecutionContext, AssetKey, Config
 from dagster_dbt import DagsterDbtTranslator, DagsterDbtTranslatorSettings, DbtCliResource, dbt_assets
 
+from pipelines.defs.publish.publish import claim_build_file, copy_published
 from pipelines.defs.resources import WarehouseResource
 from pipelines.defs.transform.project import (
+    behind,
     changed_tables,
     dbt_env,
     dbt_project,
@@ -19,6 +21,7 @@ from pipelines.defs.transform.project import (
     keep_parse_state,
     prepare_manifest,
     record_build,
+    wider,
 )
 from pipelines.paths import writer_lock
 
@@ -92,13 +95,29 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
             context.log.info(f"full rebuild of the incremental models: {reason}")
             empty_build_file(warehouse.build_file, reason)
             args += ["--full-refresh", "--threads", str(BUILD_THREADS)]
-        elif config.downstream_of_tickets_only:
-            money = sorted(MONEY_TABLES & changed_tables(warehouse.build_file))
-            if money:
-                context.log.info(f"money tables changed ({', '.join(money)}): the money marts are built too")
-            args += ["--selector", MONEY_CHANGE_SELECTOR if money else TICKET_CHANGE_SELECTOR]
+            selection = "all"
         else:
-            args += ["--threads", str(BUILD_THREADS)]
+            # The build file is the version the last publish replaced (publish.py): wait for the
+            # readers that may still finish on it, or start from a copy of the published file.
+            if claim_build_file(warehouse.build_file, warehouse.published_file) == "copied":
+                context.log.info("the previous version was still open: building on a copy of the published file")
+            lacking = behind(warehouse.build_file)
+            if lacking == "all":
+                # A full run was published since (seeds, every model, perhaps another project or
+                # reloaded raw tables): start from its file, once.
+                copy_published(warehouse.build_file, warehouse.published_file)
+                lacking = None
+            if config.downstream_of_tickets_only:
+                money = sorted(MONEY_TABLES & changed_tables(warehouse.build_file))
+                if money:
+                    context.log.info(f"money tables changed ({', '.join(money)}): the money marts are built too")
+                selection = MONEY_CHANGE_SELECTOR if money else TICKET_CHANGE_SELECTOR
+                # The file also lacks what the build published since it was last built took in
+                # (its own selection, not widened in turn: its file had the rest already).
+                args += ["--selector", wider(selection, lacking)]
+            else:
+                args += ["--threads", str(BUILD_THREADS)]
+                selection = "all"
         if not config.dbt_tests:
             args += ["--exclude-resource-type", "test", "unit_test"]
         elif not reason:
@@ -110,7 +129,7 @@ def flow_dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehou
         try:
             yield from invocation.stream()
             if invocation.is_successful():
-                record_build(warehouse.build_file)
+                record_build(warehouse.build_file, selection)
                 keep_parse_state(invocation.target_path)
         finally:
             # The last build's per-node statuses and seconds stay beside the build file, a failed

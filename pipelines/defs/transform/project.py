@@ -99,7 +99,7 @@ def changed_tables(build_file: Path) -> set[str]:
 def empty_build_file(build_file: Path, reason: str) -> None:
     """Before a full rebuild, which writes every mart and seed anew: start from no file. DuckDB
     does not shrink a file; a rebuild over the old one left half of it free blocks (2.5 GB of
-    which 1.25 GB in use at 10 M tickets), and publishing copies the file whole.
+    which 1.25 GB in use at 10 M tickets), and the build file becomes the published one.
 
     The reason is kept as a request first: a build that fails part-way leaves a part-built file,
     which the next build must rebuild too (the old project digest beside it would otherwise
@@ -109,12 +109,66 @@ def empty_build_file(build_file: Path, reason: str) -> None:
         path.unlink(missing_ok=True)
 
 
-def record_build(build_file: Path) -> None:
-    """After a successful build: remember the project it was built from, drop any request and
-    the changed tables (the build's selection was chosen from them, under the same writer lock)."""
+# What a build took in, narrowest first: the sensor's selectors (dbt/selectors.yml; money_change
+# is ticket_change and the money marts), then every model and seed ("all": a full run or rebuild).
+SELECTIONS = ("ticket_change", "money_change", "all")
+
+
+def wider(*selections: str | None) -> str | None:
+    """The narrowest selection that covers all of them (None: nothing)."""
+    known = [s for s in selections if s is not None]
+    return max(known, key=SELECTIONS.index) if known else None
+
+
+def _read_selection(path: Path) -> str | None:
+    if not path.exists():
+        return None
+    value = path.read_text().strip()
+    return value if value in SELECTIONS else "all"  # unknown: assume the widest
+
+
+def _built_since_publish_file(build_file: Path) -> Path:
+    return build_file.with_name(build_file.name + ".built-since-publish")
+
+
+def _behind_file(build_file: Path) -> Path:
+    return build_file.with_name(build_file.name + ".behind")
+
+
+def built_since_publish(build_file: Path) -> str | None:
+    """What the builds into build_file since the last publish took in (the widest of them)."""
+    return _read_selection(_built_since_publish_file(build_file))
+
+
+def forget_built_since_publish(build_file: Path) -> None:
+    _built_since_publish_file(build_file).unlink(missing_ok=True)
+
+
+def behind(build_file: Path) -> str | None:
+    """What the build file lacks against the published file (None: nothing). After a publish the
+    build file is the version the publish replaced (pipelines/defs/publish/publish.py): it lacks
+    what the builds since took in, and the next build takes that in too."""
+    return _read_selection(_behind_file(build_file))
+
+
+def note_behind(build_file: Path, selection: str | None) -> None:
+    if selection is None:
+        _behind_file(build_file).unlink(missing_ok=True)
+    else:
+        _behind_file(build_file).write_text(selection)
+
+
+def record_build(build_file: Path, selection: str = "all") -> None:
+    """After a successful build: remember the project it was built from and what changed in it
+    (the selection the changes called for, before it was widened by what the file lacked: the file
+    the publish replaces had that already), drop any request, the changed tables (the build's
+    selection was chosen from them, under the same writer lock) and what the file lacked (the
+    build took it in)."""
     _built_digest(build_file).write_text(project_digest())
+    _built_since_publish_file(build_file).write_text(wider(built_since_publish(build_file), selection))
     _marker(build_file).unlink(missing_ok=True)
     _changed_tables_file(build_file).unlink(missing_ok=True)
+    _behind_file(build_file).unlink(missing_ok=True)
 
 
 def keep_parse_state(invocation_target: Path) -> None:
