@@ -219,15 +219,15 @@ async def test_a_null_anywhere_in_a_mart_fails_the_sensor_run_and_is_not_publish
 
     tenant = await factory.tenant("enterprise", stores=1)
     await refresh(dbt_tests=False)  # dbt's data tests run on the refresh under test below
-    # An old row of the incremental tickets mart, which the next sensor build keeps: planted in the
-    # published file and in the build file (the version it replaced), whichever the build starts from.
-    for path in (paths.published_path(), paths.build_path()):
-        con = duckdb.connect(str(path))
-        try:
-            con.execute("update marts.tickets set local_date = null where ticket_id = "
-                        "(select min(ticket_id) from marts.tickets)")
-        finally:
-            con.close()
+    # The build file holds what was published (as the next build after a full run starts), with a
+    # null in an old row of the incremental tickets mart, which the next sensor build keeps.
+    copy_published(paths.build_path(), paths.published_path())
+    con = duckdb.connect(str(paths.build_path()))
+    try:
+        con.execute("update marts.tickets set local_date = null where ticket_id = "
+                    "(select min(ticket_id) from marts.tickets)")
+    finally:
+        con.close()
     before = published("select refreshed_at from marts.warehouse_refresh")
     await add_tickets(tenant, [Weighing(utc(2026, 7, 8, 19), "Compost", "3.0")])
     try:

@@ -136,6 +136,8 @@ classified as (
         tickets.tare_weight_lb,
         tickets.net_weight_lb,
         tickets.total_amount as total_amount_usd,
+        tickets.container_capacity_gallons,
+        tickets.destination_id,
         tickets.updated_at,
         -- when this row's inputs were last loaded: the incremental models' watermark
         greatest(

@@ -4,18 +4,19 @@
 -- null) so the records show them rather than lose them.
 with donations as (
 
+    -- The reported tickets (the tickets mart's rows) with their destination's id, from the enriched
+    -- tickets in one pass (a join of the tickets mart with the staged tickets cost a full scan of both).
     select
-        tickets.company_id,
-        source_tickets.destination_id,
-        tickets.destination_name,
-        cast({{ dbt.date_trunc('month', 'tickets.local_date') }} as date) as month_start,
-        tickets.net_weight_lb
-    from {{ ref('tickets') }} as tickets
-    inner join {{ ref('stg_app__tickets') }} as source_tickets
-        on tickets.ticket_id = source_tickets.ticket_id
+        company_id,
+        destination_id,
+        destination_name,
+        cast({{ dbt.date_trunc('month', 'local_date') }} as date) as month_start,
+        net_weight_lb
+    from {{ ref('int_tickets_enriched') }}
     where
-        not tickets.is_inbound
-        and tickets.management_path = 'donation'
+        is_reported
+        and not is_inbound
+        and management_path = 'donation'
 
 ),
 

@@ -6,19 +6,21 @@
 -- destination counts (compost, donation, landfill alike).
 with tickets as (
 
+    -- The reported tickets (the tickets mart's rows) with their container's capacity, read from
+    -- the enriched tickets in one pass: a join of the tickets mart with the staged tickets to
+    -- fetch the capacity was 3.6 s of a 12 s sensor run at 10 M tickets.
     select
-        facts.company_id,
-        facts.location_id,
-        facts.local_date,
-        facts.material in ('food_waste', 'food_waste_meat', 'fruits_vegetables', 'bread', 'grains') as is_food,
-        facts.material in (
+        company_id,
+        location_id,
+        local_date,
+        material in ('food_waste', 'food_waste_meat', 'fruits_vegetables', 'bread', 'grains') as is_food,
+        material in (
             'food_waste', 'food_waste_meat', 'fruits_vegetables', 'bread', 'grains', 'mixed_organics'
         ) as is_organics,
-        facts.net_weight_lb,
-        staged.container_capacity_gallons
-    from {{ ref('tickets') }} as facts
-    left join {{ ref('stg_app__tickets') }} as staged on facts.ticket_id = staged.ticket_id
-    where not facts.is_inbound and facts.location_id is not null
+        net_weight_lb,
+        container_capacity_gallons
+    from {{ ref('int_tickets_enriched') }}
+    where is_reported and not is_inbound and location_id is not null
 
 ),
 
