@@ -87,7 +87,9 @@ async def answered(db: Db, f: service.ReportFilter, model: type[Freshness], buil
     """A figures answer from the per-version answer cache (warehouse.cached_answer: built, validated
     and encoded once per publish, route and filter), stamped with this request's freshness."""
     key = (model.__name__, f, *variant)
-    body = await run_in_threadpool(warehouse.cached_answer, key, partial(_encoded, model, build))
+    # Kept already: no worker thread (the usual case once a screen was read on this version).
+    body = warehouse.kept_answer(key) or await run_in_threadpool(
+        warehouse.cached_answer, key, partial(_encoded, model, build))
     return Response(freshness.stamp_json(body, await freshness.pending_since(db, f.company_id)),
                     media_type="application/json")
 

@@ -37,7 +37,7 @@ _PENDING = text("select least(" + ", ".join(
 
 async def pending_since(db: AsyncSession, company_id: uuid.UUID | str) -> datetime | None:
     """The oldest change of the company's SOURCE_TABLES rows that the published warehouse lacks."""
-    state = await run_in_threadpool(warehouse.published_state)
+    state = warehouse.kept_published_state() or await run_in_threadpool(warehouse.published_state)
     seen = state.source_changed_at or NOTHING_PUBLISHED
     found = (await db.execute(_PENDING, {"company": uuid.UUID(str(company_id)), "seen": seen})).scalar()
     return found.astimezone(UTC) if found else None

@@ -430,6 +430,15 @@ def published_state() -> PublishedState:
     return _state[1]
 
 
+def kept_published_state() -> PublishedState | None:
+    """published_state() when it is known for the published file's current version (a stat), else
+    None: then published_state() must read it (in a worker thread: it may open the file)."""
+    state = _state
+    if state is not None and state[0] == _file_version(warehouse_file()):
+        return state[1]
+    return None
+
+
 def published_refreshed_at() -> datetime | None:
     """When the published warehouse was last refreshed (published_state, cached per version)."""
     return published_state().refreshed_at
@@ -471,6 +480,18 @@ def _current_version() -> _Published:
         return current
     with read_warehouse() as con:
         return _cursor_version[id(con)]
+
+
+def kept_answer(key: tuple) -> bytes | None:
+    """The answer cached_answer keeps for key on the published file's current version, or None
+    (not kept yet, or a newer file to open). Reads no warehouse (a stat and a lookup), so a request
+    may ask it without a worker thread and go to cached_answer only when it gets None."""
+    path = warehouse_file()
+    current = _published.get(path)
+    if current is None or current.retired or not current.results.max_rows \
+            or current.version != _file_version(path):
+        return None
+    return current.answers.get(key)
 
 
 def cached_answer(key: tuple, build: Callable[[], bytes]) -> bytes:

@@ -350,6 +350,21 @@ def test_an_answer_is_built_once_per_version_and_key_and_a_publish_is_seen_at_on
     assert builds == ["a", "b", "a"] and old.get(("figures", "a")) is None  # the old answers went with it
 
 
+def test_a_kept_answer_is_found_without_reading_and_a_publish_hides_it(published):
+    builds: list = []
+    publish_companies(published, 1, {"a": 10})
+    assert warehouse.kept_answer(("figures", "a")) is None  # never built: the caller builds it
+    answer("a", builds)
+    assert warehouse.kept_answer(("figures", "a")) == b'{"figure":10,"version":1}'
+    state = warehouse.published_state()
+    assert warehouse.kept_published_state() == state
+    publish_companies(published, 2, {"a": 20})
+    # a newer file: nothing kept is offered until a read opens it
+    assert warehouse.kept_answer(("figures", "a")) is None
+    assert warehouse.kept_published_state() is None
+    assert answer("a", builds) == b'{"figure":20,"version":2}'
+
+
 def test_answers_are_bounded_and_off_with_the_result_cache(published, monkeypatch):
     from api.core.config import get_settings
 
