@@ -111,13 +111,16 @@ def main() -> None:
     parser.add_argument("--tickets", type=int, default=1_000_000)
     parser.add_argument("--database", default="flow_bench")
     parser.add_argument("--queries", type=int, default=0)
+    parser.add_argument("--warehouse", type=Path, default=ROOT / ".flow" / "bench" / "flow.duckdb",
+                        help="the published file to build (its build and work files beside it)")
     parser.add_argument("--incremental-only", type=int, default=0, metavar="ROUNDS",
                         help="skip the full refresh and the floor: ROUNDS sensor runs, each after +10,000 tickets")
     args = parser.parse_args()
 
     url = bench_database(args.database)
     os.environ["FLOW_DATABASE_URL"] = url
-    os.environ["FLOW_WAREHOUSE_PATH"] = str(ROOT / ".flow" / "bench" / "flow.duckdb")
+    args.warehouse.parent.mkdir(parents=True, exist_ok=True)
+    os.environ["FLOW_WAREHOUSE_PATH"] = str(args.warehouse.resolve())
     from api.core.config import get_settings
 
     get_settings.cache_clear()
