@@ -143,6 +143,7 @@ MONEY_MARTS = {"model.flow.invoice_aging", "model.flow.invoice_aging_summary", "
                "model.flow.bill_aging"}
 
 
+@pytest.mark.timeout(240)  # four sensor runs (the second builds the money marts again: publish.py)
 async def test_a_sensor_run_builds_the_money_marts_only_when_a_money_table_changed(world, factory, owner_sql):
     import asyncio
 

@@ -259,6 +259,26 @@ def extract_table(source: Source | adbc.Connection, duck: duckdb.DuckDBPyConnect
     return Extracted(rows=rows, reloaded=reload)
 
 
+def deletion_counts(pg: adbc.Connection) -> dict[str, int]:
+    """How many deleting statements each table has seen (row_deletions, kept by triggers in
+    Postgres; migration 0016_row_deletions), read in the extract's snapshot."""
+    return dict(_rows(pg, "select table_name, deletions from row_deletions"))
+
+
+def _seen_deletions(duck: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """The deletion counts the last extract saw (none before the first)."""
+    duck.execute("create schema if not exists extract_state")
+    duck.execute("create table if not exists extract_state.row_deletions (table_name varchar primary key, "
+                 "deletions bigint not null)")
+    return dict(duck.execute("select table_name, deletions from extract_state.row_deletions").fetchall())
+
+
+def _save_seen_deletions(duck: duckdb.DuckDBPyConnection, counts: dict[str, int]) -> None:
+    duck.execute("delete from extract_state.row_deletions")
+    if counts:
+        duck.executemany("insert into extract_state.row_deletions values (?, ?)", list(counts.items()))
+
+
 def rows_deleted_since_last_extract(pg: adbc.Connection, duck: duckdb.DuckDBPyConnection, table: str) -> bool:
     """Hard deletes leave no updated_at behind. After the upsert raw holds every source row (same
     snapshot) plus any deleted since: more rows in raw than in Postgres means something was deleted."""
@@ -292,11 +312,16 @@ def extract_all(database_url: str, work_file: Path, *, full: bool = False) -> di
             loaded_at = datetime.now(tz=UTC).replace(tzinfo=None)
             # Parallel reads see this transaction's snapshot (it stays valid while it is open).
             source = Source(pg, uri, _rows(pg, "select pg_export_snapshot()")[0][0])
+            deletions, seen = deletion_counts(pg), _seen_deletions(duck)
             for table in TABLES:
                 result = extract_table(source, duck, table, full=full, loaded_at=loaded_at)
-                if not result.reloaded and rows_deleted_since_last_extract(pg, duck, table):
+                # Rows counted only when rows of the table were deleted since the last extract
+                # (a count of 10 M tickets took 0.5-1.9 s of every sensor run).
+                if (not result.reloaded and deletions.get(table, 0) != seen.get(table)
+                        and rows_deleted_since_last_extract(pg, duck, table)):
                     result = extract_table(source, duck, table, full=True, loaded_at=loaded_at)
                 extracted[table] = result
+            _save_seen_deletions(duck, {table: deletions.get(table, 0) for table in TABLES})
             duck.execute("checkpoint")
         finally:
             duck.close()

@@ -1,0 +1,75 @@
+"""The extract counts a table's rows in Postgres only when rows of it were deleted since its last
+extract (row_deletions, kept by triggers: migration 0016_row_deletions), and still takes every
+hard delete out of the warehouse."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from pipelines.defs.ingest import extract
+from tests.pipelines.world import Weighing, add_tickets, utc
+
+MIGRATION = Path(__file__).parents[2] / "api" / "migrations" / "versions" / "2026-11-29-2140_row_deletions.py"
+
+
+def test_every_extracted_table_counts_its_deletions():
+    spec = importlib.util.spec_from_file_location("row_deletions", MIGRATION)
+    migration = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(migration)
+    assert migration.TABLES == extract.TABLES
+
+
+def deletions(owner_sql, table: str) -> int:
+    found = owner_sql("select deletions from row_deletions where table_name = %s", (table,))
+    return found[0][0] if found else 0
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """The tables whose rows the extract counted in Postgres, per extract_all call."""
+    calls: list[str] = []
+    real = extract.rows_deleted_since_last_extract
+
+    def spy(pg, duck, table):
+        calls.append(table)
+        return real(pg, duck, table)
+
+    monkeypatch.setattr(extract, "rows_deleted_since_last_extract", spy)
+    return calls
+
+
+async def test_rows_are_counted_only_after_a_delete_and_the_deleted_row_leaves_raw(
+        factory, database_url, owner_sql, counted, tmp_path):
+    import duckdb
+
+    tenant = await factory.tenant("enterprise", stores=1)
+    kept, gone = await add_tickets(tenant, [Weighing(utc(2026, 7, 1, 19), "Compost", "1.0"),
+                                            Weighing(utc(2026, 7, 2, 19), "Compost", "2.0")])
+    work = tmp_path / "flow.work.duckdb"
+    extract.extract_all(database_url, work)
+    assert counted == []  # every table copied whole: nothing to count
+
+    con = duckdb.connect(str(work))  # a work file an extract before the counts filled
+    con.execute("drop table extract_state.row_deletions")
+    con.close()
+    extract.extract_all(database_url, work)
+    assert sorted(counted) == sorted(extract.TABLES)  # no counts seen: every table counted, once
+    counted.clear()
+
+    extract.extract_all(database_url, work)
+    assert counted == []  # nothing deleted since: no table counted
+
+    before = deletions(owner_sql, "tickets")
+    owner_sql("delete from tickets where id = %s", (gone,))
+    owner_sql("delete from tickets where id = %s", (gone,))  # removes nothing: not a deletion
+    assert deletions(owner_sql, "tickets") == before + 1
+    extract.extract_all(database_url, work)
+    assert counted == ["tickets"]
+    con = duckdb.connect(str(work), read_only=True)
+    try:
+        ids = {str(i) for (i,) in con.execute("select id from raw.tickets").fetchall()}
+    finally:
+        con.close()
+    assert str(kept) in ids and str(gone) not in ids
