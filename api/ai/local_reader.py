@@ -693,6 +693,12 @@ def level(cleaned: Image.Image, tilt: Tilt) -> Image.Image:
     return Image.fromarray(turned)
 
 
+def _number_read(reading: WeightReading) -> str:
+    """The longest number in what the model read, with its point."""
+    numbers = re.findall(r"\d[\d.]*", reading.raw_text)
+    return max(numbers, key=len) if numbers else ""
+
+
 def _digits_read(reading: WeightReading) -> str:
     """The longest run of digits in what the model read (its point left out)."""
     numbers = re.findall(r"\d[\d.]*", reading.raw_text)
@@ -715,9 +721,61 @@ def agree(lead: WeightReading, other: WeightReading) -> WeightReading:
                        reason=lead.reason or READ_TWO_WAYS)
     if not lead.found:
         return other
+    if other.found:
+        held = _still_doubted(lead, other)
+        if held is not None:
+            return held
     if other.found and other.confidence > lead.confidence:
         return replace(lead, confidence=other.confidence)
     return lead
+
+
+# What one look found against a number that another look reading the same number does not
+# settle: a unit label it saw and could not read (or a finger over the place of one), or two
+# other looks that read the number two ways. The other look reading the same digits is the same
+# model on nearly the same picture; its not seeing a unit or the other reading is no evidence
+# against them (2132 for 213.2 kg at 92 on wide seed 602: one polarity saw the unread "kg", the
+# other took it into its box and read the digits alone; 74 for 74.8 at 100: the levelled crop cut
+# the ".8" off, the look as taken read 74.8, and the other polarity's levelled crop, cut the same
+# way, lifted 74 back to 100). Doubts from the ink checks (a point, digit marks, ghost segments)
+# are not carried: each look measures its own picture (a tilted line, the other polarity's
+# cleaning), and on dev seeds 20261130 and 20261207 the look whose checks passed was right.
+KEPT_DOUBTS = frozenset({"label", "unit_hidden", "looks_disagree", "polarities_disagree", "larger_other",
+                         "panel_disagrees"})
+# Between the two polarities of one picture (the same geometry, cleaned two ways), a point-like
+# mark one of them shows is kept too: a lost point is a 10x error (52 for 5.2 at 98: the mark
+# showed in one polarity only), and so is no point that nothing but the model read, unless the
+# other look's segments or dots read the same digits.
+KEPT_BETWEEN_POLARITIES = KEPT_DOUBTS | {"point_mark", "unread_point_mark", "point_unconfirmed"}
+
+
+def _still_doubted(one: WeightReading, other: WeightReading,
+                   kept: frozenset[str] = KEPT_DOUBTS) -> WeightReading | None:
+    """Two looks that read the same weight: the surer one, held at the doubted one's confidence
+    when either carries a doubt (of kept) the other cannot settle; None when neither does."""
+    best = max(one, other, key=lambda r: r.confidence)
+    doubted = [r for r in (one, other) if _kept(r, best, kept)]
+    if not doubted:
+        return None
+    worst = min(doubted, key=lambda r: r.confidence)
+    if worst.confidence >= best.confidence:
+        return None
+    carried = tuple(d for d in worst.doubts if d not in best.doubts)
+    return replace(best, confidence=worst.confidence, doubts=best.doubts + carried + ("doubt_kept",),
+                   reason=worst.reason or best.reason or UNCLEAR)
+
+
+def _kept(reading: WeightReading, best: WeightReading, kept: frozenset[str]) -> bool:
+    if _number_read(reading) != _number_read(best):
+        # Another text for the same weight ("31.310" and "31.3"): the doubts were about that text's
+        # digits or point against the ink, which the other text may match (dev seed 20261207).
+        return False
+    codes = set(reading.doubts) & kept
+    if best.unit_detected is not None:
+        codes.discard("label")  # the unit read in the other look
+    if {"segments_agree", "dots_agree"} & set(best.doubts):
+        codes.discard("point_unconfirmed")  # a second reader confirmed the digits there
+    return bool(codes)
 
 
 def _explained(reading: WeightReading) -> WeightReading:
@@ -784,6 +842,10 @@ def combine(first: WeightReading, second: WeightReading) -> WeightReading:
         best = max(first, second, key=lambda r: r.confidence)
         return replace(best, confidence=round(min(99.0, max(best.confidence, both)), 1),
                        doubts=best.doubts + ("polarities_agree",))
+    if first.found and second.found:
+        held = _still_doubted(first, second, KEPT_BETWEEN_POLARITIES)
+        if held is not None:
+            return held
     if second.found and not first.found:
         # Only the less likely polarity read a number: on the held-out set these lost decimal
         # points the dot check did not see (3600 for 360.0), so the operator looks.
