@@ -278,14 +278,17 @@ def seven_segments(img: Image.Image, bounds: tuple[int, int, int, int]) -> str |
     return found.text if found is not None else None
 
 
-def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int]) -> Segments | None:
-    """seven_segments, with how much of the box the decoded digits cover."""
+def _digit_band(img: Image.Image, bounds: tuple[int, int, int, int], ink: float = INK) \
+        -> tuple[np.ndarray, np.ndarray, int, int] | None:
+    """The ink (darker than ink) of the digits' band in the box (dark digits, italic slant taken
+    out), the picture's grey in the same frame, and the band's top and bottom rows; None when no
+    digit-tall ink."""
     x0, y0, x1, y1 = bounds
     box_h = max(1, y1 - y0)
     gray = dark_ink(img, bounds)
     left, right = max(0, int(x0 - 0.1 * box_h)), min(gray.shape[1], int(x1 + 0.1 * box_h))
     top, bottom = max(0, int(y0 - 0.15 * box_h)), min(gray.shape[0], int(y1 + 0.15 * box_h))
-    region = (gray[top:bottom, left:right] < INK).astype(np.uint8)
+    region = (gray[top:bottom, left:right] < ink).astype(np.uint8)
     if region.size == 0:
         return None
     count, labels, stats, _ = cv2.connectedComponentsWithStats(region, connectivity=8)
@@ -318,6 +321,17 @@ def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int]) -> Segm
     mask, slant = _deslanted(mask, band_bottom)
     shade = _sheared(gray[top:bottom, left:right], slant, band_bottom, cv2.INTER_LINEAR, 255) if slant else \
         gray[top:bottom, left:right]
+    return mask, shade, int(band_top), int(band_bottom)
+
+
+def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int], ink: float = INK) -> Segments | None:
+    """seven_segments, with how much of the box the decoded digits cover; ink: the grey below
+    which a pixel is lit (INK, or another level for segments_at_other_levels)."""
+    found = _digit_band(img, bounds, ink)
+    if found is None:
+        return None
+    mask, shade, band_top, band_bottom = found
+    band = band_bottom - band_top
     parts = blobs(np.where(mask > 0, 0, 255).astype(np.uint8))
     round_ = [b for b in parts if is_round(b, band)]
     chars = [c for c in columns([b for b in parts if b not in round_]) if c.bottom - c.top >= 0.5 * band]
@@ -332,12 +346,7 @@ def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int]) -> Segm
     wide = [c for c in chars if c.right - c.left >= 0.45 * digit_w]
     solid = len(wide) >= 2 and all(sum(1 for b in strokes if c.left <= b.centre_x <= c.right) == 1 for c in wide)
     # Contrast within the display (issue 36): the lit level, the panel's, and what lies between.
-    band_shade = shade[band_top:band_bottom]
-    lit_values = band_shade[mask[band_top:band_bottom] > 0]
-    ground_values = band_shade[mask[band_top:band_bottom] == 0]
-    lit_level = float(np.percentile(lit_values, 20)) if lit_values.size else 0.0
-    ground = float(np.percentile(ground_values, 75)) if ground_values.size else 255.0
-    contrast = max(1.0, ground - lit_level)
+    ground, contrast = _contrast(mask, shade, band_top, band_bottom)
     out, marks, zone_shades = [], [], []
     for i, c in enumerate(chars):
         seen_point = i and any(chars[i - 1].right <= p.centre_x <= c.left and p.bottom >= band_bottom - 0.2 * band
@@ -396,3 +405,111 @@ def _point_mark(shade: np.ndarray, before: Column, after: Column, band_top: int,
     dark_bottom = float(cv2.blur(bottom, (k, k)).min())
     dark_middle = float(cv2.blur(middle, (k, k)).min())
     return ground - dark_bottom >= POINT_MARK * contrast and dark_middle - dark_bottom >= 0.3 * contrast
+
+
+# Of the digits' band, the share from the top in which the digits' columns are measured for
+# undecoded: a point stands in the bottom fifth, so above this its ink joins no digit.
+ABOVE_POINT = 0.72
+# Strokes a digit (median) from which a display is segments or dots, not printed digits.
+SEGMENTED = 2
+
+
+@dataclass(frozen=True)
+class Undecoded:
+    """What the ink says about digits the segment decoder could not read."""
+    segmented: bool  # several strokes a digit (segments or dots), not printed digits
+    # Digits after each gap whose bottom holds a point-like mark (segmented displays only).
+    point_marks: tuple[int, ...] = ()
+    # Segments or dots seen only when lit is told from unlit at a lighter grey than INK (blurred,
+    # grey digits): the gaps between them were not searched for a point.
+    lighter: bool = False
+
+
+def undecoded(img: Image.Image, bounds: tuple[int, int, int, int]) -> Undecoded:
+    """Whether the digits in the box are segments or dots, and where a point may stand that the
+    decoder could not see: for each gap between the digits' columns measured above the baseline,
+    the digits after it, when the bottom of the gap holds a point-like mark (_point_mark).
+
+    The segment decoder finds point marks only when every digit decodes; a point grown into its
+    neighbours (LED glow joining it to the segments beside it, blur smearing it into a digit)
+    makes one mark of them, so no digit decodes and nothing held the model's reading without a
+    point (52 for 5.2 at 99, 2132 for 213.2 kg at 92 on the first source's wide seed 602). Above
+    the baseline the point's ink joins no digit: the gaps are seen there."""
+    found = _undecoded_at(img, bounds, INK)
+    if found.segmented:
+        return found
+    # Blurred dots are grey, lighter than the ink level: only their darkest specks pass it (3424
+    # for 342.4 at 100, wide seed 602). Measured again halfway between the lit level and the panel.
+    band = _digit_band(img, bounds)
+    if band is None:
+        return found
+    mask, shade, band_top, band_bottom = band
+    ground, contrast = _contrast(mask, shade, band_top, band_bottom)
+    halfway = ground - contrast / 2
+    if halfway <= INK + 10:
+        return found
+    # Its marks are not searched: at a lighter grey, unlit (ghost) points would pass as marks.
+    return Undecoded(_undecoded_at(img, bounds, halfway).segmented, lighter=True)
+
+
+def _undecoded_at(img: Image.Image, bounds: tuple[int, int, int, int], ink: float) -> Undecoded:
+    found = _digit_band(img, bounds, ink)
+    if found is None:
+        return Undecoded(False)
+    mask, shade, band_top, band_bottom = found
+    band = band_bottom - band_top
+    upper = mask[band_top:band_top + int(ABOVE_POINT * band)]
+    inked = upper.any(axis=0)
+    # Columns of ink, gaps narrower than those between one digit's segments closed.
+    close = max(1, int(0.06 * band))
+    spans: list[list[int]] = []
+    for x in np.flatnonzero(inked):
+        if spans and x - spans[-1][1] <= close:
+            spans[-1][1] = int(x) + 1
+        else:
+            spans.append([int(x), int(x) + 1])
+    # Digits reach over most of the measured rows; a label beside them (shorter) does not.
+    rows = upper.shape[0]
+    chars = [Column(x0, x1, band_top, band_bottom) for x0, x1 in spans
+             if int(upper[:, x0:x1].any(axis=1).sum()) >= 0.6 * rows]
+    if not chars:
+        return Undecoded(False)
+    # Printed digits are one stroke each, and their feet and curves reach into the gaps below
+    # the line the columns are measured on (dev seed 20261207: 14 printed integers marked, none
+    # with a point). Segments and dots are several strokes a digit: only they are searched.
+    strokes = [b for b in blobs(np.where(mask > 0, 0, 255).astype(np.uint8)) if b.height >= 0.1 * band]
+    per_digit = [sum(1 for b in strokes if c.left <= b.centre_x < c.right) for c in chars]
+    if float(np.median(per_digit)) < SEGMENTED:
+        return Undecoded(False)
+    ground, contrast = _contrast(mask, shade, band_top, band_bottom)
+    return Undecoded(True, tuple(len(chars) - i for i in range(1, len(chars))
+                                 if _point_mark(shade, chars[i - 1], chars[i], band_top, band, ground, contrast)))
+
+
+def _contrast(mask: np.ndarray, shade: np.ndarray, band_top: int, band_bottom: int) -> tuple[float, float]:
+    """The panel's grey and the distance from it to the lit level, within the digits' band."""
+    band_shade = shade[band_top:band_bottom]
+    lit_values = band_shade[mask[band_top:band_bottom] > 0]
+    ground_values = band_shade[mask[band_top:band_bottom] == 0]
+    lit_level = float(np.percentile(lit_values, 20)) if lit_values.size else 0.0
+    ground = float(np.percentile(ground_values, 75)) if ground_values.size else 255.0
+    return ground, max(1.0, ground - lit_level)
+
+
+def segments_at_other_levels(img: Image.Image, bounds: tuple[int, int, int, int]) -> list[Segments]:
+    """The segments decoded again with lit told from unlit at two other greys, measured within
+    the display: halfway from the panel to the lit level (blur and glare leave segments grey,
+    lighter than INK) and near the lit level (ghost segments dark enough to pass INK stay out).
+    For digits the decoder could not read at INK; every decoding found is returned."""
+    band = _digit_band(img, bounds)
+    if band is None:
+        return []
+    mask, shade, band_top, band_bottom = band
+    ground, contrast = _contrast(mask, shade, band_top, band_bottom)
+    found = []
+    for level in (ground - contrast / 2, ground - 0.8 * contrast):
+        if abs(level - INK) > 10:
+            decoded = segment_reading(img, bounds, level)
+            if decoded is not None:
+                found.append(decoded)
+    return found

@@ -32,7 +32,13 @@ REREAD_ONLY = 0.9
 WEAK = 60.0
 # The doubts the layout checks raise (point, label, digits): agreement never clears them.
 HARD_DOUBTS = frozenset({"parse", "letters", "rival", "last_one", "point", "label", "skipped", "leading", "extra_digits",
-                         "unit_hidden", "point_mark", "faint_segments"})
+                         "unit_hidden", "point_mark", "faint_segments", "unread_point_mark", "point_unconfirmed"})
+# Holds on the point of digits the segment decoder could not read, applied to the answer once
+# every look is done (read_weight_sync): a reading held by them takes no more detector passes
+# than one accepted (the looks after the first are what a photo's time is made of). A point-like
+# mark between such digits: a lost point, as "point_mark"; segments or dots read without a point
+# that nothing but the model read: a point is confirmed by two readings, or held below 80.
+HELD_AT_THE_END = {"unread_point_mark": 0.5, "point_unconfirmed": 0.75}
 # Doubts the segment reader cannot settle: the unit, digits or a point outside the box, another
 # number, a point after the last digit (the box may end before a digit).
 # The l of "lb" is label-sized, never digit-tall: segments that decode a last 1 settle "last_one"
@@ -272,11 +278,26 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
             # decoding confirms nothing (8888 for 229.4 at 90 on the first source's wide seed 602).
             doubts.append(Doubt("faint_segments", 1.0, UNCLEAR))
             segments = None
+        # A point-like mark in a gap between the digits that no reading took for a point
+        # (blurred, glowing or grown into a digit): 3816 for 381.6 at 99.9, 493 for 49.3 at
+        # 100 on wide seed 602. The point may be lost: a 10x error, so never accepted unseen.
+        # Digits the decoder could not read are searched for one too: a point grown into its
+        # neighbours is what stops the decoding (52 for 5.2 at 99 on wide seed 602).
+        unread = layout.undecoded(cleaned, box.bounds) if segments is None and "." not in parsed.as_read else None
         if segments is not None and segments.point_marks and "." not in parsed.as_read:
-            # A point-like mark in a gap between the digits that no reading took for a point
-            # (blurred, glowing or grown into a digit): 3816 for 381.6 at 99.9, 493 for 49.3 at
-            # 100 on wide seed 602. The point may be lost: a 10x error, so never accepted unseen.
             doubts.append(Doubt("point_mark", 0.5, POINT))
+        elif unread is not None and unread.point_marks:
+            doubts.append(Doubt("unread_point_mark", 1.0, POINT))  # held at the end (HELD_AT_THE_END)
+        elif unread is not None and unread.segmented and unread.lighter \
+                and not _decoded_elsewhere(cleaned, box, parsed.as_read):
+            # Segments or dots the decoder could not read, grey (blurred) so that only at a
+            # lighter grey than the ink level were they seen at all, and the model saw no point:
+            # no ink check looked at the gaps, so nothing independent of the model says there is
+            # no point (3424 for 342.4 at 100, a blurred dot-matrix, wide seed 602). A point is
+            # confirmed by two readings, or held. Digits dark enough for the ink level had their
+            # gaps searched for a point mark above: none found is the second reading (dev seeds
+            # 20261207 and 602: holding those too held 4 right integers and no wrong one).
+            doubts.append(Doubt("point_unconfirmed", 1.0, POINT))  # held at the end
         if segments is not None:
             agree_ = segments.text == parsed.as_read
             if agree_ or not segments.solid:
@@ -325,6 +346,16 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
         doubts.append(Doubt("score", 1.0, UNCLEAR))
     return WeightReading(LOCAL_OCR, parsed.value_lb, confidence, parsed.unit, raw,
                          reason=_words(doubts), doubts=tuple(d.code for d in doubts))
+
+
+def _decoded_elsewhere(cleaned: Image.Image, box: TextBox, as_read: str) -> bool:
+    """The segments, decoded with lit and unlit told apart at another grey, read exactly the
+    model's digits, without a point and with no mark of one: blur, glare or ghost segments kept
+    them from decoding at the usual level (37540 under blur on dev seed 20261207 and 39660 under a
+    thumb on wide seed 602, right and read by the model alone, were held without it by a first,
+    wider version of the hold)."""
+    return any(s.text == as_read and not s.faint and not s.point_marks
+               for s in layout.segments_at_other_levels(cleaned, box.bounds))
 
 
 def _same_shape(first: str, second: str) -> bool:
@@ -456,7 +487,17 @@ def read_weight_sync(img: Image.Image, unit_known: bool = False) -> WeightReadin
             # Dots the model read alone: it drops their points (2927 for 292.7 at 100).
             reading = replace(reading, confidence=round(min(reading.confidence, DISAGREEING_PASSES), 1),
                               doubts=reading.doubts + ("dots_unread",), reason=reading.reason or UNCLEAR)
-    return _explained(reading)
+    return _explained(_held_at_the_end(reading))
+
+
+def _held_at_the_end(reading: WeightReading) -> WeightReading:
+    """The holds on a point nothing but the model read (HELD_AT_THE_END), unless the dots, which
+    see a point as a dot of their own, read the same number."""
+    codes = set(reading.doubts)
+    if not reading.found or "dots_agree" in codes or not codes & HELD_AT_THE_END.keys():
+        return reading
+    factor = float(np.prod([HELD_AT_THE_END[c] for c in codes & HELD_AT_THE_END.keys()]))
+    return replace(reading, confidence=round(reading.confidence * factor, 1), reason=reading.reason or POINT)
 
 
 def _accepted(reading: WeightReading) -> bool:
@@ -550,7 +591,9 @@ def _dot_matrix(cleaned: Image.Image, colour: Image.Image, unit_known: bool,
                        doubts=reading.doubts + ("dots_point",), reason=POINT)
     # The ink checks see a point in dots grown together where there is none (15560 as 15.56): the
     # dots decide the point, and the model's own text must match them exactly.
-    if by_dots is None or decoded != as_read or set(reading.doubts) & (UNSETTLED - {"point"}):
+    # The dots see a point as a dot of their own: decoded the same as the model's text, they settle
+    # a point mark the ink between the joined strokes showed (dev wide seed 602: 17720 at 100).
+    if by_dots is None or decoded != as_read or set(reading.doubts) & (UNSETTLED - {"point", "point_mark"}):
         return replace(reading, confidence=round(min(reading.confidence, DISAGREEING_PASSES), 1),
                        doubts=reading.doubts + ("dots_differ",), reason=reading.reason or READ_TWO_WAYS)
     return replace(reading, weight_lb=by_dots.value_lb, confidence=max(reading.confidence, SEGMENTS_AGREE),
@@ -650,6 +693,12 @@ def level(cleaned: Image.Image, tilt: Tilt) -> Image.Image:
     return Image.fromarray(turned)
 
 
+def _number_read(reading: WeightReading) -> str:
+    """The longest number in what the model read, with its point."""
+    numbers = re.findall(r"\d[\d.]*", reading.raw_text)
+    return max(numbers, key=len) if numbers else ""
+
+
 def _digits_read(reading: WeightReading) -> str:
     """The longest run of digits in what the model read (its point left out)."""
     numbers = re.findall(r"\d[\d.]*", reading.raw_text)
@@ -672,9 +721,61 @@ def agree(lead: WeightReading, other: WeightReading) -> WeightReading:
                        reason=lead.reason or READ_TWO_WAYS)
     if not lead.found:
         return other
+    if other.found:
+        held = _still_doubted(lead, other)
+        if held is not None:
+            return held
     if other.found and other.confidence > lead.confidence:
         return replace(lead, confidence=other.confidence)
     return lead
+
+
+# What one look found against a number that another look reading the same number does not
+# settle: a unit label it saw and could not read (or a finger over the place of one), or two
+# other looks that read the number two ways. The other look reading the same digits is the same
+# model on nearly the same picture; its not seeing a unit or the other reading is no evidence
+# against them (2132 for 213.2 kg at 92 on wide seed 602: one polarity saw the unread "kg", the
+# other took it into its box and read the digits alone; 74 for 74.8 at 100: the levelled crop cut
+# the ".8" off, the look as taken read 74.8, and the other polarity's levelled crop, cut the same
+# way, lifted 74 back to 100). Doubts from the ink checks (a point, digit marks, ghost segments)
+# are not carried: each look measures its own picture (a tilted line, the other polarity's
+# cleaning), and on dev seeds 20261130 and 20261207 the look whose checks passed was right.
+KEPT_DOUBTS = frozenset({"label", "unit_hidden", "looks_disagree", "polarities_disagree", "larger_other",
+                         "panel_disagrees"})
+# Between the two polarities of one picture (the same geometry, cleaned two ways), a point-like
+# mark one of them shows is kept too: a lost point is a 10x error (52 for 5.2 at 98: the mark
+# showed in one polarity only), and so is no point that nothing but the model read, unless the
+# other look's segments or dots read the same digits.
+KEPT_BETWEEN_POLARITIES = KEPT_DOUBTS | {"point_mark", "unread_point_mark", "point_unconfirmed"}
+
+
+def _still_doubted(one: WeightReading, other: WeightReading,
+                   kept: frozenset[str] = KEPT_DOUBTS) -> WeightReading | None:
+    """Two looks that read the same weight: the surer one, held at the doubted one's confidence
+    when either carries a doubt (of kept) the other cannot settle; None when neither does."""
+    best = max(one, other, key=lambda r: r.confidence)
+    doubted = [r for r in (one, other) if _kept(r, best, kept)]
+    if not doubted:
+        return None
+    worst = min(doubted, key=lambda r: r.confidence)
+    if worst.confidence >= best.confidence:
+        return None
+    carried = tuple(d for d in worst.doubts if d not in best.doubts)
+    return replace(best, confidence=worst.confidence, doubts=best.doubts + carried + ("doubt_kept",),
+                   reason=worst.reason or best.reason or UNCLEAR)
+
+
+def _kept(reading: WeightReading, best: WeightReading, kept: frozenset[str]) -> bool:
+    if _number_read(reading) != _number_read(best):
+        # Another text for the same weight ("31.310" and "31.3"): the doubts were about that text's
+        # digits or point against the ink, which the other text may match (dev seed 20261207).
+        return False
+    codes = set(reading.doubts) & kept
+    if best.unit_detected is not None:
+        codes.discard("label")  # the unit read in the other look
+    if {"segments_agree", "dots_agree"} & set(best.doubts):
+        codes.discard("point_unconfirmed")  # a second reader confirmed the digits there
+    return bool(codes)
 
 
 def _explained(reading: WeightReading) -> WeightReading:
@@ -741,6 +842,10 @@ def combine(first: WeightReading, second: WeightReading) -> WeightReading:
         best = max(first, second, key=lambda r: r.confidence)
         return replace(best, confidence=round(min(99.0, max(best.confidence, both)), 1),
                        doubts=best.doubts + ("polarities_agree",))
+    if first.found and second.found:
+        held = _still_doubted(first, second, KEPT_BETWEEN_POLARITIES)
+        if held is not None:
+            return held
     if second.found and not first.found:
         # Only the less likely polarity read a number: on the held-out set these lost decimal
         # points the dot check did not see (3600 for 360.0), so the operator looks.

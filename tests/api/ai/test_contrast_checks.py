@@ -13,7 +13,7 @@ from PIL import Image, ImageFilter
 from api.ai import layout
 from api.ai.local_reader import DISAGREEING_PASSES, UNSETTLED, agree, confirmed
 from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, LOCAL_OCR, WeightReading
-from bench.ai.displays import LCD, seven_segment
+from bench.ai.displays import LCD, dot_matrix, plain_display, seven_segment
 
 BOUNDS_MARGIN = 12
 
@@ -99,3 +99,69 @@ def test_the_look_without_ghosts_may_drop_leading_digits_only():
     assert _ghosts_only_lead(reading("88234"), reading("234"))  # blank cells read as 8s
     assert _ghosts_only_lead(reading("234.9"), reading("234.7"))  # a ghost segment inside a digit
     assert not _ghosts_only_lead(reading("17680"), reading("1680"))  # a lit 7 lost under glare
+
+
+def test_a_point_grown_into_its_neighbours_is_marked_though_no_digit_decodes():
+    # LED glow joins the point to the segments either side (52 for 5.2 at 99, wide seed 602):
+    # the decoder reads nothing, and the gap above the baseline still shows where the point is.
+    img, box = cleaned_display("5.2", cells=2, digit_height=100, shape="rect")
+    glowing = img.filter(ImageFilter.MinFilter(3))
+    assert layout.segment_reading(glowing, box) is None
+    found = layout.undecoded(glowing, box)
+    assert found.segmented and found.point_marks == (1,)
+
+
+def test_glowing_digits_without_a_point_show_no_gap_mark():
+    for shown in ("52", "493", "3424"):
+        for shape, glow in (("rect", 3), ("hex", 3), ("hex", 9)):
+            img, box = cleaned_display(shown, cells=len(shown), digit_height=100, shape=shape)
+            assert layout.undecoded(img.filter(ImageFilter.MinFilter(glow)), box).point_marks == ()
+
+
+def _dark_on_white(img: Image.Image) -> tuple[Image.Image, tuple[int, int, int, int]]:
+    gray = img.convert("L")
+    ink = np.argwhere(np.asarray(gray) < 128)
+    (y0, x0), (y1, x1) = ink.min(axis=0), ink.max(axis=0)
+    m = BOUNDS_MARGIN
+    return gray.convert("RGB"), (int(x0) - m, int(y0) - m, int(x1) + m, int(y1) + m)
+
+
+def test_segments_and_dots_are_told_from_printed_digits():
+    img, box = cleaned_display("3424", cells=4, digit_height=100)
+    assert layout.undecoded(img, box).segmented
+    dots = replace(LCD, background=(255, 255, 255), lit=(0, 0, 0), unlit=None)
+    assert layout.undecoded(*_dark_on_white(dot_matrix("3424", dots, unit=None))).segmented
+    printed, printed_box = _dark_on_white(plain_display("3424", background=(255, 255, 255), ink=(0, 0, 0), unit=None))
+    assert not layout.undecoded(printed, printed_box).segmented
+
+
+def test_blurred_dots_lighter_than_the_ink_level_are_still_dots():
+    # A blurred dot-matrix is grey: only its darkest specks pass the ink level (3424 for 342.4 at
+    # 100 on wide seed 602, no segment, dot or point check saw the digits).
+    dots = replace(LCD, background=(255, 255, 255), lit=(0, 0, 0), unlit=None)
+    img, box = _dark_on_white(dot_matrix("3424", dots, unit=None))
+    blurred = img.filter(ImageFilter.GaussianBlur(4))
+    assert layout.undecoded(blurred, box).segmented
+
+
+def test_a_reading_without_a_point_nothing_confirmed_stays_below_the_accept_line():
+    from api.ai.local_reader import combine
+
+    # Two polarities of the model agreeing are not a second reading of the point.
+    for doubt in ("point_unconfirmed", "unread_point_mark", "point_mark"):
+        one = WeightReading(LOCAL_OCR, Decimal(3424), 75.0, raw_text="3424", doubts=(doubt,))
+        other = WeightReading(LOCAL_OCR, Decimal(3424), 74.0, raw_text="3424", doubts=(doubt,))
+        assert combine(one, other).confidence < DEFAULT_ACCEPT_CONFIDENCE
+        assert confirmed(combine(other, one)).confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_blurred_dots_read_without_a_point_are_held_for_a_look():
+    from api.ai.local_reader import TextBox, _held_at_the_end, weight_from_boxes
+
+    dots = replace(LCD, background=(255, 255, 255), lit=(0, 0, 0), unlit=None)
+    img, box = _dark_on_white(dot_matrix("342.4", dots, unit=None))
+    blurred = img.filter(ImageFilter.GaussianBlur(4))
+    reading = _held_at_the_end(weight_from_boxes([TextBox("3424", 0.99, float(box[3] - box[1]), box)], blurred))
+    assert reading.weight_lb == Decimal(3424)
+    assert {"point_unconfirmed", "unread_point_mark"} & set(reading.doubts)
+    assert reading.confidence < DEFAULT_ACCEPT_CONFIDENCE

@@ -13,6 +13,7 @@ from api.ai import images, layout
 from api.ai.local_reader import (
     TextBox,
     _beside_label,
+    agree,
     combine,
     read_weight_sync,
     recognise,
@@ -177,3 +178,32 @@ def test_a_label_read_as_digits_is_more_digits_than_the_box_shows():
     reading = weight_from_boxes([merged], cleaned)
     assert "extra_digits" in reading.doubts
     assert reading.confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_a_look_agreeing_on_the_number_does_not_clear_the_unit_label_another_look_could_not_read():
+    # 2132 for 213.2 kg at 92 (wide seed 602): one polarity saw ink beside the digits it could
+    # not read (kg), the other took the label into its box and read the digits alone.
+    unread_label = WeightReading(LOCAL_OCR, Decimal(2132), 29.8, None, "2132", doubts=("label", "reread"))
+    digits_only = WeightReading(LOCAL_OCR, Decimal(2132), 91.9, None, "2132")
+    reading = combine(unread_label, digits_only)
+    assert reading.confidence < DEFAULT_ACCEPT_CONFIDENCE and "label" in reading.doubts
+    # The other look reading the unit settles it.
+    with_unit = WeightReading(LOCAL_OCR, Decimal(2132), 91.9, "lb", "2132 | lb")
+    assert combine(unread_label, with_unit).confidence >= DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_a_third_look_agreeing_with_one_of_two_that_disagreed_is_not_accepted():
+    # 74 for 74.8 at 100 (wide seed 602): the levelled crops of both polarities cut the ".8" off;
+    # the look as taken read 74.8, so the levelled 74 was held, until the other polarity's 74 lifted it.
+    disputed = WeightReading(LOCAL_OCR, Decimal(74), 40.0, None, "74",
+                             doubts=("segments_agree", "looks_disagree", "larger_other"))
+    same_cut = WeightReading(LOCAL_OCR, Decimal(74), 100.0, None, "74", doubts=("segments_agree",))
+    assert combine(disputed, same_cut).confidence < DEFAULT_ACCEPT_CONFIDENCE
+    assert agree(same_cut, disputed).confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_a_point_after_the_last_digit_is_settled_by_another_look_reading_clean_digits():
+    # "140.7." (a guessed point) in one polarity, "140.7" in the other: the text doubt is the model's own.
+    guessed = WeightReading(LOCAL_OCR, Decimal("140.7"), 45.9, "lb", "140.7. | lbs", doubts=("parse", "segments_agree"))
+    clean = WeightReading(LOCAL_OCR, Decimal("140.7"), 99.7, "lb", "140.7 | lbs", doubts=("segments_agree",))
+    assert combine(guessed, clean).confidence >= DEFAULT_ACCEPT_CONFIDENCE
