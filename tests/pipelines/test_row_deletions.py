@@ -73,3 +73,14 @@ async def test_rows_are_counted_only_after_a_delete_and_the_deleted_row_leaves_r
     finally:
         con.close()
     assert str(kept) in ids and str(gone) not in ids
+
+
+async def test_a_database_without_counts_has_every_table_counted(factory, database_url, counted, monkeypatch, tmp_path):
+    """A database not migrated to row_deletions yet (a pipeline started before the migration ran):
+    the extract counts every table, as before the counts existed."""
+    await factory.tenant("enterprise", stores=1)
+    work = tmp_path / "flow.work.duckdb"
+    extract.extract_all(database_url, work)
+    monkeypatch.setattr(extract, "deletion_counts", lambda pg: None)
+    extract.extract_all(database_url, work)
+    assert sorted(counted) == sorted(extract.TABLES)
