@@ -64,7 +64,7 @@ MART_KEYS = sorted((key for key in flow_dbt_models.keys if key.path[0] == "marts
     key=AssetKey(["published_warehouse"]),
     deps=MART_KEYS,
     group_name="publish",
-    description="The marts copied into a fresh DuckDB file and swapped in by atomic rename.",
+    description="The built marts swapped in for the published file by atomic rename (nothing copied).",
 )
 def published_warehouse(context: AssetExecutionContext, warehouse: WarehouseResource) -> MaterializeResult:
     # Runs only after every blocking quality check passed (Dagster skips it otherwise).
