@@ -21,8 +21,9 @@ down_revision = '0015_tenant_list_indexes'
 branch_labels = None
 depends_on = None
 
-# The tables pipelines/defs/ingest/extract.TABLES reads (tests/pipelines/test_row_deletions.py
-# holds the two lists equal).
+# The tables pipelines/defs/ingest/extract.TABLES reads, as of this revision (a migration does not
+# import the app's code; tests/pipelines/test_row_deletions.py checks every extracted table has
+# the triggers in the database).
 TABLES = (
     "companies", "company_settings", "stores", "regions", "users",
     "waste_types", "destination_types", "container_types", "diversion_methods", "waste_subtypes",
