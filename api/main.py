@@ -71,11 +71,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # What start-up built (modules, routes, models: hundreds of thousands of objects) lives as long
         # as the process: out of the collector's sight, so a full collection no longer walks it. Those
         # walks held every request in flight for 100-280 ms at a time (bench/HISTORY.md, 29 Nov evening).
-        if not gc.get_freeze_count():  # once per process (tests start many apps in one)
+        froze = not gc.get_freeze_count()  # once per process (tests start many apps in one)
+        if froze:
             gc.collect()
             gc.freeze()
         yield
         await dispose_engine()
+        if froze:  # back in the collector's sight, so the interpreter's exit frees them (and says nothing)
+            gc.unfreeze()
+            gc.collect()
 
     app = FastAPI(
         title="Flow API",
