@@ -1,0 +1,77 @@
+"""The guards that keep a confident reading right (issue 36, 30 Nov): a label only one look saw,
+one digit read, digits that may be hidden, and a sure model alone on digits no second reader
+read. Each answers a confident misread of the first source's dev sets (bench/HISTORY.md)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+
+import numpy as np
+
+from api.ai.local_reader import (
+    NARROW_COST,
+    UNSETTLED,
+    TextBox,
+    agree,
+    combine,
+    confirmed,
+    weight_from_boxes,
+)
+from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, LOCAL_OCR, WeightReading
+from bench.ai.displays import LCD, plain_display, seven_segment
+
+
+def reading(text: str, confidence: float, unit: str | None = None, doubts: tuple[str, ...] = ()) -> WeightReading:
+    value = Decimal(text) * (Decimal("2.20462") if unit == "kg" else 1)
+    return WeightReading(LOCAL_OCR, value.quantize(Decimal("0.1")), confidence, unit, raw_text=text, doubts=doubts)
+
+
+def test_a_label_only_the_other_look_read_is_taken_and_settles_nothing():
+    # The levelled crop left "kg" out and read 477, its segments agreeing; the look as taken read
+    # "4 | kg". 477 lb was accepted at 90 (seed 20261213).
+    levelled = reading("477", 99.7, doubts=("segments_agree",))
+    as_taken = reading("4", 17.5, unit="kg", doubts=("segments_agree", "narrow"))
+    both = agree(levelled, as_taken)
+    assert both.unit_detected == "kg" and both.weight_lb == Decimal("1051.6")
+    assert "unit_elsewhere" in both.doubts and "unit_elsewhere" in UNSETTLED
+    assert confirmed(both).confidence < DEFAULT_ACCEPT_CONFIDENCE
+    # The other polarity reading 477 without the label does not take over either.
+    other_polarity = reading("477", 99.6, doubts=("segments_agree",))
+    held = confirmed(combine(both, other_polarity))
+    assert held.weight_lb == Decimal("1051.6") and held.confidence < DEFAULT_ACCEPT_CONFIDENCE
+    # A look that read its own unit keeps it.
+    own = reading("477", 99.7, unit="lb", doubts=("segments_agree",))
+    assert agree(own, as_taken).unit_detected == "lb"
+
+
+def test_segments_confirming_one_digit_do_not_accept_it():
+    img = seven_segment("8", replace(LCD, background=(255, 255, 255), lit=(0, 0, 0), unlit=None),
+                        unit=None, slant=0.0).convert("RGB")
+    ink = np.argwhere(np.asarray(img.convert("L")) < 250)
+    (y0, x0), (y1, x1) = ink.min(axis=0), ink.max(axis=0)
+    box = (int(x0) - 12, int(y0) - 12, int(x1) + 12, int(y1) + 12)
+    one = weight_from_boxes([TextBox("8", 0.97, float(box[3] - box[1]), box)], img)
+    assert one.weight_lb == Decimal(8) and "one_digit" in one.doubts
+    assert confirmed(one).confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_digits_that_may_be_hidden_cost_the_model_its_acceptance():
+    assert NARROW_COST * 100 < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_a_sure_model_alone_on_undecoded_digits_is_not_accepted_when_its_reread_differs(monkeypatch):
+    # Digits the segment decoder could not read (a tilted line, strong ghosts): the model sure at
+    # 94, its enlarged re-read differing. The re-read cost only 0.9 then, and 1304 kg for 130.4 kg
+    # was accepted at 84.7 (wide seed 604).
+    from api.ai import layout, local_reader
+
+    img = plain_display("1304", unit=None).convert("RGB")
+    ink = np.argwhere(np.asarray(img.convert("L")) < 128)
+    (y0, x0), (y1, x1) = ink.min(axis=0), ink.max(axis=0)
+    box = (int(x0) - 12, int(y0) - 12, int(x1) + 12, int(y1) + 12)
+    boxes = [TextBox("1304", 0.94, float(box[3] - box[1]), box)]
+    monkeypatch.setattr(local_reader, "reread", lambda cleaned, b: ("1384", 0.9))
+    monkeypatch.setattr(layout, "segment_reading", lambda *a, **k: None)
+    undecoded = weight_from_boxes(boxes, img)
+    assert "reread" in undecoded.doubts and "segments_agree" not in undecoded.doubts
+    assert undecoded.confidence == round(94 * 0.6, 1) < DEFAULT_ACCEPT_CONFIDENCE
