@@ -15,6 +15,7 @@ import numpy as np
 from PIL import Image
 
 INK = 110  # cleaned pictures: lit segments near 0, washed-out ghost segments near 240
+LABEL_INK = 200  # a unit label lighter than the digits is still darker than this (ghosts are not)
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,8 @@ def survey(img: Image.Image, bounds: tuple[int, int, int, int], digit_count: int
         if rest:
             label = (min(c.left for c in rest), min(c.top for c in rest),
                      max(c.right for c in rest), max(c.bottom for c in rest))
+    if label is None and len(ours) >= digit_count > 0:
+        label = _light_label(gray, ours[digit_count - 1].right, d_top, d_bottom, band)
     ink_left = any(c.right < x0 and c.right >= x0 - band for c in digits)
     ink_after = False
     if label_left is not None and len(ours) >= digit_count > 0:
@@ -164,6 +167,29 @@ def survey(img: Image.Image, bounds: tuple[int, int, int, int], digit_count: int
     marks_in_box = sum(1 for c in digits if c.left >= x0 - slack and c.right <= x1 + slack)
     line_end = (ours[digit_count - 1].right, d_top, d_bottom) if len(ours) >= digit_count > 0 else None
     return Surroundings(digits_after, label, ink_left, ink_after, marks_in_box, line_end)
+
+
+def _light_label(gray: np.ndarray, last: int, d_top: int, d_bottom: int, band: int) -> tuple[int, int, int, int] | None:
+    """A unit label lighter than the digits just right of them: a small coloured legend, often
+    raised to the digits' top ("kg" in light blue beside glowing blue digits on the first source's
+    wide seed 605, a red "kg" under motion blur on wide seed 606: both were read as pounds at 90
+    and 97.7, the label never seen). Darker than the panel by a margin, where washed-out ghost
+    segments are not (INK, LABEL_INK)."""
+    x0, x1 = last + max(2, int(0.08 * band)), min(gray.shape[1], int(last + 2.0 * band))
+    y0, y1 = max(0, int(d_top - 0.15 * band)), min(gray.shape[0], int(d_bottom + 0.15 * band))
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    region = gray[y0:y1, x0:x1]
+    count, _, stats, _ = cv2.connectedComponentsWithStats((region < LABEL_INK).astype(np.uint8), connectivity=8)
+    marks = []
+    for x, y, w, h, a in stats[1:count]:
+        point_like = y + h >= (d_bottom - y0) - 0.1 * band and h < 0.25 * band
+        if 0.12 * band <= h <= 0.7 * band and a >= 0.004 * band * band and x <= 1.2 * band \
+                and x > 0 and y > 0 and y + h < region.shape[0] and not point_like:
+            marks.append((x0 + x, y0 + y, x0 + x + w, y0 + y + h))
+    if not marks:
+        return None
+    return (min(m[0] for m in marks), min(m[1] for m in marks), max(m[2] for m in marks), max(m[3] for m in marks))
 
 
 # Skin in HSV (OpenCV: hue 0-180): orange-ish hues of middling saturation. Lit red LED segments

@@ -47,7 +47,7 @@ HELD_AT_THE_END = {"unread_point_mark": 0.5, "point_unconfirmed": 0.75}
 # either: the segments read the same few digits in the same ink (held-out seed 20261201: 8
 # accepted at 90 for 148.2).
 UNSETTLED = frozenset({"parse", "rival", "point", "label", "skipped", "leading", "narrow", "unit_hidden", "point_mark",
-                       "faint_segments", "one_digit", "unit_elsewhere"})
+                       "faint_segments", "one_digit", "unit_elsewhere", "point_disputed", "all_eights"})
 # The other polarity read a number at least two digits longer: the digits the segments confirm
 # may be the few left in view (dev seed 9001: glare over "47" of 2247 lb, the polarities read 22
 # and 2247, and the segments confirming 22 accepted it at 90). One digit longer is the other
@@ -263,6 +263,7 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
                                             if b.bounds[0] > box.bounds[0]):
         doubts.append(Doubt("last_one", 0.5, LAST_ONE))
     if cleaned is not None:
+        box = _tightened(cleaned, box)
         # A reading that changes when the same digits are looked at again is not one to trust.
         second = parse_weight(reread(cleaned, box)[0], parsed.unit)
         as_read, first_value = parsed.as_read, parsed.value_lb
@@ -334,6 +335,12 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
     if len(parsed.as_read.replace(".", "")) == 1:
         doubts.append(Doubt("one_digit", 0.5, HIDDEN))
         codes.append("one_digit")
+    elif set(parsed.as_read.replace(".", "")) == {"8"}:
+        # Every digit an 8: what cells of ghost segments look like, to the model and to the
+        # segments alike (88888 for 1970 at 90 on the first source's wide seed 606, strong ghosts,
+        # the other polarity reading 81970).
+        doubts.append(Doubt("all_eights", 0.5, UNCLEAR))
+        codes.append("all_eights")
     if first_look and box.score >= SURE_SCORE and [d.code for d in doubts if d.factor < 1] == ["reread"] \
             and not {"segments_differ", "reread_shape"} & set(codes) \
             and (cleaned is None or decoded) and abs(box.angle) < TILT_DEGREES:
@@ -365,6 +372,39 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
         doubts.append(Doubt("score", 1.0, UNCLEAR))
     return WeightReading(LOCAL_OCR, parsed.value_lb, confidence, parsed.unit, raw,
                          reason=_words(doubts), doubts=tuple(d.code for d in doubts))
+
+
+def _tightened(cleaned: Image.Image, box: TextBox) -> TextBox:
+    """The box cut down to the digits' ink when the detector's box holds much more than the
+    digits (the whole panel with its frame): the ink checks measure everything against the box's
+    height, and in a box four times the digits' height a point is a speck and the digits no line
+    (1857 for 185.7 at 92.5 on the first source's wide seed 606, a glowing red LED whose box was
+    the panel: no check of the point ran)."""
+    x0, y0, x1, y1 = box.bounds
+    if abs(box.angle) >= TILT_DEGREES:
+        # A tilted line's ink spans more height than its digits: its box is the levelled look's to
+        # fit (cut here, 1304 kg for 130.4 kg was re-read alike and accepted at 93.7, wide seed 604).
+        return box
+    gray = layout.dark_ink(cleaned, box.bounds)[max(0, y0):y1, max(0, x0):x1]
+    if gray.size == 0:
+        return box
+    count, _, stats, _ = cv2.connectedComponentsWithStats((gray < layout.INK).astype(np.uint8), connectivity=8)
+    parts = [(x, y, w, h) for x, y, w, h, a in stats[1:count] if a >= 12]
+    tallest = max((h for _, _, _, h in parts), default=0)
+    # Digits are the tall marks; their segments stand one above the other, so a column of them
+    # is measured as one band from the top of the highest to the bottom of the lowest.
+    tall = [p for p in parts if p[3] >= 0.25 * tallest]
+    if not tall:
+        return box
+    top, bottom = min(p[1] for p in tall), max(p[1] + p[3] for p in tall)
+    band = bottom - top
+    if band <= 0 or band >= 0.5 * (y1 - y0):
+        return box
+    left, right = min(p[0] for p in tall), max(p[0] + p[2] for p in tall)
+    margin = int(0.2 * band)
+    bounds = (x0 + max(0, left - margin), y0 + max(0, top - margin),
+              min(x1, x0 + right + margin), min(y1, y0 + bottom + margin))
+    return replace(box, bounds=bounds, height=float(bounds[3] - bounds[1]))
 
 
 def _decoded_elsewhere(cleaned: Image.Image, box: TextBox, as_read: str) -> bool:
@@ -529,12 +569,16 @@ def _with_panel(whole: WeightReading, panel: WeightReading) -> WeightReading:
         return whole
     if whole.found and whole.weight_lb != panel.weight_lb and whole.confidence >= WEAK:
         return replace(panel, confidence=round(min(panel.confidence, DISAGREEING_PASSES), 1),
-                       doubts=panel.doubts + ("panel_disagrees",), reason=panel.reason or READ_TWO_WAYS)
-    unseen = [d for d in ("point_mark", "faint_segments") if d in whole.doubts and d not in panel.doubts]
+                       doubts=panel.doubts + ("panel_disagrees",) + point_disputed(panel, whole),
+                       reason=panel.reason or READ_TWO_WAYS)
+    unseen = [d for d in ("point_mark", "faint_segments", "point_disputed") if d in whole.doubts
+              and d not in panel.doubts]
     if unseen and whole.found and whole.weight_lb == panel.weight_lb and "." not in str(panel.raw_text):
         # The whole photo showed a point-like mark the reading has no point for, or ghost segments
         # decoded as lit, and the panel's look read the same digits without seeing it (its
         # straightening blurs a small point into a digit: 3816 for 381.6 at 95.9, wide seed 602).
+        # Or the whole photo's two polarities read the point two ways, and the panel's look took
+        # one of them (775 for 77.5 at 90 on wide seed 606).
         return replace(panel, confidence=round(min(panel.confidence, DISAGREEING_PASSES), 1),
                        doubts=panel.doubts + ("panel",) + tuple(unseen), reason=POINT)
     if _accepted(panel) or not whole.found or panel.confidence > whole.confidence:
@@ -574,8 +618,9 @@ def _look(colour: Image.Image, unit_known: bool,
         bare = confirmed(_read_levelled(layout.without_ghosts(cleaned), colour, unit_known)[0])
         # Not digits found only beside a label (glare over the rest): 1.2 for 391.2 lb at 90 on the
         # first source's seed 20261207, the segments reading the same two digits left in view.
+        # Nor one that lost the point the look with ghosts read (point_disputed).
         if _accepted(bare) and "segments_agree" in bare.doubts and "beside_label" not in bare.doubts \
-                and _ghosts_only_lead(reading, bare):
+                and _ghosts_only_lead(reading, bare) and not point_disputed(bare, reading):
             reading = replace(bare, doubts=bare.doubts + ("ghosts_removed",))
     return reading
 
@@ -612,7 +657,12 @@ def _dot_matrix(cleaned: Image.Image, colour: Image.Image, unit_known: bool,
     # dots decide the point, and the model's own text must match them exactly.
     # The dots see a point as a dot of their own: decoded the same as the model's text, they settle
     # a point mark the ink between the joined strokes showed (dev wide seed 602: 17720 at 100).
-    if by_dots is None or decoded != as_read or set(reading.doubts) & (UNSETTLED - {"point", "point_mark"}):
+    # A point the ink check placed where the dots decode none is a dispute the dots do not settle
+    # alone: their decoder misses a point grown into a digit's dots too (1044 for 104.4 at 90 on
+    # the first source's wide seed 606; holding it held 2 right integers of wide seeds 605 and 606).
+    disputed = "point_placed" in reading.doubts and decoded is not None and "." not in decoded
+    if by_dots is None or decoded != as_read or disputed \
+            or set(reading.doubts) & (UNSETTLED - {"point", "point_mark"}):
         return replace(reading, confidence=round(min(reading.confidence, DISAGREEING_PASSES), 1),
                        doubts=reading.doubts + ("dots_differ",), reason=reading.reason or READ_TWO_WAYS)
     return replace(reading, weight_lb=by_dots.value_lb, confidence=max(reading.confidence, SEGMENTS_AGREE),
@@ -724,6 +774,20 @@ def _digits_read(reading: WeightReading) -> str:
     return max(numbers, key=len).replace(".", "") if numbers else ""
 
 
+def point_disputed(one: WeightReading, other: WeightReading) -> tuple[str, ...]:
+    """Two looks that read the same digits with the point in two places (or one without it): the
+    point is the 10x question, and neither look's checks settle it (the first source's wide seed
+    606: 775 at 99.9 with its segments agreeing, the other polarity 77.5; wide seed 605: the look
+    without ghosts read 2892, the look with them 289.2)."""
+    # A point before or after every digit is no point position ("1518." and "1518", wide seed 604).
+    mine, theirs = _number_read(one).strip("."), _number_read(other).strip(".")
+    same_digits = mine and mine.replace(".", "") == theirs.replace(".", "")
+    # A point the ink check placed counts as read: the same text, two weights in one unit (77.5
+    # placed in "775" against 775 with the segments agreeing, wide seed 606).
+    placed = one.weight_lb != other.weight_lb and one.unit_detected == other.unit_detected
+    return ("point_disputed",) if one.found and other.found and same_digits and (mine != theirs or placed) else ()
+
+
 def more_digits(best: WeightReading, rest: WeightReading) -> tuple[str, ...]:
     """The other look read the same first digits and more after them: the digits the segments
     confirm may be the few left in view (74 for 74.8 at 90 on wide seed 602, the levelled look
@@ -737,7 +801,7 @@ def agree(lead: WeightReading, other: WeightReading) -> WeightReading:
     if lead.found and other.found and lead.weight_lb != other.weight_lb:
         lead = _with_unit_of(lead, other)
         return replace(lead, confidence=round(min(lead.confidence, DISAGREEING_PASSES), 1),
-                       doubts=lead.doubts + ("looks_disagree",) + more_digits(lead, other),
+                       doubts=lead.doubts + ("looks_disagree",) + more_digits(lead, other) + point_disputed(lead, other),
                        reason=lead.reason or READ_TWO_WAYS)
     if not lead.found:
         return other
@@ -868,7 +932,8 @@ def combine(first: WeightReading, second: WeightReading) -> WeightReading:
         best = _with_unit_of(best, rest)
         larger = ("larger_other",) if rest.weight_lb > LARGER_OTHER * best.weight_lb else more_digits(best, rest)
         return replace(best, confidence=round(min(best.confidence, DISAGREEING_PASSES), 1),
-                       doubts=best.doubts + ("polarities_disagree",) + larger, reason=best.reason or READ_TWO_WAYS)
+                       doubts=best.doubts + ("polarities_disagree",) + larger + point_disputed(best, rest),
+                       reason=best.reason or READ_TWO_WAYS)
     if first.found and second.found and not (set(first.doubts) | set(second.doubts)) & HARD_DOUBTS \
             and min(first.confidence, second.confidence) >= WEAK - 10:
         # Two different pictures of the display read the same number: more than either alone.

@@ -7,6 +7,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 import numpy as np
+from PIL import Image
 
 from api.ai.local_reader import (
     NARROW_COST,
@@ -75,3 +76,69 @@ def test_a_sure_model_alone_on_undecoded_digits_is_not_accepted_when_its_reread_
     undecoded = weight_from_boxes(boxes, img)
     assert "reread" in undecoded.doubts and "segments_agree" not in undecoded.doubts
     assert undecoded.confidence == round(94 * 0.6, 1) < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_the_same_digits_with_the_point_elsewhere_settle_nothing():
+    # The other polarity read 77.5, this one 775 with its segments agreeing: 775 was accepted at
+    # 90 (wide seed 606). A 10x question neither look's checks answer.
+    sure = reading("775", 99.9, doubts=("segments_agree",))
+    with_point = reading("77.5", 49.0, doubts=("label",))
+    for both in (combine(with_point, sure), agree(sure, with_point)):
+        assert "point_disputed" in both.doubts
+        assert confirmed(both).confidence < DEFAULT_ACCEPT_CONFIDENCE
+    # Other digits are another disagreement, not a point dispute.
+    assert "point_disputed" not in combine(reading("776", 40.0), sure).doubts
+
+
+def test_a_point_the_whole_photo_read_two_ways_keeps_the_panel_from_settling_it():
+    from api.ai.local_reader import _with_panel
+
+    # The whole photo's polarities read 775 and 77.5; the panel's look read 775, its segments
+    # agreeing: 775 was accepted at 90 (wide seed 606).
+    whole = reading("775", 40.0, doubts=("segments_agree", "polarities_disagree", "point_disputed"))
+    panel = reading("775", 90.0, doubts=("segments_agree", "polarities_disagree", "confirmed"))
+    held = _with_panel(whole, panel)
+    assert "point_disputed" in held.doubts and held.confidence < DEFAULT_ACCEPT_CONFIDENCE
+    # A whole photo without the dispute leaves the panel's reading as it is.
+    assert _with_panel(reading("775", 40.0, doubts=("segments_agree",)), panel).confidence == 90.0
+
+
+def test_every_digit_an_eight_is_never_confirmed():
+    img = seven_segment("888", replace(LCD, background=(255, 255, 255), lit=(0, 0, 0), unlit=None),
+                        unit=None, slant=0.0).convert("RGB")
+    ink = np.argwhere(np.asarray(img.convert("L")) < 250)
+    (y0, x0), (y1, x1) = ink.min(axis=0), ink.max(axis=0)
+    box = (int(x0) - 12, int(y0) - 12, int(x1) + 12, int(y1) + 12)
+    eights = weight_from_boxes([TextBox("888", 0.99, float(box[3] - box[1]), box)], img)
+    assert "all_eights" in eights.doubts
+    assert confirmed(eights).confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_dots_decoding_no_point_where_the_ink_placed_one_do_not_settle_the_point(monkeypatch):
+    # The model read 1044, the ink check placed a point (104.4), the dots decoded 1044: 1044 was
+    # accepted at 90 (wide seed 606, a dot-matrix whose point grew into a digit's dots).
+    from api.ai import dots, local_reader
+
+    placed = WeightReading(LOCAL_OCR, Decimal("104.4"), 50.0, None, raw_text="1044 | 1b",
+                           doubts=("point_placed", "point"))
+    monkeypatch.setattr(dots, "joined", lambda cleaned, found: cleaned)
+    monkeypatch.setattr(local_reader, "recognise", lambda img: [])
+    monkeypatch.setattr(local_reader, "_read", lambda *a, **k: placed)
+    monkeypatch.setattr(dots, "decode", lambda found: "1044")
+    img = Image.new("RGB", (10, 10), "white")
+    held = local_reader._dot_matrix(img, img, False, object())
+    assert held.weight_lb == Decimal("104.4") and held.confidence < DEFAULT_ACCEPT_CONFIDENCE
+    # Without a placed point, the dots reading exactly the model's digits settle them.
+    monkeypatch.setattr(local_reader, "_read", lambda *a, **k: replace(placed, weight_lb=Decimal(1044), doubts=()))
+    assert local_reader._dot_matrix(img, img, False, object()).confidence >= DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_a_point_after_every_digit_is_no_point_position():
+    # "1518." (a trailing point of a ghost cell) and "1518" read the same weight (wide seed 604).
+    from api.ai.local_reader import point_disputed
+
+    trailing = replace(reading("1518", 27.7), raw_text="1518. | Ib")
+    assert point_disputed(reading("1518", 100.0), trailing) == ()
+    # A point the ink check placed in the same text is a point read (77.5 placed in "775").
+    placed = replace(reading("775", 14.8), weight_lb=Decimal("77.5"))
+    assert point_disputed(reading("775", 100.0), placed) == ("point_disputed",)
