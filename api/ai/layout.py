@@ -111,6 +111,33 @@ def columns(parts: list[Blob]) -> list[Column]:
     return found
 
 
+# Segments with square ends and clear gaps between them (many LCD glasses): the bars a, g and d
+# stand in a column of their own between the digit's left and right segments, a gap of about a
+# third of a stroke from each (digits stand a third of a digit's width apart).
+SEGMENT_GAP = 0.1
+
+
+def cells(parts: list[Blob], band: int) -> list[Column]:
+    """columns, with a column of horizontal bars only joined to the columns just left and right
+    of it: no digit is horizontal bars alone, so they are the middle of a digit whose segments
+    do not touch (wide seed 604: 1520 read by the model on a square-ended LCD at 99.9, the
+    segments decoding nothing)."""
+    found = columns(parts)
+    flat = [all(b.width >= 1.5 * b.height for b in parts if c.left <= b.centre_x <= c.right) for c in found]
+    gap = SEGMENT_GAP * band
+    out: list[Column] = []
+    joins: list[bool] = []  # out[-1] may take the next column in (it ends in bars)
+    for c, bars in zip(found, flat):
+        if out and (bars or joins[-1]) and c.left - out[-1].right <= gap:
+            p = out[-1]
+            out[-1] = Column(p.left, max(p.right, c.right), min(p.top, c.top), max(p.bottom, c.bottom))
+            joins[-1] = bars
+        else:
+            out.append(c)
+            joins.append(bars)
+    return out
+
+
 def survey(img: Image.Image, bounds: tuple[int, int, int, int], digit_count: int,
            label_left: int | None = None) -> Surroundings:
     """Decimal point among the digits, and ink next to them the recogniser never returned.
@@ -334,7 +361,7 @@ def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int], ink: fl
     band = band_bottom - band_top
     parts = blobs(np.where(mask > 0, 0, 255).astype(np.uint8))
     round_ = [b for b in parts if is_round(b, band)]
-    chars = [c for c in columns([b for b in parts if b not in round_]) if c.bottom - c.top >= 0.5 * band]
+    chars = [c for c in cells([b for b in parts if b not in round_], band) if c.bottom - c.top >= 0.5 * band]
     if not chars:
         return None
     widths = sorted(c.right - c.left for c in chars)
