@@ -1,15 +1,19 @@
 """Seven-segment digits whose segments do not touch (square ends with clear gaps, as many LCD
-glasses are drawn; issue 36): the segment decoder takes each digit's bars and sides as one digit
-(api/ai/layout.cells). Pictures are drawn by bench/ai/displays.py (the first source)."""
+glasses are drawn; issue 36): the segment decoder takes each digit's bars and sides as one digit,
+and the model reads them joined (api/ai/layout.cells and layout.bridged). Pictures are drawn by
+bench/ai/displays.py (the first source)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from decimal import Decimal
 
 import numpy as np
 import pytest
 from PIL import Image
 
 from api.ai import layout
+from api.ai.local_reader import _joined_counts
+from api.ai.reader import LOCAL_OCR, WeightReading
 from bench.ai.displays import LCD, seven_segment
 
 MARGIN = 12
@@ -38,3 +42,29 @@ def test_digits_a_digit_gap_apart_are_not_joined():
     # A 1 beside a bar-topped 7: the bars join only their own digit's sides.
     img, box = cleaned_display("171", cells=3, width=0.65, stroke=0.1)
     assert layout.segment_reading(img, box).text == "171"
+
+
+def test_joining_grows_segments_together_and_leaves_a_thin_label_alone():
+    img = cleaned_display("62.9", cells=3, width=0.55, stroke=0.12)[0]
+    label = cleaned_display("62.9", unit="kg", cells=3, width=0.55, stroke=0.12)[0]
+    joined = layout.bridged(label)
+    digits = slice(0, img.width)
+    before = len(layout.blobs(np.asarray(label.convert("L"))[:, digits]))
+    after = len(layout.blobs(np.asarray(joined.convert("L"))[:, digits]))
+    assert after <= before / 2  # 14 segments and a point: three digits and the point after
+    # The label right of the digits is as it was (grown, "kg" is a blot the model cannot read).
+    right = slice(img.width, label.width)
+    assert np.array_equal(np.asarray(joined.convert("L"))[:, right] < layout.INK,
+                          np.asarray(label.convert("L"))[:, right] < layout.INK)
+
+
+def _reading(value: str, unit: str | None, *doubts: str) -> WeightReading:
+    return WeightReading(LOCAL_OCR, Decimal(value), 90.0, unit, raw_text=value, doubts=doubts)
+
+
+def test_a_joined_look_counts_only_when_sure_and_no_unit_was_lost():
+    assert _joined_counts(_reading("62.9", None, "segments_agree"), _reading("1", "lb"))  # no unit read: pounds
+    # The model unsure of the shapes it was given: a point grown into its digit (1499 for 149.9).
+    assert not _joined_counts(_reading("1499", None, "segments_agree", "score"), _reading("4", None))
+    # The look as it was read "kg"; the joined one lost it (197.9 kg as 197.9 lb).
+    assert not _joined_counts(_reading("197.9", None, "segments_agree"), _reading("11", "kg"))
