@@ -511,7 +511,10 @@ def _with_panel(whole: WeightReading, panel: WeightReading) -> WeightReading:
     """The look at the whole photo and the look at the straightened panel."""
     if not panel.found:
         return whole
-    if whole.found and whole.weight_lb != panel.weight_lb and whole.confidence >= WEAK:
+    if whole.found and whole.weight_lb != panel.weight_lb \
+            and (whole.confidence >= WEAK or "joined" in panel.doubts and _point_lost(whole, panel)):
+        # The panel's segments read joined may have lost a point the whole photo's look read, at
+        # any confidence (2484 for 248.4 at 100 on wide seed 610: the look as taken read 248.4).
         return replace(panel, confidence=round(min(panel.confidence, DISAGREEING_PASSES), 1),
                        doubts=panel.doubts + ("panel_disagrees",), reason=panel.reason or READ_TWO_WAYS)
     unseen = [d for d in ("point_mark", "faint_segments") if d in whole.doubts and d not in panel.doubts]
@@ -562,7 +565,8 @@ def _look(colour: Image.Image, unit_known: bool,
             # Segments that do not touch (square ends) the model takes for marks of their own:
             # it reads them joined (layout.bridged), the checks still see them as they are.
             joined = confirmed(_read_levelled(washed, colour, unit_known, shown=layout.bridged(washed))[0])
-            bare = joined if _joined_counts(joined, bare) else bare
+            if _joined_counts(joined, bare, reading):
+                bare = replace(joined, doubts=joined.doubts + ("joined",))
         # Not digits found only beside a label (glare over the rest): 1.2 for 391.2 lb at 90 on the
         # first source's seed 20261207, the segments reading the same two digits left in view.
         if _accepted(bare) and "segments_agree" in bare.doubts and "beside_label" not in bare.doubts \
@@ -571,13 +575,36 @@ def _look(colour: Image.Image, unit_known: bool,
     return reading
 
 
-def _joined_counts(joined: WeightReading, washed: WeightReading) -> bool:
+def _joined_counts(joined: WeightReading, washed: WeightReading, seen: WeightReading) -> bool:
     """The look at the joined segments stands only when the model was sure of the shapes it was
     given, and lost no unit the look at them as they are read (wide seed 604: 1499 for 149.9 at
     90 with the model unsure, a point glowing into its digit; 197.9 kg taken for lb at 91, its
-    small "kg" legend blotted by the joining)."""
+    small "kg" legend blotted by the joining), nor a point the look with the ghosts read among
+    the same digits: a point lighter than the ink level is seen by neither the joined look nor
+    the segments (2484 for 248.4 at 100 on wide seed 610, where the whole photo's look read the
+    point: _with_panel)."""
     return _accepted(joined) and "score" not in joined.doubts \
-        and washed.unit_detected in (None, joined.unit_detected or "lb")  # no unit read is pounds
+        and washed.unit_detected in (None, joined.unit_detected or "lb") \
+        and not _point_lost(seen, joined)
+
+
+def _point_lost(seen: WeightReading, joined: WeightReading) -> bool:
+    """Another look read a point among the digits the joined look read without one."""
+    mine = _number_read(joined)
+    return "." not in mine and "." in _last_digits(_number_read(seen), mine)
+
+
+def _last_digits(number: str, other: str) -> str:
+    """The end of number holding as many digits as other, a point between them kept (trailing
+    and leading points left out: blank cells show a ghost point each)."""
+    want, kept, tail = len(other.replace(".", "")), 0, ""
+    for ch in reversed(number.rstrip(".")):
+        if ch.isdigit():
+            if kept == want:
+                break
+            kept += 1
+        tail = ch + tail
+    return tail.lstrip(".")
 
 
 def _ghosts_only_lead(seen: WeightReading, bare: WeightReading) -> bool:

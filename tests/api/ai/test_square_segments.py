@@ -13,7 +13,7 @@ from PIL import Image
 
 from api.ai import layout
 from api.ai.local_reader import _joined_counts
-from api.ai.reader import LOCAL_OCR, WeightReading
+from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, LOCAL_OCR, WeightReading
 from bench.ai.displays import LCD, seven_segment
 
 MARGIN = 12
@@ -58,13 +58,32 @@ def test_joining_grows_segments_together_and_leaves_a_thin_label_alone():
                           np.asarray(label.convert("L"))[:, right] < layout.INK)
 
 
-def _reading(value: str, unit: str | None, *doubts: str) -> WeightReading:
-    return WeightReading(LOCAL_OCR, Decimal(value), 90.0, unit, raw_text=value, doubts=doubts)
+def _reading(text: str, unit: str | None, *doubts: str) -> WeightReading:
+    return WeightReading(LOCAL_OCR, Decimal(text.strip(".").replace("8.8.", "")), 90.0, unit, raw_text=text,
+                         doubts=doubts)
 
 
 def test_a_joined_look_counts_only_when_sure_and_no_unit_was_lost():
-    assert _joined_counts(_reading("62.9", None, "segments_agree"), _reading("1", "lb"))  # no unit read: pounds
+    ghosts = _reading("88888", None)  # the look with the ghosts: blank cells read as 8s
+    assert _joined_counts(_reading("62.9", None, "segments_agree"), _reading("1", "lb"), ghosts)  # no unit: pounds
     # The model unsure of the shapes it was given: a point grown into its digit (1499 for 149.9).
-    assert not _joined_counts(_reading("1499", None, "segments_agree", "score"), _reading("4", None))
+    assert not _joined_counts(_reading("1499", None, "segments_agree", "score"), _reading("4", None), ghosts)
     # The look as it was read "kg"; the joined one lost it (197.9 kg as 197.9 lb).
-    assert not _joined_counts(_reading("197.9", None, "segments_agree"), _reading("11", "kg"))
+    assert not _joined_counts(_reading("197.9", None, "segments_agree"), _reading("11", "kg"), ghosts)
+
+
+def test_a_joined_look_may_not_lose_a_point_the_look_with_ghosts_read():
+    joined, washed = _reading("2484", None, "segments_agree"), _reading("1", None)
+    assert not _joined_counts(joined, washed, _reading("248.4", None))  # a reflection paled the point
+    assert _joined_counts(joined, washed, _reading("8.8.2484.", None))  # ghost points of blank cells
+    assert _joined_counts(_reading("248.4", None, "segments_agree"), washed, _reading("2484", None))
+
+
+def test_a_joined_panel_reading_that_lost_the_whole_photos_point_is_held():
+    from api.ai.local_reader import _with_panel
+
+    whole = replace(_reading("248.4", None), confidence=40.0)  # held by its own checks
+    panel = replace(_reading("2484", None, "segments_agree", "joined"), confidence=100.0)
+    assert _with_panel(whole, panel).confidence < DEFAULT_ACCEPT_CONFIDENCE
+    # Ghost 8s read as taken are no point lost: the panel's joined reading stands.
+    assert _with_panel(replace(_reading("88888", None), confidence=30.0), panel).confidence == 100.0
