@@ -76,6 +76,46 @@ def without_ghosts(img: Image.Image) -> Image.Image:
     return Image.fromarray(np.where(gray < INK, gray, 255).astype(np.uint8)).convert("RGB")
 
 
+# Gaps between segments closed by growing the ink this share of a stroke's width: square-ended
+# segments stand about a third of a stroke apart (wide seed 604).
+BRIDGE = 0.6
+# Marks whose strokes are thinner than this share of the segments' are letters, left as they are.
+THIN = 0.75
+# Marks smaller than this share of the median mark are points or specks, left as they are.
+SEGMENT_AREA = 0.5
+
+
+def bridged(img: Image.Image) -> Image.Image:
+    """The picture without ghosts, its ink grown until segments that do not touch join into
+    strokes: the model reads such digits as marks of their own (wide seed 604: 69280 on a
+    square-ended amber LCD read as Chinese characters, as 69280 once joined). For the model's eyes
+    only: a point grown into a digit is seen by the ink checks in the picture as it was."""
+    ink = (np.asarray(img.convert("L")) < INK).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    if count < 2:
+        return img
+    depth = cv2.distanceTransform(ink, cv2.DIST_L2, 3)
+    # A stroke's width: twice the deepest point of each mark (segments, not specks or frames).
+    deepest = np.zeros(count, np.float32)
+    np.maximum.at(deepest, labels.ravel(), depth.ravel())
+    marks = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= 12
+             and stats[i, cv2.CC_STAT_HEIGHT] < 0.5 * ink.shape[0]]
+    if not marks:
+        return img
+    stroke = float(np.median(deepest[marks]))
+    side = max(3, round(BRIDGE * 2 * stroke) | 1)
+    # Letters of a unit label are thinner than segments: grown, "kg" is a blot, and a reading that
+    # lost its label is taken for pounds (197.9 kg accepted as 197.9 lb at 97.6 on wide seed 604).
+    # Marks smaller than a segment (points, specks) stay as they are: a speck of glare grown into
+    # a point was read by both recognisers (4.531 for 4531 lb at 90, dev seed 20261207).
+    area = SEGMENT_AREA * float(np.median(stats[marks, cv2.CC_STAT_AREA]))
+    grow = (deepest >= THIN * stroke) & (stats[:, cv2.CC_STAT_AREA] >= area)
+    grow[0] = False
+    thick = grow[labels] & (ink > 0)
+    grown = cv2.dilate(thick.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))) | ink
+    return Image.fromarray(np.where(grown > 0, 0, 255).astype(np.uint8)).convert("RGB")
+
+
 def is_round(b: Blob, band: int) -> bool:
     """Small and round: maybe a decimal point (segments are long, digits tall)."""
     return (b.height <= 0.32 * band and 0.65 <= b.width / b.height <= 1.55
@@ -110,6 +150,33 @@ def columns(parts: list[Blob]) -> list[Column]:
         else:
             found.append(Column(b.left, b.right, b.top, b.bottom))
     return found
+
+
+# Segments with square ends and clear gaps between them (many LCD glasses): the bars a, g and d
+# stand in a column of their own between the digit's left and right segments, a gap of about a
+# third of a stroke from each (digits stand a third of a digit's width apart).
+SEGMENT_GAP = 0.1
+
+
+def cells(parts: list[Blob], band: int) -> list[Column]:
+    """columns, with a column of horizontal bars only joined to the columns just left and right
+    of it: no digit is horizontal bars alone, so they are the middle of a digit whose segments
+    do not touch (wide seed 604: 1520 read by the model on a square-ended LCD at 99.9, the
+    segments decoding nothing)."""
+    found = columns(parts)
+    flat = [all(b.width >= 1.5 * b.height for b in parts if c.left <= b.centre_x <= c.right) for c in found]
+    gap = SEGMENT_GAP * band
+    out: list[Column] = []
+    joins: list[bool] = []  # out[-1] may take the next column in (it ends in bars)
+    for c, bars in zip(found, flat):
+        if out and (bars or joins[-1]) and c.left - out[-1].right <= gap:
+            p = out[-1]
+            out[-1] = Column(p.left, max(p.right, c.right), min(p.top, c.top), max(p.bottom, c.bottom))
+            joins[-1] = bars
+        else:
+            out.append(c)
+            joins.append(bars)
+    return out
 
 
 def survey(img: Image.Image, bounds: tuple[int, int, int, int], digit_count: int,
@@ -360,7 +427,7 @@ def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int], ink: fl
     band = band_bottom - band_top
     parts = blobs(np.where(mask > 0, 0, 255).astype(np.uint8))
     round_ = [b for b in parts if is_round(b, band)]
-    chars = [c for c in columns([b for b in parts if b not in round_]) if c.bottom - c.top >= 0.5 * band]
+    chars = [c for c in cells([b for b in parts if b not in round_], band) if c.bottom - c.top >= 0.5 * band]
     if not chars:
         return None
     widths = sorted(c.right - c.left for c in chars)

@@ -525,8 +525,11 @@ def plate_from_boxes(boxes: list[TextBox]) -> PlateReading:
 
 def read_weight_sync(img: Image.Image, unit_known: bool = False) -> WeightReading:
     """unit_known: the location's scale display unit is set, so a hidden label is no doubt."""
-    reading = _look(images.shrunk(img), unit_known)
     panels = display.find_panels(img)
+    # Segments joined for the model in the last look only (the panel's, when there is one): a
+    # look more is a detector pass or two (joined in every look, 6 photos of wide seed 604 that
+    # the panel's look read right took a pass more, and 7 of wide seed 610).
+    reading = _look(images.shrunk(img), unit_known, join=not panels)
     view = display.straightened(img, panels[0]) if panels else None
     # A dot-matrix display too small to show its dots in the whole photo: the model's reading of
     # it alone (2245 for 224.5 at 100) is not one to accept.
@@ -567,7 +570,10 @@ def _with_panel(whole: WeightReading, panel: WeightReading) -> WeightReading:
     """The look at the whole photo and the look at the straightened panel."""
     if not panel.found:
         return whole
-    if whole.found and whole.weight_lb != panel.weight_lb and whole.confidence >= WEAK:
+    if whole.found and whole.weight_lb != panel.weight_lb \
+            and (whole.confidence >= WEAK or "joined" in panel.doubts and _point_lost(whole, panel)):
+        # The panel's segments read joined may have lost a point the whole photo's look read, at
+        # any confidence (2484 for 248.4 at 100 on wide seed 610: the look as taken read 248.4).
         return replace(panel, confidence=round(min(panel.confidence, DISAGREEING_PASSES), 1),
                        doubts=panel.doubts + ("panel_disagrees",) + point_disputed(panel, whole),
                        reason=panel.reason or READ_TWO_WAYS)
@@ -587,11 +593,12 @@ def _with_panel(whole: WeightReading, panel: WeightReading) -> WeightReading:
 
 
 def _look(colour: Image.Image, unit_known: bool,
-          prepared: tuple[Image.Image, bool, dots.Dots | None] | None = None) -> WeightReading:
+          prepared: tuple[Image.Image, bool, dots.Dots | None] | None = None, join: bool = True) -> WeightReading:
     """One picture (at most OCR_LONG_SIDE): the likely polarity, levelled when tilted, the other
     polarity when that is not accepted, and a look without ghost segments.
 
-    prepared: images.for_ocr(colour) and the dots found in it, when already computed."""
+    prepared: images.for_ocr(colour) and the dots found in it, when already computed.
+    join: segments that do not touch are joined for the model when nothing else was accepted."""
     if prepared is None:
         cleaned, inverted = images.for_ocr(colour)
         found = dots.find_dots(np.asarray(cleaned.convert("L")))
@@ -615,7 +622,14 @@ def _look(colour: Image.Image, unit_known: bool,
         # Ghost segments: the model reads unlit segments as ink where the segment decoder does
         # not. A look at the picture without them counts only when the segments read exactly the
         # same number (and every other guard passes).
-        bare = confirmed(_read_levelled(layout.without_ghosts(cleaned), colour, unit_known)[0])
+        washed = layout.without_ghosts(cleaned)
+        bare = confirmed(_read_levelled(washed, colour, unit_known)[0])
+        if join and not _accepted(bare):
+            # Segments that do not touch (square ends) the model takes for marks of their own:
+            # it reads them joined (layout.bridged), the checks still see them as they are.
+            joined = confirmed(_read_levelled(washed, colour, unit_known, shown=layout.bridged(washed))[0])
+            if _joined_counts(joined, bare, reading):
+                bare = replace(joined, doubts=joined.doubts + ("joined",))
         # Not digits found only beside a label (glare over the rest): 1.2 for 391.2 lb at 90 on the
         # first source's seed 20261207, the segments reading the same two digits left in view.
         # Nor one that lost the point the look with ghosts read (point_disputed).
@@ -623,6 +637,38 @@ def _look(colour: Image.Image, unit_known: bool,
                 and _ghosts_only_lead(reading, bare) and not point_disputed(bare, reading):
             reading = replace(bare, doubts=bare.doubts + ("ghosts_removed",))
     return reading
+
+
+def _joined_counts(joined: WeightReading, washed: WeightReading, seen: WeightReading) -> bool:
+    """The look at the joined segments stands only when the model was sure of the shapes it was
+    given, and lost no unit the look at them as they are read (wide seed 604: 1499 for 149.9 at
+    90 with the model unsure, a point glowing into its digit; 197.9 kg taken for lb at 91, its
+    small "kg" legend blotted by the joining), nor a point the look with the ghosts read among
+    the same digits: a point lighter than the ink level is seen by neither the joined look nor
+    the segments (2484 for 248.4 at 100 on wide seed 610, where the whole photo's look read the
+    point: _with_panel)."""
+    return _accepted(joined) and "score" not in joined.doubts \
+        and washed.unit_detected in (None, joined.unit_detected or "lb") \
+        and not _point_lost(seen, joined)
+
+
+def _point_lost(seen: WeightReading, joined: WeightReading) -> bool:
+    """Another look read a point among the digits the joined look read without one."""
+    mine = _number_read(joined)
+    return "." not in mine and "." in _last_digits(_number_read(seen), mine)
+
+
+def _last_digits(number: str, other: str) -> str:
+    """The end of number holding as many digits as other, a point between them kept (trailing
+    and leading points left out: blank cells show a ghost point each)."""
+    want, kept, tail = len(other.replace(".", "")), 0, ""
+    for ch in reversed(number.rstrip(".")):
+        if ch.isdigit():
+            if kept == want:
+                break
+            kept += 1
+        tail = ch + tail
+    return tail.lstrip(".")
 
 
 def _ghosts_only_lead(seen: WeightReading, bare: WeightReading) -> bool:
@@ -695,16 +741,17 @@ def _read(cleaned: Image.Image, boxes: list[TextBox], *, first_look: bool = True
 
 
 def _read_levelled(cleaned: Image.Image, colour: Image.Image | None = None,
-                   unit_known: bool = False) -> tuple[WeightReading, Tilt | None]:
-    """Read the picture; a number line at an angle is turned level and read again (both count)."""
-    boxes = recognise(cleaned)
+                   unit_known: bool = False, shown: Image.Image | None = None) -> tuple[WeightReading, Tilt | None]:
+    """Read the picture; a number line at an angle is turned level and read again (both count).
+    shown: what the detector gets instead of cleaned (the same geometry; the checks see cleaned)."""
+    boxes = recognise(shown if shown is not None else cleaned)
     first = _read(cleaned, boxes, colour=colour, unit_known=unit_known)
     tilt = tilt_of(cleaned, boxes)
     if tilt is None:
         return first, None
     levelled = level(cleaned, tilt)
-    second = _read(levelled, recognise(levelled), colour=level(colour, tilt) if colour is not None else None,
-                   unit_known=unit_known)
+    second = _read(levelled, recognise(level(shown, tilt) if shown is not None else levelled),
+                   colour=level(colour, tilt) if colour is not None else None, unit_known=unit_known)
     return agree(second, first), tilt
 
 
