@@ -19,7 +19,8 @@ from api.ai.local_reader import (
     weight_from_boxes,
 )
 from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, LOCAL_OCR, WeightReading
-from bench.ai.displays import LCD, plain_display, seven_segment
+from bench.ai.displays import plain_display
+from tests.api.ai.test_contrast_checks import cleaned_display
 
 
 def reading(text: str, confidence: float, unit: str | None = None, doubts: tuple[str, ...] = ()) -> WeightReading:
@@ -46,11 +47,7 @@ def test_a_label_only_the_other_look_read_is_taken_and_settles_nothing():
 
 
 def test_segments_confirming_one_digit_do_not_accept_it():
-    img = seven_segment("8", replace(LCD, background=(255, 255, 255), lit=(0, 0, 0), unlit=None),
-                        unit=None, slant=0.0).convert("RGB")
-    ink = np.argwhere(np.asarray(img.convert("L")) < 250)
-    (y0, x0), (y1, x1) = ink.min(axis=0), ink.max(axis=0)
-    box = (int(x0) - 12, int(y0) - 12, int(x1) + 12, int(y1) + 12)
+    img, box = cleaned_display("8")
     one = weight_from_boxes([TextBox("8", 0.97, float(box[3] - box[1]), box)], img)
     assert one.weight_lb == Decimal(8) and "one_digit" in one.doubts
     assert confirmed(one).confidence < DEFAULT_ACCEPT_CONFIDENCE
@@ -104,11 +101,7 @@ def test_a_point_the_whole_photo_read_two_ways_keeps_the_panel_from_settling_it(
 
 
 def test_every_digit_an_eight_is_never_confirmed():
-    img = seven_segment("888", replace(LCD, background=(255, 255, 255), lit=(0, 0, 0), unlit=None),
-                        unit=None, slant=0.0).convert("RGB")
-    ink = np.argwhere(np.asarray(img.convert("L")) < 250)
-    (y0, x0), (y1, x1) = ink.min(axis=0), ink.max(axis=0)
-    box = (int(x0) - 12, int(y0) - 12, int(x1) + 12, int(y1) + 12)
+    img, box = cleaned_display("888")
     eights = weight_from_boxes([TextBox("888", 0.99, float(box[3] - box[1]), box)], img)
     assert "all_eights" in eights.doubts
     assert confirmed(eights).confidence < DEFAULT_ACCEPT_CONFIDENCE
