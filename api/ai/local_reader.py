@@ -388,19 +388,18 @@ def _tightened(cleaned: Image.Image, box: TextBox) -> TextBox:
     gray = layout.dark_ink(cleaned, box.bounds)[max(0, y0):y1, max(0, x0):x1]
     if gray.size == 0:
         return box
-    count, _, stats, _ = cv2.connectedComponentsWithStats((gray < layout.INK).astype(np.uint8), connectivity=8)
-    parts = [(x, y, w, h) for x, y, w, h, a in stats[1:count] if a >= 12]
-    tallest = max((h for _, _, _, h in parts), default=0)
+    parts = [b for b in layout.blobs(gray) if b.area >= 12]
+    tallest = max((b.height for b in parts), default=0)
     # Digits are the tall marks; their segments stand one above the other, so a column of them
     # is measured as one band from the top of the highest to the bottom of the lowest.
-    tall = [p for p in parts if p[3] >= 0.25 * tallest]
+    tall = [b for b in parts if b.height >= 0.25 * tallest]
     if not tall:
         return box
-    top, bottom = min(p[1] for p in tall), max(p[1] + p[3] for p in tall)
+    top, bottom = min(b.top for b in tall), max(b.bottom for b in tall)
     band = bottom - top
     if band <= 0 or band >= 0.5 * (y1 - y0):
         return box
-    left, right = min(p[0] for p in tall), max(p[0] + p[2] for p in tall)
+    left, right = min(b.left for b in tall), max(b.right for b in tall)
     margin = int(0.2 * band)
     bounds = (x0 + max(0, left - margin), y0 + max(0, top - margin),
               min(x1, x0 + right + margin), min(y1, y0 + bottom + margin))
