@@ -30,7 +30,18 @@ SHAPES = {
     "8": (".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."),
     "9": (".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."),
 }
-_SHAPES = {d: np.array([[ch == "#" for ch in row] for row in rows], bool) for d, rows in SHAPES.items()}
+# Other makers' character ROMs draw some digits their own way: a 0 without the slash, a 1 without
+# its foot, a 4 closed at the top, a 6 and a 9 with flat tops and tails, a 7 with a straight stem.
+VARIANTS = {
+    "0": (".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."),
+    "1": ("..#..", ".##..", "#.#..", "..#..", "..#..", "..#..", "..#.."),
+    "4": ("#...#", "#...#", "#...#", "#####", "....#", "....#", "....#"),
+    "6": (".###.", "#....", "#....", "####.", "#...#", "#...#", ".###."),
+    "7": ("#####", "....#", "....#", "...#.", "..#..", "..#..", "..#.."),
+    "9": (".###.", "#...#", "#...#", ".####", "....#", "....#", ".###."),
+}
+_SHAPES = [(d, np.array([[ch == "#" for ch in row] for row in rows], bool))
+           for font in (SHAPES, VARIANTS) for d, rows in font.items()]
 MAX_WRONG = 3
 # Characters stand about two empty columns apart (a 1 drawn in the middle three columns: four);
 # a blank cell between the number and its unit label is more than five.
@@ -93,10 +104,54 @@ def _clusters(values: np.ndarray, gap: float) -> list[float]:
     return out
 
 
+# Tilts of the dots' rows tried (degrees either way): a straightened panel cut along a housing
+# that is not square to the display leaves its line a few degrees off level.
+MAX_TILT = 10.0
+
+
+def levelled(centres: np.ndarray, pitch: float) -> np.ndarray:
+    """The dots turned about their centre so that their rows are level: the angle at which the
+    dots' heights fall most on rows one pitch apart (the phases of their heights agree best)."""
+    centre = centres.mean(axis=0)
+    x, y = (centres - centre).T
+    best, best_angle = -1.0, 0.0
+    for angle in np.radians(np.arange(-MAX_TILT, MAX_TILT + 0.01, 0.25)):
+        turned = y * np.cos(angle) - x * np.sin(angle)
+        coherence = float(np.abs(np.exp(2j * np.pi * turned / pitch).mean()))
+        if coherence > best + 1e-9:
+            best, best_angle = coherence, angle
+    c, s = np.cos(best_angle), np.sin(best_angle)
+    return np.stack([x * c + y * s, y * c - x * s], axis=1) + centre
+
+
+def _split_at_points(groups: list[list[float]], pts: np.ndarray, rows_idx: np.ndarray,
+                     p: float) -> tuple[list[list[float]], list[float]]:
+    """Characters set closer than an empty column, a point between them: a run of columns wider
+    than a character, with a column holding one dot in the bottom rows in it, is the characters
+    either side and their point (the foot of a 1 is a character's own, and no wider than it)."""
+    out, points = [], []
+    for g in groups:
+        if round((g[-1] - g[0]) / p) + 1 <= 5:
+            out.append(g)
+            continue
+        for i in range(len(g)):
+            members = np.abs(pts[:, 0] - g[i]) <= 0.45 * p
+            left, right = g[:i], g[i + 1:]
+            if members.sum() == 1 and rows_idx[members][0] >= 5 \
+                    and all(round((part[-1] - part[0]) / p) + 1 <= 5 for part in (left, right) if part):
+                out += [part for part in (left, right) if part]
+                points.append(g[i])
+                break
+        else:
+            out.append(g)
+    return out, points
+
+
 def decode(dots: Dots) -> str | None:
-    """The number on a level dot-matrix line, from the dots alone: digits and a point, stopping
-    at the first character that is no digit once digits were read (the unit label)."""
-    pts, p = dots.centres, dots.pitch
+    """The number on a dot-matrix line, from the dots alone: digits and a point, stopping at the
+    first character that is no digit once digits were read (the unit label). The line is
+    levelled first (levelled)."""
+    pts, p = levelled(dots.centres, dots.pitch), dots.pitch
     rows = _clusters(pts[:, 1], 0.45 * p)
     # The line: seven rows one pitch apart holding the most dots.
     best, best_n = None, 0
@@ -130,6 +185,8 @@ def decode(dots: Dots) -> str | None:
             run = []
         run.append(c)
     groups.append(run)
+    groups, split_points = _split_at_points(groups, pts, rows_idx, p)
+    points_x = sorted(points_x + split_points)
     out, last_right = "", None
     for g in groups:
         if out and last_right is not None:
@@ -146,7 +203,7 @@ def decode(dots: Dots) -> str | None:
         for (x, _), r in zip(pts[members], rows_idx[members]):
             cell[r, min(width - 1, round((x - g[0]) / p))] = True
         scores = []
-        for digit, shape in _SHAPES.items():
+        for digit, shape in _SHAPES:
             for off in range(6 - width):
                 wrong = int((shape[:, off:off + width] != cell).sum()) + int(shape.sum() - shape[:, off:off + width].sum())
                 scores.append((wrong, digit))
