@@ -26,7 +26,7 @@ import json
 import math
 import random
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import cv2
@@ -86,6 +86,12 @@ def pick_reading(rng: random.Random, style: str) -> Reading:
         hi = {1: 300.0, 2: 60.0, 3: 15.0}[decimals] * (1 if unit == "lb" else 0.5)
         value = max(1, round(Decimal(log_uniform(rng, 0.02 if unit == "lb" else 0.005, hi)) / div)) * div
         cells = rng.choice([5, 6])
+    if kind != "truck":
+        # The app keeps weights to 0.1 lb: less than 0.05 lb on the display is no weight to read
+        # (its expected 0.0 could never be right). Raised to the display's least step above that.
+        floor = Decimal("0.05") if unit == "lb" else Decimal("0.025")
+        if value < floor:
+            value = (floor / div).to_integral_value(rounding=ROUND_CEILING) * div
     shown = f"{value:.{decimals}f}"
     cells = max(cells, len(shown.replace(".", "")))
     if unit == "kg":
