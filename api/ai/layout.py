@@ -440,14 +440,19 @@ def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int], ink: fl
     solid = len(wide) >= 2 and all(sum(1 for b in strokes if c.left <= b.centre_x <= c.right) == 1 for c in wide)
     # Contrast within the display (issue 36): the lit level, the panel's, and what lies between.
     ground, contrast = _contrast(mask, shade, band_top, band_bottom)
-    out, marks, zone_shades = [], [], []
+    out, marks, zone_shades, point_shades = [], [], [], []
     for i, c in enumerate(chars):
-        seen_point = i and any(chars[i - 1].right <= p.centre_x <= c.left and p.bottom >= band_bottom - 0.2 * band
-                               for p in round_)
+        points = [p for p in round_ if i and chars[i - 1].right <= p.centre_x <= c.left
+                  and p.bottom >= band_bottom - 0.2 * band]
+        seen_point = bool(points)
         if i and not seen_point and _point_mark(shade, chars[i - 1], c, band_top, band, ground, contrast):
             marks.append(len(chars) - i)
         if seen_point:
             out.append(".")
+            p = points[0]
+            inked = shade[p.top:p.bottom, p.left:p.right][mask[p.top:p.bottom, p.left:p.right] > 0]
+            if inked.size:
+                point_shades.append(float(np.median(inked)))
         if c.right - c.left < 0.45 * digit_w:
             if c.bottom - c.top < 0.6 * band:
                 return None
@@ -473,6 +478,10 @@ def segment_reading(img: Image.Image, bounds: tuple[int, int, int, int], ink: fl
     # A segment whose ink is much lighter than the darkest lit segments is a ghost the threshold
     # let through (an 8 for a blank cell, 234.9 for 234.7): the decoding is no confirmation.
     faint = bool(zone_shades) and max(zone_shades) - min(zone_shades) > FAINT * contrast
+    # So is a point much lighter than the lit segments: an unlit point (every cell of many LCD
+    # glasses has one) dark enough to pass the ink level (1480 as 14.80 at 90 on the third source,
+    # the ink check and the segments both seeing it).
+    faint = faint or bool(zone_shades) and any(s - min(zone_shades) > FAINT * contrast for s in point_shades)
     return Segments("".join(out), chars[-1].right - chars[0].left, band, solid, tuple(marks), faint)
 
 

@@ -32,13 +32,14 @@ REREAD_ONLY = 0.9
 WEAK = 60.0
 # The doubts the layout checks raise (point, label, digits): agreement never clears them.
 HARD_DOUBTS = frozenset({"parse", "letters", "rival", "last_one", "point", "label", "skipped", "leading", "extra_digits",
-                         "unit_hidden", "point_mark", "faint_segments", "unread_point_mark", "point_unconfirmed"})
+                         "unit_hidden", "point_mark", "faint_segments", "unread_point_mark", "point_unconfirmed",
+                         "taller_text", "leading_zero", "short_leading_zero", "other_quantity", "units_both"})
 # Holds on the point of digits the segment decoder could not read, applied to the answer once
 # every look is done (read_weight_sync): a reading held by them takes no more detector passes
 # than one accepted (the looks after the first are what a photo's time is made of). A point-like
 # mark between such digits: a lost point, as "point_mark"; segments or dots read without a point
 # that nothing but the model read: a point is confirmed by two readings, or held below 80.
-HELD_AT_THE_END = {"unread_point_mark": 0.5, "point_unconfirmed": 0.75}
+HELD_AT_THE_END = {"unread_point_mark": 0.5, "point_unconfirmed": 0.75, "segments_unread": 0.75}
 # Doubts the segment reader cannot settle: the unit, digits or a point outside the box, another
 # number, a point after the last digit (the box may end before a digit).
 # The l of "lb" is label-sized, never digit-tall: segments that decode a last 1 settle "last_one"
@@ -47,14 +48,29 @@ HELD_AT_THE_END = {"unread_point_mark": 0.5, "point_unconfirmed": 0.75}
 # either: the segments read the same few digits in the same ink (held-out seed 20261201: 8
 # accepted at 90 for 148.2).
 UNSETTLED = frozenset({"parse", "rival", "point", "label", "skipped", "leading", "narrow", "unit_hidden", "point_mark",
-                       "faint_segments", "one_digit", "unit_elsewhere", "point_disputed", "all_eights"})
+                       "faint_segments", "one_digit", "unit_elsewhere", "point_disputed", "all_eights",
+                       "taller_text", "other_quantity", "units_both", "short_leading_zero"})
 # The other polarity read a number at least two digits longer: the digits the segments confirm
 # may be the few left in view (dev seed 9001: glare over "47" of 2247 lb, the polarities read 22
 # and 2247, and the segments confirming 22 accepted it at 90). One digit longer is the other
 # polarity losing the point (317.8 and 3178, dev seed 9002), and the segments confirming one of
 # two polarities is otherwise right (the 90-95 bin holds 99.7% right), so only this stays held.
 LARGER_OTHER = 50
-VETOES = frozenset({"larger_other"})
+VETOES = frozenset({"larger_other", "taller_other"})
+# Words that name a quantity other than the weight on counting and price-computing scales.
+# (Not TARE: most indicators light a TARE annunciator beside the weight when a tare is taken; on
+# the third source's seed 2 it held 2 right weights.)
+OTHER_QUANTITY = re.compile(r"(?<![A-Z])(PCS|PC|QTY|COUNT|U/?P|UNIT ?PRICE|PRICE|TOTAL|\$)(?![A-Z])", re.IGNORECASE)
+# What the display shows besides the number (another quantity, taller digits, both units): a look
+# at a cleaned or straightened picture may lose the words or legends that raised them, and its
+# reading of the same number does not settle them.
+DISPLAY_DOUBTS = frozenset({"other_quantity", "taller_text", "units_both"})
+# Digits a number with leading zeros shows (a display's cells): fewer may be digits left by glare.
+LEADING_ZERO_DIGITS = 4
+# Digits this many times the height of the number read, elsewhere on the display: the number read
+# may be a small second one (pieces, tare, unit price), the weight the tall digits. A number's
+# own digits and its point differ little in height; a second number is a third to a half of it.
+TALLER = 1.4
 # What a reading the segments confirm is worth (calibrated on the tuned set).
 SEGMENTS_AGREE = 90.0
 # Decoded digits covering less than this share of a box more than NARROW_ROOM digit heights
@@ -253,6 +269,41 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
     rivals = [p for b, p in candidates if b is not box and b.height > 0.7 * box.height and p.value_lb != parsed.value_lb]
     if rivals:
         doubts.append(Doubt("rival", 0.5, TWO_NUMBERS))
+    # Text with digits much taller than the number that could not be read as a weight: the number
+    # read may be the display's small second one (pieces, tare, unit price) and the weight the
+    # tall text ("3.2.4" over "U/P 17.71", 17.7 for 3.24 lb at 99.9 on the third source).
+    if any(b is not box and not unit_of(b.text) and re.search(r"\d", b.text) and b.height >= TALLER * box.height
+           for b in boxes):
+        doubts.append(Doubt("taller_text", 0.5, TWO_NUMBERS))
+    # The number beside a word that names another quantity (pieces, tare, unit price): a counting
+    # or price-computing scale's second number, not the weight (827 pieces at 100 for 1.90 lb on
+    # the third source, the weight's digits not seen as text at all).
+    if any(b is not box and OTHER_QUANTITY.search(b.text) and _beside(b, box) for b in boxes):
+        doubts.append(Doubt("other_quantity", 0.5, TWO_NUMBERS))
+    # Both units labelled: scales print every unit they can show and point at one (an arrow, a lit
+    # icon beside unlit ones); which one is meant is not read here (1670 lb read as kg at 90 on
+    # the third source, "kg" and "lb" printed under the window).
+    units = {unit_of(word) for b in boxes for word in re.split(r"[\s|/]+", b.text) if unit_of(word)}
+    if parsed.unit is not None:
+        units.add(parsed.unit)
+    pointed = _pointed_unit(cleaned, box, [b for b in boxes if unit_of(b.text)]) \
+        if cleaned is not None and len(units) > 1 else None
+    if pointed is not None:
+        # One legend marked (an arrow or a lit icon beside it), the other not: that unit.
+        relabelled = parse_weight(re.sub(r"[A-Za-z\s]+$", "", box.text.strip()), pointed)
+        if relabelled is not None:
+            parsed = relabelled
+            doubts.append(Doubt("unit_pointed", 1.0, LABEL))
+    elif len(units) > 1:
+        doubts.append(Doubt("units_both", 0.5, LABEL))
+    if len(parsed.as_read) > 1 and parsed.as_read[0] == "0" and not parsed.as_read.startswith("0."):
+        # Most scales blank leading zeros; some show them, in every cell ("0015.4", "01092"). A
+        # leading 0 may also be a digit misread: only the segments or the dots reading it too
+        # confirm it, and only in a number as long as a display's cells: a short one may be the
+        # few digits glare left ("04" for 2304 under glare on the first source's seed 20261207,
+        # the segments decoding the same two).
+        short = len(parsed.as_read.replace(".", "")) < LEADING_ZERO_DIGITS
+        doubts.append(Doubt("short_leading_zero" if short else "leading_zero", 0.5, UNCLEAR))
     # A label box touching a number that ends in 1: that 1 may be the l of "lb" (rotated photos).
     labels = [b for b in boxes if unit_of(b.text)]
     if re.search(r"\d\s+[1lI|]$", box.text.strip()):
@@ -290,6 +341,12 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
         # Digits the decoder could not read are searched for one too: a point grown into its
         # neighbours is what stops the decoding (52 for 5.2 at 99 on wide seed 602).
         unread = layout.undecoded(cleaned, box.bounds) if segments is None and "." not in parsed.as_read else None
+        if segments is None and (unread or layout.undecoded(cleaned, box.bounds)).segmented:
+            # Segments or dots the decoder could not read: the model alone read them. On the third
+            # source (bench/ai_third, seed 2) such readings accepted were wrong 7 times in 28 (a
+            # digit lost at a display's edge, a second number), where printed digits, which no
+            # decoder reads, were right alone on the first source (63 of 63 on seed 20261207).
+            doubts.append(Doubt("segments_unread", 1.0, UNCLEAR))  # held at the end (HELD_AT_THE_END)
         if segments is not None and segments.point_marks and "." not in parsed.as_read:
             doubts.append(Doubt("point_mark", 0.5, POINT))
         elif unread is not None and unread.point_marks:
@@ -371,7 +428,47 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
     if box.score < 0.9:
         doubts.append(Doubt("score", 1.0, UNCLEAR))
     return WeightReading(LOCAL_OCR, parsed.value_lb, confidence, parsed.unit, raw,
-                         reason=_words(doubts), doubts=tuple(d.code for d in doubts))
+                         reason=_words(doubts), doubts=tuple(d.code for d in doubts), digit_height=box.height)
+
+
+# An arrow's ink against the other legend's (an unlit arrow or none) for the legend it marks.
+POINTED = 3.0
+
+
+def _pointed_unit(cleaned: Image.Image, number: TextBox, legends: list[TextBox]) -> str | None:
+    """Which of a kg and an lb legend printed beside the display an arrow (or a lit mark) points
+    at: the ink between each legend and the digits (above a legend below them, left of a legend
+    right of them), lines running through the whole place (a window's frame) left out; one
+    legend's ink POINTED times the other's, else None."""
+    if len(legends) != 2 or {unit_of(b.text) for b in legends} != {"kg", "lb"}:
+        return None
+    gray = np.asarray(cleaned.convert("L")).astype(np.float32)
+    ink = {}
+    for legend in legends:
+        x0, y0, x1, y1 = (int(v) for v in legend.bounds)
+        lh = max(2, y1 - y0)
+        if y0 >= number.bounds[3] - 0.2 * lh:
+            place = gray[max(0, y0 - 2 * lh):max(0, y0 - lh // 8), max(0, x0):x1]
+            lines = np.percentile(place, 80, axis=1, keepdims=True) if place.size else place
+        elif x0 >= number.bounds[2] - 0.2 * lh:
+            place = gray[max(0, y0):y1, max(0, x0 - 2 * lh):max(0, x0 - lh // 8)]
+            lines = np.percentile(place, 80, axis=0, keepdims=True) if place.size else place
+        else:
+            return None
+        if place.size == 0:
+            return None
+        ink[unit_of(legend.text)] = float(np.clip(lines - place, 0, None).sum()) / (lh * lh)
+    (unit, most), (_, other) = sorted(ink.items(), key=lambda kv: -kv[1])
+    return unit if most >= POINTED * max(other, 1.0) and most >= 8.0 else None
+
+
+def _beside(word: TextBox, number: TextBox) -> bool:
+    """A word on the number's line, just before or after it (where a second number's legend
+    stands; annunciators above the weight are states, not legends)."""
+    (wx0, wy0, wx1, wy1), (nx0, ny0, nx1, ny1) = word.bounds, number.bounds
+    h = max(1, ny1 - ny0)
+    return wy1 > ny0 - 0.3 * h and wy0 < ny1 + 0.3 * h and (nx0 - 3 * h <= wx1 <= nx0 + 0.2 * h
+                                                            or nx1 - 0.2 * h <= wx0 <= nx1 + 3 * h)
 
 
 def _tightened(cleaned: Image.Image, box: TextBox) -> TextBox:
@@ -454,7 +551,8 @@ def _words(doubts: list[Doubt]) -> str | None:
     """The first doubt that costs confidence, else the first one noted; digits that may be
     hidden first (their agreement could not confirm the reading)."""
     costly = [d for d in doubts if d.code == "narrow"] or [d for d in doubts if d.factor < 1]
-    return (costly or doubts)[0].words if doubts else None
+    # The holds applied at the end say their own words there (_held_at_the_end).
+    return (costly or [d for d in doubts if d.code not in HELD_AT_THE_END] or doubts)[0].words if doubts else None
 
 
 def _check_surroundings(cleaned: Image.Image, box: TextBox, boxes: list[TextBox], parsed, doubts: list[Doubt],
@@ -504,12 +602,18 @@ def _label_place_covered(colour: Image.Image, box: TextBox, around: layout.Surro
     """Skin right of the digits, where a unit label stands (about half the digits' height, within
     one digit height of the last digit; a finger over it may reach the last digit). The detector's
     box may run over the finger, so the place is measured from the digits' own ink."""
-    _, y0, x1, y1 = box.bounds
+    x0, y0, x1, y1 = box.bounds
     right, top, bottom = around.digits_line or (x1, y0, y1)
     h = max(1, bottom - top)
     # The label stands on the digits' baseline, about 0.4 of their height tall.
     region = (int(right - 0.1 * h), int(top + 0.4 * h), int(right + 1.3 * h), int(bottom + 0.15 * h))
-    return layout.skin_share(colour, region) >= HIDDEN_LABEL_SKIN
+    if layout.skin_share(colour, region) < HIDDEN_LABEL_SKIN:
+        return False
+    # The same place left of the digits as skin coloured: the colour is the panel's or the
+    # housing's own under warm light (a grey LCD, maroon unlit LED dots, a wooden wall), not a
+    # finger (the third source: 4 of 60 unit-hidden displays held so, none with a finger there).
+    before = (int(x0 - 1.4 * h), region[1], int(x0 + 0.1 * h), region[3])
+    return layout.skin_share(colour, before) < HIDDEN_LABEL_SKIN
 
 
 def plate_from_boxes(boxes: list[TextBox]) -> PlateReading:
@@ -555,14 +659,22 @@ def _held_at_the_end(reading: WeightReading) -> WeightReading:
     """The holds on a point nothing but the model read (HELD_AT_THE_END), unless the dots, which
     see a point as a dot of their own, read the same number."""
     codes = set(reading.doubts)
+    if {"segments_agree", "confirmed"} & codes:
+        codes.discard("segments_unread")  # another look's segments read the same number
     if not reading.found or "dots_agree" in codes or not codes & HELD_AT_THE_END.keys():
         return reading
-    factor = float(np.prod([HELD_AT_THE_END[c] for c in codes & HELD_AT_THE_END.keys()]))
-    return replace(reading, confidence=round(reading.confidence * factor, 1), reason=reading.reason or POINT)
+    held = sorted(codes & HELD_AT_THE_END.keys())
+    factor = float(np.prod([HELD_AT_THE_END[c] for c in held]))
+    return replace(reading, confidence=round(reading.confidence * factor, 1),
+                   reason=reading.reason or (UNCLEAR if held == ["segments_unread"] else POINT))
 
 
 def _accepted(reading: WeightReading) -> bool:
-    return reading.found and reading.confidence >= DEFAULT_ACCEPT_CONFIDENCE
+    """Accepted as it stands: a reading of segments nothing but the model read is not (the other
+    looks may find the segments or dots reading it too; _held_at_the_end holds it otherwise)."""
+    unconfirmed = "segments_unread" in reading.doubts \
+        and not {"segments_agree", "confirmed", "dots_agree"} & set(reading.doubts)
+    return reading.found and reading.confidence >= DEFAULT_ACCEPT_CONFIDENCE and not unconfirmed
 
 
 def _with_panel(whole: WeightReading, panel: WeightReading) -> WeightReading:
@@ -586,6 +698,12 @@ def _with_panel(whole: WeightReading, panel: WeightReading) -> WeightReading:
         # one of them (775 for 77.5 at 90 on wide seed 606).
         return replace(panel, confidence=round(min(panel.confidence, DISAGREEING_PASSES), 1),
                        doubts=panel.doubts + ("panel",) + tuple(unseen), reason=POINT)
+    shown = [d for d in sorted(DISPLAY_DOUBTS) if d in whole.doubts and d not in panel.doubts]
+    if shown and whole.found and whole.weight_lb == panel.weight_lb:
+        # The same number, and the whole photo showed a second number, taller digits or both
+        # units beside it that the panel's crop left out or lost.
+        return replace(panel, confidence=round(min(panel.confidence, DISAGREEING_PASSES), 1),
+                       doubts=panel.doubts + ("panel",) + tuple(shown), reason=whole.reason or TWO_NUMBERS)
     if _accepted(panel) or not whole.found or panel.confidence > whole.confidence:
         return replace(panel, doubts=panel.doubts + ("panel",))
     return whole
@@ -632,8 +750,12 @@ def _look(colour: Image.Image, unit_known: bool,
         # Not digits found only beside a label (glare over the rest): 1.2 for 391.2 lb at 90 on the
         # first source's seed 20261207, the segments reading the same two digits left in view.
         # Nor one that lost the point the look with ghosts read (point_disputed).
+        # Nor when the look with the ghosts saw a second number, taller digits or both units: the
+        # washed picture loses faint words and legends (827 pieces at 100 for 1.90 lb, the third
+        # source's shadow-052).
         if _accepted(bare) and "segments_agree" in bare.doubts and "beside_label" not in bare.doubts \
-                and _ghosts_only_lead(reading, bare) and not point_disputed(bare, reading):
+                and _ghosts_only_lead(reading, bare) and not point_disputed(bare, reading) \
+                and not DISPLAY_DOUBTS & set(reading.doubts):
             reading = replace(bare, doubts=bare.doubts + ("ghosts_removed",))
     return reading
 
@@ -891,7 +1013,7 @@ def _with_unit_of(lead: WeightReading, other: WeightReading) -> WeightReading:
 # are not carried: each look measures its own picture (a tilted line, the other polarity's
 # cleaning), and on dev seeds 20261130 and 20261207 the look whose checks passed was right.
 KEPT_DOUBTS = frozenset({"label", "unit_hidden", "looks_disagree", "polarities_disagree", "larger_other",
-                         "panel_disagrees"})
+                         "panel_disagrees", "taller_text", "taller_other", "other_quantity", "units_both"})
 # Between the two polarities of one picture (the same geometry, cleaned two ways), a point-like
 # mark one of them shows is kept too: a lost point is a 10x error (52 for 5.2 at 98: the mark
 # showed in one polarity only), and so is no point that nothing but the model read, unless the
@@ -984,6 +1106,11 @@ def combine(first: WeightReading, second: WeightReading) -> WeightReading:
         rest = second if best is first else first
         best = _with_unit_of(best, rest)
         larger = ("larger_other",) if rest.weight_lb > LARGER_OTHER * best.weight_lb else more_digits(best, rest)
+        # The other polarity read its number in much taller digits: the number taken may be the
+        # display's small second one (544 pieces as 544 kg at 90, the segments confirming it, for
+        # 0.41 kg on the third source).
+        if best.digit_height and rest.digit_height >= TALLER * best.digit_height:
+            larger += ("taller_other",)
         return replace(best, confidence=round(min(best.confidence, DISAGREEING_PASSES), 1),
                        doubts=best.doubts + ("polarities_disagree",) + larger + point_disputed(best, rest),
                        reason=best.reason or READ_TWO_WAYS)

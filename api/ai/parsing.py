@@ -23,8 +23,10 @@ CONFUSIONS = str.maketrans({
     ",": ".",
 })
 # A unit glued to the end of a reading ("1250.5kg", "980bs", "23.4Ib"), or standing alone.
-_UNIT_TAIL = re.compile(r"\s*(?P<unit>k\s*g?\s*s?|[lI1i|]?\s*b\s*s?)\.?\s*$", re.IGNORECASE)
-_UNIT_ALONE = re.compile(r"^\s*(?:(?P<kg>k\s*g\s*s?)|(?P<lb>[lI1i|]\s*b\s*s?|lbs?|b\s*s))\s*\.?\s*$", re.IGNORECASE)
+# A label's g is often read as q ("kq").
+_UNIT_TAIL = re.compile(r"\s*(?P<unit>k\s*[gq]?\s*s?|[lI1i|]?\s*b\s*s?)\.?\s*$", re.IGNORECASE)
+_UNIT_ALONE = re.compile(r"^\s*(?:(?P<kg>k\s*[gq]\s*s?)|(?P<lb>[lI1i|]\s*b\s*s?|lbs?|b\s*s))\s*\.?\s*$",
+                         re.IGNORECASE)
 _NUMBER = re.compile(r"^\d{1,6}(?:\.\d{1,3})?$")
 
 
@@ -80,8 +82,6 @@ def parse_weight(text: str, unit_hint: str | None = None) -> ParsedWeight | None
     mapped = mapped.rstrip(".")
     if not _NUMBER.match(mapped):
         return None
-    if len(mapped) > 1 and mapped[0] == "0" and not mapped.startswith("0."):
-        return None  # scales blank leading zeros; "087" means a misread
     value = Decimal(mapped)
     if unit == "kg":
         value = value * LB_PER_KG

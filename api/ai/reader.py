@@ -33,6 +33,9 @@ class WeightReading:
     unit_source: str | None = None
     display_value: Decimal | None = None  # the number as the display shows it, in unit_applied
     unit_applied: str | None = None  # lb or kg: the unit display_value is in
+    # The height in pixels of the text the number was read in (the local reader's, in the picture
+    # it read; 0 when not known): which of two numbers on one display is the weight.
+    digit_height: float = 0.0
 
     @property
     def found(self) -> bool:

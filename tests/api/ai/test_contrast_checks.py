@@ -8,7 +8,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 import numpy as np
-from PIL import Image, ImageFilter
+from PIL import Image, ImageDraw, ImageFilter
 
 from api.ai import layout
 from api.ai.local_reader import DISAGREEING_PASSES, UNSETTLED, agree, confirmed
@@ -165,3 +165,17 @@ def test_blurred_dots_read_without_a_point_are_held_for_a_look():
     assert reading.weight_lb == Decimal(3424)
     assert {"point_unconfirmed", "unread_point_mark"} & set(reading.doubts)
     assert reading.confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_an_unlit_point_dark_enough_to_pass_the_threshold_is_faint():
+    # Every cell of many LCD glasses has a point; unlit, at grey 90 it passes the ink threshold
+    # (110) as a round mark between two digits, far lighter than the lit segments (1480 read 14.80
+    # at 90 on the third source, the ink check and the segments both seeing it).
+    img, box = cleaned_display("1480", cells=4)
+    x0, _, x1, y1 = box
+    pitch = (x1 - x0) / 4
+    cx, r = x0 + 2 * pitch - 0.2 * pitch, 0.06 * pitch
+    ImageDraw.Draw(img).ellipse((cx - r, y1 - 6 - 2 * r, cx + r, y1 - 6), fill=(90, 90, 90))
+    found = layout.segment_reading(img, box)
+    assert found is not None and found.text == "14.80"
+    assert found.faint

@@ -27,9 +27,17 @@ def test_a_separate_unit_label_applies_to_the_number():
     assert parse_weight("10", unit_hint="kg").value_lb == Decimal("22.0")
 
 
-@pytest.mark.parametrize("text", ["8.8.8.7.2", "", "kg", "0", "-12", "250001", "087", "12.3.4", "ABC"])
+@pytest.mark.parametrize("text", ["8.8.8.7.2", "", "kg", "0", "-12", "250001", "12.3.4", "ABC"])
 def test_implausible_text_is_no_weight(text):
     assert parse_weight(text) is None
+
+
+@pytest.mark.parametrize(("text", "pounds"), [("0015.4", "15.4"), ("000.05", "0.1"), ("087", "87.0")])
+def test_leading_zeros_some_scales_show_are_part_of_the_number(text, pounds):
+    # Most scales blank them; those that show them show the same weight (the reader holds such a
+    # reading until a second reader confirms the zeros: local_reader, "leading_zero").
+    parsed = parse_weight(text)
+    assert parsed.value_lb == Decimal(pounds) and parsed.as_read == text
 
 
 def test_guessed_letters_lower_the_certainty():
