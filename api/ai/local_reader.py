@@ -346,7 +346,10 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
             # source (bench/ai_third, seed 2) such readings accepted were wrong 7 times in 28 (a
             # digit lost at a display's edge, a second number), where printed digits, which no
             # decoder reads, were right alone on the first source (63 of 63 on seed 20261207).
-            doubts.append(Doubt("segments_unread", 1.0, UNCLEAR))  # held at the end (HELD_AT_THE_END)
+            # Held at the end (HELD_AT_THE_END), so the looks after it are not taken for it: letting
+            # them look for the segments held the same readings of seed 20261207 and took p95 per
+            # photo from 1.64 to 3.03 s on one core (bench/HISTORY.md, 30 Nov 02:23-04:40).
+            doubts.append(Doubt("segments_unread", 1.0, UNCLEAR))
         if segments is not None and segments.point_marks and "." not in parsed.as_read:
             doubts.append(Doubt("point_mark", 0.5, POINT))
         elif unread is not None and unread.point_marks:
@@ -670,11 +673,7 @@ def _held_at_the_end(reading: WeightReading) -> WeightReading:
 
 
 def _accepted(reading: WeightReading) -> bool:
-    """Accepted as it stands: a reading of segments nothing but the model read is not (the other
-    looks may find the segments or dots reading it too; _held_at_the_end holds it otherwise)."""
-    unconfirmed = "segments_unread" in reading.doubts \
-        and not {"segments_agree", "confirmed", "dots_agree"} & set(reading.doubts)
-    return reading.found and reading.confidence >= DEFAULT_ACCEPT_CONFIDENCE and not unconfirmed
+    return reading.found and reading.confidence >= DEFAULT_ACCEPT_CONFIDENCE
 
 
 def _with_panel(whole: WeightReading, panel: WeightReading) -> WeightReading:

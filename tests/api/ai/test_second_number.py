@@ -13,7 +13,6 @@ from PIL import Image, ImageDraw
 from api.ai.local_reader import (
     DEFAULT_ACCEPT_CONFIDENCE,
     TextBox,
-    _accepted,
     _held_at_the_end,
     _label_place_covered,
     _with_panel,
@@ -112,9 +111,8 @@ def test_a_leading_zero_is_never_confirmed_by_the_same_ink():
 
 def test_segments_the_model_alone_read_are_held_at_the_end():
     alone = WeightReading("local", Decimal("2.4"), 99.9, None, "NET | 2.4", doubts=("segments_unread",))
-    assert not _accepted(alone)
     assert _held_at_the_end(alone).confidence < DEFAULT_ACCEPT_CONFIDENCE
     backed = replace(alone, doubts=("segments_unread", "segments_agree", "confirmed"))
-    assert _accepted(backed) and _held_at_the_end(backed).confidence == 99.9
+    assert _held_at_the_end(backed).confidence == 99.9
     printed = replace(alone, doubts=())  # printed digits: no decoder reads them, the model does
-    assert _accepted(printed) and _held_at_the_end(printed).confidence == 99.9
+    assert _held_at_the_end(printed).confidence == 99.9
