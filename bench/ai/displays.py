@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from api.ai.dots import SHAPES
+from api.ai.dots import SHAPES, VARIANTS
 
 # Which segments light for each character (a top, b upper right, c lower right, d bottom,
 # e lower left, f upper left, g middle).
@@ -231,16 +231,9 @@ DOTS_5X7 = {
 
 
 # Another maker's 5 x 7 digits (character ROMs differ): a 0 without the slash, a 1 without its
-# foot, a 4 closed at the top, a 7 with a straight stem, a 6 and a 9 with flat tops and tails.
-DOTS_5X7_ALT = {
-    **DOTS_5X7,
-    "0": (".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."),
-    "1": ("..#..", ".##..", "#.#..", "..#..", "..#..", "..#..", "..#.."),
-    "4": ("#...#", "#...#", "#...#", "#####", "....#", "....#", "....#"),
-    "6": (".###.", "#....", "#....", "####.", "#...#", "#...#", ".###."),
-    "7": ("#####", "....#", "....#", "...#.", "..#..", "..#..", "..#.."),
-    "9": (".###.", "#...#", "#...#", ".####", "....#", "....#", ".###."),
-}
+# foot, a 4 closed at the top, a 7 with a straight stem, a 6 and a 9 with flat tops and tails; the
+# same variants the reader's dot decoder knows (api.ai.dots.VARIANTS).
+DOTS_5X7_ALT = {**DOTS_5X7, **VARIANTS}
 
 
 def dot_matrix(text: str, style: DisplayStyle = LCD, *, dot: int = 14, gap: float = 0.35, round_dots: bool = True,
