@@ -635,26 +635,42 @@ def read_weight_sync(img: Image.Image, unit_known: bool = False) -> WeightReadin
     # Segments joined for the model in the last look only (the panel's, when there is one): a
     # look more is a detector pass or two (joined in every look, 6 photos of wide seed 604 that
     # the panel's look read right took a pass more, and 7 of wide seed 610).
-    reading = _look(images.shrunk(img), unit_known, join=not panels)
-    view = display.straightened(img, panels[0]) if panels else None
+    whole = _first_look(images.shrunk(img), unit_known)
+    if not panels:
+        return _explained(_held_at_the_end(_later_looks(whole, unit_known, join=True)))
+    view = display.straightened(img, panels[0])
     # A dot-matrix display too small to show its dots in the whole photo: the model's reading of
     # it alone (2245 for 224.5 at 100) is not one to accept.
     prepared = None
-    if view is not None and "dots_agree" not in reading.doubts:
+    if "dots_agree" not in whole.reading.doubts:
         # Cleaned once: the panel's look below starts from the same picture and the same dots.
         cleaned_view, inverted = images.for_ocr(view)
         prepared = (cleaned_view, inverted, dots.find_dots(np.asarray(cleaned_view.convert("L"))))
     dotted = prepared is not None and prepared[2] is not None
-    if view is not None and (dotted or not _accepted(reading)):
-        # The display found and cut from the photo as taken, straightened (issue 36): a small or
-        # tilted display read like a large straight one. Its reading stands on its own checks
-        # (segments, dots or both polarities agreeing); a look at the whole photo that read
-        # another number with some confidence leaves it unaccepted.
+    # The display found and cut from the photo as taken, straightened (issue 36): a small or
+    # tilted display read like a large straight one. Its reading stands on its own checks
+    # (segments, dots or both polarities agreeing); a look at the whole photo that read
+    # another number with some confidence leaves it unaccepted.
+    # The panel is looked at before the whole photo's other looks (the other polarity, without
+    # ghosts): a panel that stands needs none of them, and each is a detector pass over the whole
+    # photo (a quarter of a second on one core; bench/README.md, latency).
+    if whole.done:
+        reading = _later_looks(whole, unit_known, join=False)
+        if _accepted(reading) and not dotted:
+            return _explained(_held_at_the_end(reading))
         reading = _with_panel(reading, _look(view, unit_known, prepared))
-        if dotted and "dots_agree" not in reading.doubts:
-            # Dots the model read alone: it drops their points (2927 for 292.7 at 100).
-            reading = replace(reading, confidence=round(min(reading.confidence, DISAGREEING_PASSES), 1),
-                              doubts=reading.doubts + ("dots_unread",), reason=reading.reason or UNCLEAR)
+    else:
+        panel = _look(view, unit_known, prepared)
+        if _accepted(_held_at_the_end(panel)) and (not dotted or "dots_agree" in panel.doubts):
+            reading = _with_panel(whole.reading, panel)
+        else:
+            reading = _later_looks(whole, unit_known, join=False)
+            if dotted or not _accepted(reading):
+                reading = _with_panel(reading, panel)
+    if dotted and "dots_agree" not in reading.doubts:
+        # Dots the model read alone: it drops their points (2927 for 292.7 at 100).
+        reading = replace(reading, confidence=round(min(reading.confidence, DISAGREEING_PASSES), 1),
+                          doubts=reading.doubts + ("dots_unread",), reason=reading.reason or UNCLEAR)
     return _explained(_held_at_the_end(reading))
 
 
@@ -708,6 +724,18 @@ def _with_panel(whole: WeightReading, panel: WeightReading) -> WeightReading:
     return whole
 
 
+@dataclass(frozen=True)
+class _FirstLook:
+    """The first look at a picture and what the later looks start from."""
+    reading: WeightReading
+    colour: Image.Image
+    cleaned: Image.Image
+    inverted: bool
+    tilt: Tilt | None
+    dotted: bool  # a dot-matrix display: its reading is the model's and the dots' together
+    done: bool  # a dot-matrix display, or a reading the segments already confirm
+
+
 def _look(colour: Image.Image, unit_known: bool,
           prepared: tuple[Image.Image, bool, dots.Dots | None] | None = None, join: bool = True) -> WeightReading:
     """One picture (at most OCR_LONG_SIDE): the likely polarity, levelled when tilted, the other
@@ -715,6 +743,12 @@ def _look(colour: Image.Image, unit_known: bool,
 
     prepared: images.for_ocr(colour) and the dots found in it, when already computed.
     join: segments that do not touch are joined for the model when nothing else was accepted."""
+    return _later_looks(_first_look(colour, unit_known, prepared), unit_known, join)
+
+
+def _first_look(colour: Image.Image, unit_known: bool,
+                prepared: tuple[Image.Image, bool, dots.Dots | None] | None = None) -> _FirstLook:
+    """The dots, or the likely polarity levelled when tilted."""
     if prepared is None:
         cleaned, inverted = images.for_ocr(colour)
         found = dots.find_dots(np.asarray(cleaned.convert("L")))
@@ -722,17 +756,25 @@ def _look(colour: Image.Image, unit_known: bool,
         cleaned, inverted, found = prepared
     dotted = _dot_matrix(cleaned, colour, unit_known, found)
     if dotted is not None:
-        return dotted  # a dot-matrix display: the model's reading counts only with the dots'
+        # A dot-matrix display: the model's reading counts only with the dots'.
+        return _FirstLook(dotted, colour, cleaned, inverted, None, dotted=True, done=True)
     reading, tilt = _read_levelled(cleaned, colour, unit_known)
-    if not _accepted(confirmed(reading)):
-        # A reading the segments already confirm needs no other polarity (a whole detection).
-        # The centre may have misled the polarity guess (a display off-centre): try the other one.
-        other = images.for_ocr(colour, invert=not inverted)[0]
-        other_colour = colour
-        if tilt is not None:
-            other, other_colour = level(other, tilt), level(colour, tilt)
-        reading = combine(reading, _read(other, recognise(other), first_look=False, colour=other_colour,
-                                         unit_known=unit_known))
+    # A reading the segments already confirm needs no other polarity (a whole detection).
+    return _FirstLook(reading, colour, cleaned, inverted, tilt, dotted=False, done=_accepted(confirmed(reading)))
+
+
+def _later_looks(first: _FirstLook, unit_known: bool, join: bool) -> WeightReading:
+    """The other polarity and the look without ghost segments, when the first is not accepted."""
+    if first.done:
+        return first.reading if first.dotted else confirmed(first.reading)
+    colour, cleaned, tilt = first.colour, first.cleaned, first.tilt
+    # The centre may have misled the polarity guess (a display off-centre): try the other one.
+    other = images.for_ocr(colour, invert=not first.inverted)[0]
+    other_colour = colour
+    if tilt is not None:
+        other, other_colour = level(other, tilt), level(colour, tilt)
+    reading = combine(first.reading, _read(other, recognise(other), first_look=False, colour=other_colour,
+                                           unit_known=unit_known))
     reading = confirmed(reading)
     if not _accepted(reading):
         # Ghost segments: the model reads unlit segments as ink where the segment decoder does

@@ -10,9 +10,19 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from api.ai import display, dots, images, layout
+from api.ai import display, dots, images, layout, local_reader
 from api.ai.local_reader import read_weight_sync
-from bench.ai.displays import LCD, LCD_AMBER, LED_BLUE, dot_matrix, ghosted, scale_photo, seven_segment
+from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE
+from bench.ai.displays import (
+    LCD,
+    LCD_AMBER,
+    LED_BLUE,
+    LED_RED,
+    dot_matrix,
+    ghosted,
+    scale_photo,
+    seven_segment,
+)
 
 
 def _tilted(photo: Image.Image, degrees: float) -> Image.Image:
@@ -84,3 +94,18 @@ def test_a_small_dot_matrix_display_is_never_a_confident_misread():
     photo = scale_photo(dot_matrix("292.7", LED_BLUE, unit="kg"), canvas=(1920, 1080), scale=0.13)
     reading = read_weight_sync(photo)
     assert reading.confidence < 80 or reading.weight_lb == Decimal("645.3")
+
+
+@pytest.mark.parametrize(("shown", "style", "degrees"), [("1840", LED_RED, 18), ("37.25", LCD_AMBER, -14)])
+def test_a_panel_that_stands_spares_the_whole_photos_other_looks(shown, style, degrees, monkeypatch):
+    """Latency on one core (issue 36): the straightened panel is looked at right after the whole
+    photo's first look, and when its reading stands, the whole photo's other polarity and its look
+    without ghosts (a detector pass each over the whole photo) are not taken."""
+    photo = _tilted(scale_photo(seven_segment(shown, style), canvas=(1600, 1200), scale=0.1), degrees)
+    sizes: list[tuple[int, int]] = []
+    recognise = local_reader.recognise
+    monkeypatch.setattr(local_reader, "recognise", lambda img: sizes.append(img.size) or recognise(img))
+    reading = read_weight_sync(photo)
+    assert reading.found and reading.confidence >= DEFAULT_ACCEPT_CONFIDENCE and "panel" in reading.doubts
+    assert abs(reading.weight_lb - Decimal(shown)) <= Decimal("0.05")
+    assert sizes.count(images.shrunk(photo).size) == 1, sizes
