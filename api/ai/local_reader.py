@@ -33,7 +33,8 @@ WEAK = 60.0
 # The doubts the layout checks raise (point, label, digits): agreement never clears them.
 HARD_DOUBTS = frozenset({"parse", "letters", "rival", "last_one", "point", "label", "skipped", "leading", "extra_digits",
                          "unit_hidden", "point_mark", "faint_segments", "unread_point_mark", "point_unconfirmed",
-                         "taller_text", "leading_zero", "short_leading_zero", "other_quantity", "units_both"})
+                         "taller_text", "leading_zero", "short_leading_zero", "other_quantity", "units_both",
+                         "kg_elsewhere"})
 # Holds on the point of digits the segment decoder could not read, applied to the answer once
 # every look is done (read_weight_sync): a reading held by them takes no more detector passes
 # than one accepted (the looks after the first are what a photo's time is made of). A point-like
@@ -49,7 +50,7 @@ HELD_AT_THE_END = {"unread_point_mark": 0.5, "point_unconfirmed": 0.75, "segment
 # accepted at 90 for 148.2).
 UNSETTLED = frozenset({"parse", "rival", "point", "label", "skipped", "leading", "narrow", "unit_hidden", "point_mark",
                        "faint_segments", "one_digit", "unit_elsewhere", "point_disputed", "all_eights",
-                       "taller_text", "other_quantity", "units_both", "short_leading_zero"})
+                       "taller_text", "other_quantity", "units_both", "short_leading_zero", "kg_elsewhere"})
 # The other polarity read a number at least two digits longer: the digits the segments confirm
 # may be the few left in view (dev seed 9001: glare over "47" of 2247 lb, the polarities read 22
 # and 2247, and the segments confirming 22 accepted it at 90). One digit longer is the other
@@ -64,7 +65,7 @@ OTHER_QUANTITY = re.compile(r"(?<![A-Z])(PCS|PC|QTY|COUNT|U/?P|UNIT ?PRICE|PRICE
 # What the display shows besides the number (another quantity, taller digits, both units): a look
 # at a cleaned or straightened picture may lose the words or legends that raised them, and its
 # reading of the same number does not settle them.
-DISPLAY_DOUBTS = frozenset({"other_quantity", "taller_text", "units_both"})
+DISPLAY_DOUBTS = frozenset({"other_quantity", "taller_text", "units_both", "kg_elsewhere"})
 # Digits a number with leading zeros shows (a display's cells): fewer may be digits left by glare.
 LEADING_ZERO_DIGITS = 4
 # Digits this many times the height of the number read, elsewhere on the display: the number read
@@ -385,6 +386,13 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
                 # Digits lit in only part of the box (glare over the rest): the segments read the
                 # same ink as the model, so their agreement is no evidence of the hidden digits.
                 doubts.append(Doubt("narrow", NARROW_COST, HIDDEN))
+    if parsed.unit is None and not unit_known and units == {"kg"}:
+        # No unit read with the number, and "kg" written elsewhere on the scale (a legend an arrow
+        # points at, a capacity label, a kg/lb key): it weighs in kilograms too, so pounds are no
+        # safe default (the fourth source, bench/ai_fourth, seed 2: 82.4 kg read as 82.4 lb at
+        # 98.9 beside a "kg/lb" key, 2.090 kg as lb at 99.9 under "Max 5 kg"; the unit's own
+        # small legend unread).
+        doubts.append(Doubt("kg_elsewhere", 0.5, LABEL))
     if abs(box.angle) >= TILT_DEGREES:
         doubts.append(Doubt("angle", 1.0, ANGLE))
     codes = [d.code for d in doubts]
@@ -1058,7 +1066,8 @@ def _with_unit_of(lead: WeightReading, other: WeightReading) -> WeightReading:
 # are not carried: each look measures its own picture (a tilted line, the other polarity's
 # cleaning), and on dev seeds 20261130 and 20261207 the look whose checks passed was right.
 KEPT_DOUBTS = frozenset({"label", "unit_hidden", "looks_disagree", "polarities_disagree", "larger_other",
-                         "panel_disagrees", "taller_text", "taller_other", "other_quantity", "units_both"})
+                         "panel_disagrees", "taller_text", "taller_other", "other_quantity", "units_both",
+                         "kg_elsewhere"})
 # Between the two polarities of one picture (the same geometry, cleaned two ways), a point-like
 # mark one of them shows is kept too: a lost point is a 10x error (52 for 5.2 at 98: the mark
 # showed in one polarity only), and so is no point that nothing but the model read, unless the
