@@ -331,6 +331,13 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
                     doubts.append(Doubt("reread_shape", 1.0, UNCLEAR))
         # A second recogniser that shares nothing with the model: the segments themselves.
         segments = layout.segment_reading(cleaned, box.bounds)
+        if segments is None:
+            # Lit told from unlit by the contrast within the display rather than one grey (issue
+            # 36): blur, glare and dim backlights leave lit segments lighter than INK, and strong
+            # ghosts darker. A decoding at another level that reads exactly the model's digits and
+            # point is the second reading; one that reads anything else stays no reading at all.
+            segments = next((s for s in layout.segments_at_other_levels(cleaned, box.bounds)
+                             if s.text == parsed.as_read and not s.faint), None)
         if segments is not None and segments.faint:
             # Segments of very different inks decoded as lit: ghosts taken for ink, so their
             # decoding confirms nothing (8888 for 229.4 at 90 on the first source's wide seed 602).

@@ -116,3 +116,18 @@ def test_segments_the_model_alone_read_are_held_at_the_end():
     assert _held_at_the_end(backed).confidence == 99.9
     printed = replace(alone, doubts=())  # printed digits: no decoder reads them, the model does
     assert _held_at_the_end(printed).confidence == 99.9
+
+
+def test_kg_written_elsewhere_leaves_no_unit_read_unsettled():
+    # The fourth source's far-129: 2.090 kg read with no unit beside it, "Max 5 kg" printed on the
+    # housing; pounds were taken by default and accepted at 99.9.
+    boxes = [TextBox("DURATON", 1.0, 50.0, (90, 102, 305, 152)), TextBox("Max 5 kg d=0.005kg", 0.63, 29.0, (682, 109, 854, 138)),
+             TextBox("2.090", 1.0, 197.0, (323, 166, 803, 363)), TextBox("PRINT", 0.94, 31.0, (138, 456, 219, 487))]
+    reading = weight_from_boxes(boxes)
+    assert reading.unit_detected is None and "kg_elsewhere" in reading.doubts
+    assert confirmed(replace(reading, doubts=reading.doubts + ("segments_agree",))).confidence < DEFAULT_ACCEPT_CONFIDENCE
+    # The location's scale display unit set: the setting says what a display without a unit shows.
+    assert "kg_elsewhere" not in weight_from_boxes(boxes, unit_known=True).doubts
+    # Pounds on the housing only: pounds stay the default.
+    pounds = [replace(b, text="Max 10 lb d=0.01lb") if "Max" in b.text else b for b in boxes]
+    assert weight_from_boxes(pounds).confidence >= DEFAULT_ACCEPT_CONFIDENCE
