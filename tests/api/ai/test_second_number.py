@@ -15,6 +15,7 @@ from api.ai.local_reader import (
     TextBox,
     _held_at_the_end,
     _label_place_covered,
+    _model_alone,
     _with_panel,
     combine,
     confirmed,
@@ -131,3 +132,16 @@ def test_kg_written_elsewhere_leaves_no_unit_read_unsettled():
     # Pounds on the housing only: pounds stay the default.
     pounds = [replace(b, text="Max 10 lb d=0.01lb") if "Max" in b.text else b for b in boxes]
     assert weight_from_boxes(pounds).confidence >= DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_the_model_alone_is_accepted_only_when_sure():
+    # The fourth source's defocus-100: 14-segment digits no decoder reads, 184 for 1.84 at 82.5
+    # with the box's score below SURE_SCORE.
+    unsure = WeightReading("local", Decimal(184), 82.5, None, "184", doubts=("score", "panel"))
+    held = _model_alone(unsure)
+    assert held.confidence < DEFAULT_ACCEPT_CONFIDENCE and "model_alone" in held.doubts
+    assert _model_alone(replace(unsure, confidence=87.6, doubts=())).confidence < DEFAULT_ACCEPT_CONFIDENCE
+    # The segments or the dots reading the same number, or a sure model: accepted as before.
+    assert _model_alone(replace(unsure, doubts=("score", "segments_agree"))).confidence == 82.5
+    assert _model_alone(replace(unsure, doubts=("dots_agree",))).confidence == 82.5
+    assert _model_alone(replace(unsure, confidence=99.0, doubts=())).confidence == 99.0
