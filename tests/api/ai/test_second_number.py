@@ -135,8 +135,7 @@ def test_kg_written_elsewhere_leaves_no_unit_read_unsettled():
 
 
 def test_the_model_alone_is_accepted_only_when_sure():
-    # The fourth source's defocus-100: 14-segment digits no decoder reads, 184 for 1.84 at 82.5
-    # with the box's score below SURE_SCORE.
+    # The fourth source's defocus-100: 14-segment digits no decoder reads, 184 for 1.84 at 82.5.
     unsure = WeightReading("local", Decimal(184), 82.5, None, "184", doubts=("score", "panel"))
     held = _model_alone(unsure)
     assert held.confidence < DEFAULT_ACCEPT_CONFIDENCE and "model_alone" in held.doubts
@@ -145,3 +144,4 @@ def test_the_model_alone_is_accepted_only_when_sure():
     assert _model_alone(replace(unsure, doubts=("score", "segments_agree"))).confidence == 82.5
     assert _model_alone(replace(unsure, doubts=("dots_agree",))).confidence == 82.5
     assert _model_alone(replace(unsure, confidence=99.0, doubts=())).confidence == 99.0
+    assert _model_alone(replace(unsure, confidence=93.8)).confidence == 93.8  # looks agreeing raised it
