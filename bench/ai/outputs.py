@@ -48,7 +48,7 @@ def record(args: argparse.Namespace) -> None:
     # its time is made of (one detector pass is most of a reading).
     passes: list[str] = []
     looks = [0]
-    recognise, look = local_reader.recognise, local_reader._look
+    recognise, look = local_reader.recognise, local_reader._first_look
 
     def counted(img, *a, **k):
         passes.append(f"{looks[0] - 1}:{img.width}x{img.height}")
@@ -58,7 +58,7 @@ def record(args: argparse.Namespace) -> None:
         looks[0] += 1
         return look(*a, **k)
 
-    local_reader.recognise, local_reader._look = counted, counted_look
+    local_reader.recognise, local_reader._first_look = counted, counted_look
     max_bytes = evaluate.get_settings().max_image_bytes
     out = {"folder": str(folder), "load_start": os.getloadavg()[0], "photos": {}}
     for row in rows:

@@ -10,10 +10,10 @@ from decimal import Decimal
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
-from api.ai import layout
-from api.ai.local_reader import DISAGREEING_PASSES, UNSETTLED, agree, confirmed
+from api.ai import images, layout
+from api.ai.local_reader import DISAGREEING_PASSES, UNSETTLED, agree, confirmed, recognise, weight_from_boxes
 from api.ai.reader import DEFAULT_ACCEPT_CONFIDENCE, LOCAL_OCR, WeightReading
-from bench.ai.displays import LCD, dot_matrix, plain_display, seven_segment
+from bench.ai.displays import LCD, dot_matrix, plain_display, scale_photo, seven_segment
 
 BOUNDS_MARGIN = 12
 
@@ -182,3 +182,16 @@ def test_an_unlit_point_dark_enough_to_pass_the_threshold_is_faint():
     found = layout.segment_reading(img, box)
     assert found is not None and found.text == "14.80"
     assert found.faint
+
+
+def test_a_decoding_at_another_level_counts_only_when_it_reads_the_models_number():
+    # Blurred LCD digits the decoder cannot read at the ink level; at a level measured within the
+    # display it reads "245" (the point lost to the blur): no second reading of "245.6", so the
+    # model's reading stays unconfirmed (segments_unread), never "segments_agree".
+    cleaned = images.for_ocr(scale_photo(seven_segment("245.6", LCD)))[0].filter(ImageFilter.GaussianBlur(6))
+    boxes = recognise(cleaned)
+    box = max(boxes, key=lambda b: b.height)
+    assert layout.segment_reading(cleaned, box.bounds) is None
+    assert [s.text for s in layout.segments_at_other_levels(cleaned, box.bounds)] == ["245"]
+    doubts = weight_from_boxes(boxes, cleaned).doubts
+    assert "segments_agree" not in doubts and "segments_unread" in doubts

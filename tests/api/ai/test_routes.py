@@ -144,7 +144,7 @@ async def test_a_weight_read_with_doubts_says_why_in_the_message(client, factory
     from api.ai import layout
 
     # The segments unreadable (as under glare): the model's doubts about the tilted line stand.
-    monkeypatch.setattr(layout, "segment_reading", lambda img, bounds: None)
+    monkeypatch.setattr(layout, "segment_reading", lambda img, bounds, ink=layout.INK: None)
     tenant = await factory.tenant(plan="pro")
     tilted = scale_photo(seven_segment("206.1", LCD)).rotate(-15, resample=Image.BICUBIC, fillcolor=(150, 148, 140))
     r = await client.post("/api/ai/weight-extraction", files=upload(jpeg_bytes(tilted, quality=92)),

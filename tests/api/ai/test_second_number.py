@@ -15,6 +15,7 @@ from api.ai.local_reader import (
     TextBox,
     _held_at_the_end,
     _label_place_covered,
+    _model_alone,
     _with_panel,
     combine,
     confirmed,
@@ -116,3 +117,31 @@ def test_segments_the_model_alone_read_are_held_at_the_end():
     assert _held_at_the_end(backed).confidence == 99.9
     printed = replace(alone, doubts=())  # printed digits: no decoder reads them, the model does
     assert _held_at_the_end(printed).confidence == 99.9
+
+
+def test_kg_written_elsewhere_leaves_no_unit_read_unsettled():
+    # The fourth source's far-129: 2.090 kg read with no unit beside it, "Max 5 kg" printed on the
+    # housing; pounds were taken by default and accepted at 99.9.
+    boxes = [TextBox("DURATON", 1.0, 50.0, (90, 102, 305, 152)), TextBox("Max 5 kg d=0.005kg", 0.63, 29.0, (682, 109, 854, 138)),
+             TextBox("2.090", 1.0, 197.0, (323, 166, 803, 363)), TextBox("PRINT", 0.94, 31.0, (138, 456, 219, 487))]
+    reading = weight_from_boxes(boxes)
+    assert reading.unit_detected is None and "kg_elsewhere" in reading.doubts
+    assert confirmed(replace(reading, doubts=reading.doubts + ("segments_agree",))).confidence < DEFAULT_ACCEPT_CONFIDENCE
+    # The location's scale display unit set: the setting says what a display without a unit shows.
+    assert "kg_elsewhere" not in weight_from_boxes(boxes, unit_known=True).doubts
+    # Pounds on the housing only: pounds stay the default.
+    pounds = [replace(b, text="Max 10 lb d=0.01lb") if "Max" in b.text else b for b in boxes]
+    assert weight_from_boxes(pounds).confidence >= DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_the_model_alone_is_accepted_only_when_sure():
+    # The fourth source's defocus-100: 14-segment digits no decoder reads, 184 for 1.84 at 82.5.
+    unsure = WeightReading("local", Decimal(184), 82.5, None, "184", doubts=("score", "panel"))
+    held = _model_alone(unsure)
+    assert held.confidence < DEFAULT_ACCEPT_CONFIDENCE and "model_alone" in held.doubts
+    assert _model_alone(replace(unsure, confidence=87.6, doubts=())).confidence < DEFAULT_ACCEPT_CONFIDENCE
+    # The segments or the dots reading the same number, or a sure model: accepted as before.
+    assert _model_alone(replace(unsure, doubts=("score", "segments_agree"))).confidence == 82.5
+    assert _model_alone(replace(unsure, doubts=("dots_agree",))).confidence == 82.5
+    assert _model_alone(replace(unsure, confidence=99.0, doubts=())).confidence == 99.0
+    assert _model_alone(replace(unsure, confidence=93.8)).confidence == 93.8  # looks agreeing raised it
