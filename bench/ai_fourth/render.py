@@ -32,6 +32,9 @@ CONDITIONS = ["glare", "perspective", "rotation", "motion-blur", "defocus", "low
               "thumb", "far", "shadow", "moire"]
 STYLES = ["lcd-reflective", "lcd-backlit", "lcd-inverted", "led-red", "led-green", "vfd", "lcd-14seg",
           "led-16seg", "matrix-lcd", "matrix-led"]
+# No trouble beyond what every phone photo has (everyday): only with --conditions plain, so the
+# photos of the conditions above stay what they were for a seed.
+PLAIN = "plain"
 LCD_STYLES = ["lcd-reflective", "lcd-backlit", "lcd-inverted", "lcd-14seg", "matrix-lcd"]  # what moire comes from
 LB_PER_KG = Decimal("2.20462262185")
 OUT = Path(__file__).resolve().parents[1] / "out"
@@ -256,13 +259,13 @@ def everyday(rng, img, strong_cast: bool):
     return np.clip(img, 0, 1).astype(np.float32)
 
 
-def plan(seed: int, count: int) -> list[tuple[str, str]]:
+def plan(seed: int, count: int, conditions: list[str] = CONDITIONS) -> list[tuple[str, str]]:
     """Conditions in turn, so any count spreads evenly; styles shuffled but balanced within each condition."""
     rng = generator(seed, "plan")
-    queues = {c: [] for c in CONDITIONS}
+    queues = {c: [] for c in conditions}
     out = []
     for i in range(count):
-        c = CONDITIONS[i % len(CONDITIONS)]
+        c = conditions[i % len(conditions)]
         if not queues[c]:
             queues[c] = list(rng.permutation(LCD_STYLES if c == "moire" else STYLES))
         out.append((c, str(queues[c].pop())))
@@ -274,12 +277,19 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--count", type=int, default=240)
     ap.add_argument("--out", type=Path, default=None, help="default: bench/out/ai-fourth-seed<N>")
+    ap.add_argument("--conditions", default=",".join(CONDITIONS),
+                    help=f"comma-separated, of {', '.join(CONDITIONS + [PLAIN])} (default: all but {PLAIN})")
     args = ap.parse_args(argv)
-    out = args.out or OUT / f"ai-fourth-seed{args.seed}"
+    conditions = args.conditions.split(",")
+    unknown = set(conditions) - set(CONDITIONS + [PLAIN])
+    if unknown:
+        ap.error(f"unknown conditions: {', '.join(sorted(unknown))}")
+    default = args.conditions == ",".join(CONDITIONS)
+    out = args.out or OUT / (f"ai-fourth-seed{args.seed}" if default else f"ai-fourth-seed{args.seed}-{'-'.join(conditions)}")
     (out / "weights").mkdir(parents=True, exist_ok=True)
     entries, per = [], defaultdict(list)
     t0 = time.perf_counter()
-    for i, (condition, style) in enumerate(plan(args.seed, args.count)):
+    for i, (condition, style) in enumerate(plan(args.seed, args.count, conditions)):
         jpeg, wt = render_one(generator(args.seed, "photo", i), condition, style)
         name = f"weights/{condition}-{i:03d}-{style}.jpg"
         (out / name).write_bytes(jpeg)
@@ -288,7 +298,7 @@ def main(argv=None):
                         "expected_lb": expected_lb(wt["shown"], wt["unit"])})
         per[condition].append(entries[-1])
     (out / "manifest.json").write_text(json.dumps({"seed": args.seed, "weights": entries, "plates": []}, indent=1))
-    for condition in CONDITIONS:
+    for condition in conditions:
         rows = per.get(condition, [])
         units = {u: sum(r["unit"] == u for r in rows) for u in ("lb", "kg", "hidden")}
         print(f"{condition:12s} {len(rows):4d} photos  styles={len({r['style'] for r in rows})}  "
