@@ -194,9 +194,16 @@ def decode(dots: Dots) -> str | None:
                 break  # a blank cell: the unit label follows the number
             if any(last_right < x < g[0] for x in points_x) and "." not in out:
                 out += "."
-        last_right = g[-1]
         width = round((g[-1] - g[0]) / p) + 1
         members = (pts[:, 0] >= g[0] - 0.4 * p) & (pts[:, 0] <= g[-1] + 0.4 * p)
+        if out and width <= 2 and (rows_idx[members] >= 5).all():
+            # A point drawn as a block of dots in the bottom rows (the HD44780 character ROM's
+            # ".": two by two), a cell of its own between the digits.
+            if "." not in out:
+                out += "."
+            last_right = g[-1]
+            continue
+        last_right = g[-1]
         if width > 5:
             return None
         cell = np.zeros((7, width), bool)

@@ -23,9 +23,9 @@ CONFUSIONS = str.maketrans({
     ",": ".",
 })
 # A unit glued to the end of a reading ("1250.5kg", "980bs", "23.4Ib"), or standing alone.
-# A label's g is often read as q ("kq").
-_UNIT_TAIL = re.compile(r"\s*(?P<unit>k\s*[gq]?\s*s?|[lI1i|]?\s*b\s*s?)\.?\s*$", re.IGNORECASE)
-_UNIT_ALONE = re.compile(r"^\s*(?:(?P<kg>k\s*[gq]\s*s?)|(?P<lb>[lI1i|]\s*b\s*s?|lbs?|b\s*s))\s*\.?\s*$",
+# A label's g is often read as q or 9 ("kq", "k9": a dot-matrix g).
+_UNIT_TAIL = re.compile(r"\s*(?P<unit>k\s*[gq9]?\s*s?|[lI1i|]?\s*b\s*s?)\.?\s*$", re.IGNORECASE)
+_UNIT_ALONE = re.compile(r"^\s*(?:(?P<kg>k\s*[gq9]\s*s?)|(?P<lb>[lI1i|]\s*b\s*s?|lbs?|b\s*s))\s*\.?\s*$",
                          re.IGNORECASE)
 _NUMBER = re.compile(r"^\d{1,6}(?:\.\d{1,3})?$")
 

@@ -73,3 +73,21 @@ def test_a_point_the_ink_check_placed_where_the_dots_read_it_is_settled(monkeypa
     elsewhere = replace(model, weight_lb=parse_weight("24.99", "lb").value_lb)
     monkeypatch.setattr(local_reader, "_read", lambda *a, **k: elsewhere)
     assert local_reader._dot_matrix(cleaned, photo, False, found).confidence < 80
+
+
+def _dots_of(text: str, pitch: float = 10.0) -> dots.Dots:
+    """Lit dots of text on a 5 x 7 line, a character a cell and an empty column between cells;
+    "." as the HD44780 character ROM draws it, two by two dots in the bottom rows of its own cell."""
+    centres, x = [], 0
+    for ch in text:
+        rows = ("..", "..", "..", "..", "..", "##", "##") if ch == "." else dots.SHAPES[ch]
+        centres += [((x + c) * pitch, r * pitch) for r, row in enumerate(rows) for c, on in enumerate(row) if on == "#"]
+        x += len(rows[0]) + 1
+    return dots.Dots(np.array(centres, float), pitch, 0.8 * pitch)
+
+
+@pytest.mark.parametrize("shown", ["1761.0", "0.39", "2.60"])
+def test_a_point_drawn_as_a_block_of_dots_is_a_point(shown):
+    # The fourth source's plain photos: the dots decoded "1761" for 1761.0 lb and "0" for 0.39, the
+    # two-by-two point taken for a character that is no digit, and the number ended there.
+    assert dots.decode(_dots_of(shown)) == shown

@@ -23,6 +23,14 @@ def test_kilograms_glued_to_the_number_are_converted_to_pounds():
     assert parsed.value_lb == Decimal("2756.9")
 
 
+@pytest.mark.parametrize("text", ["0.85 k9", "0.85kq", "0.85 kg"])
+def test_a_kg_label_read_with_its_g_as_q_or_9_is_kilograms(text):
+    # The fourth source's plain-035: a dot-matrix "0,85 kg" read "0.85 k9", no weight at all.
+    parsed = parse_weight(text)
+    assert parsed.unit == "kg" and parsed.as_read == "0.85" and parsed.value_lb == Decimal("1.9")
+    assert unit_of(text.replace("0.85", "").strip()) == "kg"
+
+
 def test_a_separate_unit_label_applies_to_the_number():
     assert parse_weight("10", unit_hint="kg").value_lb == Decimal("22.0")
 
