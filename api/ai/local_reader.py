@@ -652,7 +652,7 @@ def read_weight_sync(img: Image.Image, unit_known: bool = False) -> WeightReadin
     # the panel's look read right took a pass more, and 7 of wide seed 610).
     whole = _first_look(images.shrunk(img), unit_known)
     if not panels:
-        return _explained(_model_alone(_held_at_the_end(_later_looks(whole, unit_known, join=True))))
+        return _explained(_settled(_later_looks(whole, unit_known, join=True)))
     view = display.straightened(img, panels[0])
     # A dot-matrix display too small to show its dots in the whole photo: the model's reading of
     # it alone (2245 for 224.5 at 100) is not one to accept.
@@ -672,11 +672,11 @@ def read_weight_sync(img: Image.Image, unit_known: bool = False) -> WeightReadin
     if whole.done:
         reading = _later_looks(whole, unit_known, join=False)
         if _accepted(reading) and not dotted:
-            return _explained(_model_alone(_held_at_the_end(reading)))
+            return _explained(_settled(reading))
         reading = _with_panel(reading, _look(view, unit_known, prepared))
     else:
         panel = _look(view, unit_known, prepared)
-        if _accepted(_model_alone(_held_at_the_end(panel))) and (not dotted or "dots_agree" in panel.doubts):
+        if _accepted(_settled(panel)) and (not dotted or "dots_agree" in panel.doubts):
             reading = _with_panel(whole.reading, panel)
         else:
             reading = _later_looks(whole, unit_known, join=False)
@@ -686,7 +686,13 @@ def read_weight_sync(img: Image.Image, unit_known: bool = False) -> WeightReadin
         # Dots the model read alone: it drops their points (2927 for 292.7 at 100).
         reading = replace(reading, confidence=round(min(reading.confidence, DISAGREEING_PASSES), 1),
                           doubts=reading.doubts + ("dots_unread",), reason=reading.reason or UNCLEAR)
-    return _explained(_model_alone(_held_at_the_end(reading)))
+    return _explained(_settled(reading))
+
+
+def _settled(reading: WeightReading) -> WeightReading:
+    """The holds applied once every look is done: a point or digits nothing but the model read
+    (_held_at_the_end), and the model alone below SEGMENTS_AGREE (_model_alone)."""
+    return _model_alone(_held_at_the_end(reading))
 
 
 def _held_at_the_end(reading: WeightReading) -> WeightReading:

@@ -43,9 +43,10 @@ def record(args: argparse.Namespace) -> None:
     part, parts = (int(x) for x in args.part.split("/"))
     rows = rows[part::parts]
     engine()
-    # Each detector pass counted with the look it belongs to (0 the whole photo, 1 the
-    # straightened panel) and the size of the picture it got: the passes a photo takes are what
-    # its time is made of (one detector pass is most of a reading).
+    # Each detector pass counted with the last look begun (0 the whole photo's first look, 1 the
+    # straightened panel's; the whole photo's later looks, taken after the panel's, count under 1)
+    # and the size of the picture it got, which tells the pictures apart: the passes a photo takes
+    # are what its time is made of (one detector pass is most of a reading).
     passes: list[str] = []
     looks = [0]
     recognise, look = local_reader.recognise, local_reader._first_look
