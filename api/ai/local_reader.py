@@ -11,6 +11,7 @@ import os
 import re
 import threading
 from dataclasses import dataclass, replace
+from functools import partial
 
 import anyio
 import cv2
@@ -445,15 +446,111 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
         doubts.append(Doubt("segments_contradict", 1.0, READ_TWO_WAYS))
     if box.score < 0.9:
         doubts.append(Doubt("score", 1.0, UNCLEAR))
+    look_around = partial(_units_around, colour if colour is not None else cleaned, box, parsed.as_read) \
+        if cleaned is not None else None
     return WeightReading(LOCAL_OCR, parsed.value_lb, confidence, parsed.unit, raw,
-                         reason=_words(doubts), doubts=tuple(d.code for d in doubts), digit_height=box.height)
+                         reason=_words(doubts), doubts=tuple(d.code for d in doubts), digit_height=box.height,
+                         look_around=look_around)
+
+
+# The look around a number for its unit: the region from a third of the digits' height left of and
+# above them to AROUND_RIGHT heights right of them and AROUND_BELOW heights below (legends printed
+# under the window), enlarged until the digits stand AROUND_DIGITS pixels tall (at most AROUND_ZOOM
+# times, and AROUND_SIDE pixels on its long side): a unit legend a fifth of the digits' height is
+# then text the detector finds.
+AROUND_RIGHT, AROUND_BELOW = 2.0, 1.6
+AROUND_REACH = 4.0  # legend heights above a legend an arrow pointing at it may stand
+AROUND_DIGITS, AROUND_ZOOM, AROUND_SIDE = 240, 3.0, images.OCR_LONG_SIDE
+# Words of a capacity label ("Max 60 kg d=0.02 kg"): not the reading's unit.
+CAPACITY = re.compile(r"max|min|d\s*=|e\s*=", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Around:
+    """The unit words found around the number, in the enlarged region's own picture."""
+    as_read: str  # the number as the look read it
+    units: frozenset[str]
+    beside: frozenset[str]  # units written on the number's line, just right of it
+    legends: tuple[TextBox, ...]  # words that are a unit alone ("kg", "lb")
+    picture: Image.Image | None = None  # the region cleaned, where the legends are
+    number: TextBox | None = None  # the number's box in it
+
+
+def _units_around(picture: Image.Image, box: TextBox, as_read: str) -> Around:
+    """The unit words around the number the look read (one detector pass over a small region)."""
+    x0, y0, x1, y1 = box.bounds
+    h = max(1, y1 - y0)
+    region = (max(0, int(x0 - h / 3)), max(0, int(y0 - h / 3)),
+              min(picture.width, int(x1 + AROUND_RIGHT * h)), min(picture.height, int(y1 + AROUND_BELOW * h)))
+    crop = picture.crop(region)
+    zoom = max(1.0, min(AROUND_ZOOM, AROUND_DIGITS / h, AROUND_SIDE / max(1, crop.width, crop.height)))
+    if zoom > 1.0:
+        crop = crop.resize((max(1, round(crop.width * zoom)), max(1, round(crop.height * zoom))), Image.BICUBIC)
+    cleaned, _ = images.for_ocr(crop)
+    number = TextBox(box.text, box.score, h * zoom, (round((x0 - region[0]) * zoom), round((y0 - region[1]) * zoom),
+                                                     round((x1 - region[0]) * zoom), round((y1 - region[1]) * zoom)))
+    _, ny0, nx1, ny1 = number.bounds
+    units, beside, legends = set(), set(), []
+    for b in recognise(cleaned):
+        if CAPACITY.search(b.text):
+            continue
+        found = {u for word in re.split(r"[\s|/]+", b.text) if (u := unit_of(word))}
+        if unit_of(b.text):
+            legends.append(b)
+        elif not found and (parsed := parse_weight(b.text)) is not None and parsed.unit is not None:
+            found = {parsed.unit}  # the number read again with its unit ("82.4kg")
+        units |= found
+        bx0, by0, _, by1 = b.bounds
+        if found and bx0 >= nx1 - 0.5 * (ny1 - ny0) and by1 > ny0 + 0.3 * (ny1 - ny0) and by0 < ny1:
+            beside |= found
+        elif found and bx0 < nx1 and by0 < ny1 and by1 > ny0 and parse_weight(b.text) is not None:
+            beside |= found  # the number and its unit in one box
+    return Around(as_read, frozenset(units), frozenset(beside), tuple(legends), cleaned, number)
+
+
+def unit_scanned(reading: WeightReading) -> WeightReading:
+    """A reading accepted with no unit read and no unit set for the location, checked for unit
+    words around its number (_units_around): pounds are the default only where nothing says
+    kilograms. A kg legend small beside the digits, or a triangle over "kg" printed under the
+    window, is too small for the detector in the whole photo or the panel (the fourth source,
+    bench/ai_fourth, seed 2: 7 kg displays accepted as pounds, 82.4 kg at 98.9, 12.94 kg at 100).
+
+    kg alone on the number's line: kilograms, accepted. kg elsewhere only: kilograms, held (a
+    legend under the window may be a key's). Both units: the one an arrow or a lit mark points at
+    (_pointed_unit), else held with the number as read."""
+    if not _accepted(reading) or reading.unit_detected is not None or reading.look_around is None:
+        return reading
+    around = reading.look_around()
+    if not isinstance(around, Around) or "kg" not in around.units:
+        return reading
+    as_pounds, as_kg = parse_weight(around.as_read, "lb"), parse_weight(around.as_read, "kg")
+    if as_pounds is None or as_kg is None or as_pounds.value_lb != reading.weight_lb:
+        # The reading is another look's number than the one looked around: not relabelled.
+        return _held(reading, "unit_around", LABEL)
+    unit = "kg" if around.units == {"kg"} else None
+    if unit is None and around.picture is not None and around.number is not None:
+        # The arrow stands in the window's edge, above the frame: further from the legend than
+        # the marks _pointed_unit looks for beside a number read with its legends.
+        unit = _pointed_unit(around.picture, around.number, list(around.legends), reach=AROUND_REACH)
+    if unit == "lb":
+        return replace(reading, unit_detected="lb", doubts=reading.doubts + ("unit_pointed",))
+    if unit == "kg" and (around.units == {"kg"} and around.beside == {"kg"} or len(around.units) > 1):
+        return replace(reading, weight_lb=as_kg.value_lb, unit_detected="kg", doubts=reading.doubts + ("unit_around",))
+    if unit == "kg":
+        return _held(replace(reading, weight_lb=as_kg.value_lb, unit_detected="kg"), "unit_around", LABEL)
+    return _held(reading, "unit_around", LABEL)
+
+
+def _held(reading: WeightReading, code: str, reason: str) -> WeightReading:
+    return replace(reading, confidence=round(min(reading.confidence, DISAGREEING_PASSES), 1),
+                   doubts=reading.doubts + (code,), reason=reason)
 
 
 # An arrow's ink against the other legend's (an unlit arrow or none) for the legend it marks.
 POINTED = 3.0
 
 
-def _pointed_unit(cleaned: Image.Image, number: TextBox, legends: list[TextBox]) -> str | None:
+def _pointed_unit(cleaned: Image.Image, number: TextBox, legends: list[TextBox], reach: float = 2.0) -> str | None:
     """Which of a kg and an lb legend printed beside the display an arrow (or a lit mark) points
     at: the ink between each legend and the digits (above a legend below them, left of a legend
     right of them), lines running through the whole place (a window's frame) left out; one
@@ -466,10 +563,10 @@ def _pointed_unit(cleaned: Image.Image, number: TextBox, legends: list[TextBox])
         x0, y0, x1, y1 = (int(v) for v in legend.bounds)
         lh = max(2, y1 - y0)
         if y0 >= number.bounds[3] - 0.2 * lh:
-            place = gray[max(0, y0 - 2 * lh):max(0, y0 - lh // 8), max(0, x0):x1]
+            place = gray[max(0, int(y0 - reach * lh)):max(0, y0 - lh // 8), max(0, x0):x1]
             lines = np.percentile(place, 80, axis=1, keepdims=True) if place.size else place
         elif x0 >= number.bounds[2] - 0.2 * lh:
-            place = gray[max(0, y0):y1, max(0, x0 - 2 * lh):max(0, x0 - lh // 8)]
+            place = gray[max(0, y0):y1, max(0, int(x0 - reach * lh)):max(0, x0 - lh // 8)]
             lines = np.percentile(place, 80, axis=0, keepdims=True) if place.size else place
         else:
             return None
@@ -645,7 +742,14 @@ def plate_from_boxes(boxes: list[TextBox]) -> PlateReading:
 
 
 def read_weight_sync(img: Image.Image, unit_known: bool = False) -> WeightReading:
-    """unit_known: the location's scale display unit is set, so a hidden label is no doubt."""
+    """unit_known: the location's scale display unit is set, so a hidden label is no doubt (and no
+    look around the number for a unit is taken: the setting says what a hidden unit is, and a
+    unit the looks read still wins, api/ai/service.with_display_unit)."""
+    reading = _read_weight(img, unit_known)
+    return reading if unit_known else unit_scanned(reading)
+
+
+def _read_weight(img: Image.Image, unit_known: bool) -> WeightReading:
     panels = display.find_panels(img)
     # Segments joined for the model in the last look only (the panel's, when there is one): a
     # look more is a detector pass or two (joined in every look, 6 photos of wide seed 604 that

@@ -1,7 +1,8 @@
 """The reader interface and its answers: one shape for every provider (DESIGN.md, AI reading)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Protocol
 
@@ -36,6 +37,9 @@ class WeightReading:
     # The height in pixels of the text the number was read in (the local reader's, in the picture
     # it read; 0 when not known): which of two numbers on one display is the weight.
     digit_height: float = 0.0
+    # The local reader's way back to the picture and the number it read: a look around the number
+    # for its unit once every other look is done (local_reader.unit_scanned). Not an answer field.
+    look_around: Callable[[], object] | None = field(default=None, compare=False, repr=False)
 
     @property
     def found(self) -> bool:
