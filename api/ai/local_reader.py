@@ -35,7 +35,7 @@ WEAK = 60.0
 HARD_DOUBTS = frozenset({"parse", "letters", "rival", "last_one", "point", "label", "skipped", "leading", "extra_digits",
                          "unit_hidden", "point_mark", "faint_segments", "unread_point_mark", "point_unconfirmed",
                          "taller_text", "leading_zero", "short_leading_zero", "other_quantity", "units_both",
-                         "kg_elsewhere"})
+                         "kg_elsewhere", "reread_point"})
 # Holds on the point of digits the segment decoder could not read, applied to the answer once
 # every look is done (read_weight_sync): a reading held by them takes no more detector passes
 # than one accepted (the looks after the first are what a photo's time is made of). A point-like
@@ -51,7 +51,8 @@ HELD_AT_THE_END = {"unread_point_mark": 0.5, "point_unconfirmed": 0.75, "segment
 # accepted at 90 for 148.2).
 UNSETTLED = frozenset({"parse", "rival", "point", "label", "skipped", "leading", "narrow", "unit_hidden", "point_mark",
                        "faint_segments", "one_digit", "unit_elsewhere", "point_disputed", "all_eights",
-                       "taller_text", "other_quantity", "units_both", "short_leading_zero", "kg_elsewhere"})
+                       "taller_text", "other_quantity", "units_both", "short_leading_zero", "kg_elsewhere",
+                       "reread_point"})
 # The other polarity read a number at least two digits longer: the digits the segments confirm
 # may be the few left in view (dev seed 9001: glare over "47" of 2247 lb, the polarities read 22
 # and 2247, and the segments confirming 22 accepted it at 90). One digit longer is the other
@@ -316,6 +317,7 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
                                             if b.bounds[0] > box.bounds[0]):
         doubts.append(Doubt("last_one", 0.5, LAST_ONE))
     if cleaned is not None:
+        cleaned = _lifted(cleaned, box)
         box = _tightened(cleaned, box)
         # A reading that changes when the same digits are looked at again is not one to trust.
         second = parse_weight(reread(cleaned, box)[0], parsed.unit)
@@ -330,6 +332,13 @@ def weight_from_boxes(boxes: list[TextBox], cleaned: Image.Image | None = None, 
                 doubts.append(Doubt("reread", 0.6, UNCLEAR))
                 if second is not None and not _same_shape(as_read, second.as_read):
                     doubts.append(Doubt("reread_shape", 1.0, UNCLEAR))
+                if second is not None and "." in second.as_read and "." not in as_read \
+                        and second.as_read.replace(".", "") == as_read.replace(".", ""):
+                    # The same digits with a point the first look did not read: a point lost (the
+                    # 10x way). The segments decoding no point settle nothing when blur joins the
+                    # point to a digit (1.0 kg read 10 at 90 under defocus on the fourth source,
+                    # its enlarged second look reading 1.0).
+                    doubts.append(Doubt("reread_point", 1.0, POINT))
         # A second recogniser that shares nothing with the model: the segments themselves.
         segments = layout.segment_reading(cleaned, box.bounds)
         if segments is None:
@@ -584,6 +593,34 @@ def _beside(word: TextBox, number: TextBox) -> bool:
     h = max(1, ny1 - ny0)
     return wy1 > ny0 - 0.3 * h and wy0 < ny1 + 0.3 * h and (nx0 - 3 * h <= wx1 <= nx0 + 0.2 * h
                                                             or nx1 - 0.2 * h <= wx0 <= nx1 + 3 * h)
+
+
+# Digits with less than this share of the box's middle rows darker than INK are grey, not ink.
+LIFT_INKED = 0.01
+# Lifted only when the digits stand at least this far below the panel's grey (not a blank box).
+LIFT_CONTRAST = 60
+
+
+def _lifted(cleaned: Image.Image, box: TextBox) -> Image.Image:
+    """The cleaned picture with its greys stretched so that the digits in the box are ink again,
+    when they are grey: a dark frame or a shadow takes the cleaning's black, and its lift of mid
+    greys (images.for_ocr, against ghosts) leaves lit segments lighter than INK. Then no ink check
+    sees the digits, the point or the segments (1.16 read 116 at 94.4 on a backlit LCD half in
+    shadow, the third source's seed 2: its tight box was the window's frame, its lit segments
+    grey 122-133 on a panel of 236). The stretch is measured within the box's middle rows: the
+    darkest digits to black, the panel to white; ghost segments stay light (224 for 223 here).
+    The model's readings are not changed, only what the checks and the segment decoder see."""
+    x0, y0, x1, y1 = box.bounds
+    h = y1 - y0
+    gray = layout.dark_ink(cleaned, box.bounds)
+    middle = gray[max(0, int(y0 + 0.15 * h)):max(0, int(y1 - 0.15 * h)), max(0, x0):max(0, x1)]
+    if middle.size == 0 or float((middle < layout.INK).mean()) >= LIFT_INKED:
+        return cleaned
+    dark, ground = float(np.percentile(middle, 2)), float(np.percentile(middle, 75))
+    if ground - dark < LIFT_CONTRAST:
+        return cleaned
+    lifted = np.clip((gray.astype(np.float32) - dark) * (255.0 / (ground - dark)), 0, 255).astype(np.uint8)
+    return Image.fromarray(lifted).convert("RGB")
 
 
 def _tightened(cleaned: Image.Image, box: TextBox) -> TextBox:
@@ -1278,7 +1315,10 @@ def _beside_label(cleaned: Image.Image, boxes: list[TextBox]) -> WeightReading |
                    (start, min(line_top, y0), min(cleaned.width, x1), max(line_bottom, y1)))
     text, score = reread(cleaned, line)
     # The label goes along: its unit is the reading's (a "kg" dropped here is a weight 2.2x off).
-    reading = weight_from_boxes([replace(line, text=text, score=score), label], cleaned) if text else None
+    # Every unit label read goes along: "lb" over "kg" beside the digits, an arrow lit at one, is
+    # both units printed (weight_from_boxes then asks which one is marked), not the taller one's
+    # (2800 lb read as 2800 kg at 90 on the fourth source's seed 2, a VFD, "kg" the taller box).
+    reading = weight_from_boxes([replace(line, text=text, score=score), *labels], cleaned) if text else None
     if reading is None or not reading.found:
         return None
     # Digits the detector did not see as text: on the held-out set their decimal points were lost
