@@ -47,10 +47,27 @@ def test_both_units_and_no_arrow_found_leave_the_unit_to_check():
     assert reading.reason == LABEL
 
 
-def test_pounds_or_nothing_around_leave_the_reading_as_it_was():
+def test_lb_printed_away_from_the_number_alone_leaves_the_unit_to_check():
+    # "lb" under the window and no "kg" found: a row of legends whose other one, or whose arrow,
+    # the detector missed (0.130 kg accepted as 0.1 lb on the third source).
+    reading = unit_scanned(_reading(_around({"lb"})))
+    assert reading.weight_lb == Decimal("82.4") and reading.confidence < DEFAULT_ACCEPT_CONFIDENCE
+
+
+def test_pounds_beside_the_number_or_nothing_around_leave_the_reading_as_it_was():
     for around in (_around({"lb"}, {"lb"}), _around()):
         reading = _reading(around)
         assert unit_scanned(reading) == reading
+
+
+def test_digits_too_small_to_show_a_unit_leave_it_to_check():
+    # Digits 36 pixels tall: a legend beside them would be a few pixels, unread even enlarged.
+    def never():
+        raise AssertionError("looked around")
+
+    reading = unit_scanned(_reading(None, digit_height=36.0, look_around=never))
+    assert reading.confidence < DEFAULT_ACCEPT_CONFIDENCE and reading.reason == LABEL
+    assert unit_scanned(_reading(_around(), digit_height=61.0)).confidence == 98.9
 
 
 def test_another_looks_number_is_held_not_relabelled():
