@@ -799,7 +799,8 @@ def read_weight_sync(img: Image.Image, unit_known: bool = False) -> WeightReadin
     look around the number for a unit is taken: the setting says what a hidden unit is, and a
     unit the looks read still wins, api/ai/service.with_display_unit)."""
     reading = _read_weight(img, unit_known)
-    return reading if unit_known else unit_scanned(reading)
+    # The answer does not keep the pictures the look around would need.
+    return replace(reading if unit_known else unit_scanned(reading), look_around=None)
 
 
 def _read_weight(img: Image.Image, unit_known: bool) -> WeightReading:
